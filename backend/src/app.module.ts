@@ -1,0 +1,49 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AuthCoreModule } from './common/auth/auth-core.module';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter';
+import { RequestIdMiddleware } from './common/http/request-id.middleware';
+import { JobsModule } from './common/jobs/jobs.module';
+import { ConfigModule } from './config/config.module';
+import type { AppEnv } from './config/env';
+import { DatabaseModule } from './database/database.module';
+import { AppConfigModule } from './modules/app-config/app-config.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { FilesModule } from './modules/files/files.module';
+import { HealthModule } from './modules/health/health.module';
+import { MailModule } from './modules/mail/mail.module';
+import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { StaffModule } from './modules/staff/staff.module';
+import { UsersModule } from './modules/users/users.module';
+import { WebModule } from './modules/web/web.module';
+
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(env: AppEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        DatabaseModule.forRoot(),
+        JobsModule,
+        ThrottlerModule.forRoot([{ name: 'auth', ttl: 60_000, limit: env.authRateLimitPerMinute }]),
+        AuthCoreModule,
+        HealthModule,
+        AppConfigModule,
+        MailModule,
+        UsersModule,
+        AuthModule,
+        StaffModule,
+        FilesModule,
+        OrganizationsModule,
+        WebModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestIdMiddleware).forRoutes('*');
+  }
+}

@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { AuthGuard } from './auth.guard';
+import { JwtStrategy } from './jwt.strategy';
+import { PrincipalResolver } from './principal.resolver';
+
+/** The auth mechanism every route goes through: one global guard reading @Authenticated. */
+@Global()
+@Module({
+  imports: [PassportModule],
+  providers: [PrincipalResolver, JwtStrategy, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [PrincipalResolver],
+})
+export class AuthCoreModule {}

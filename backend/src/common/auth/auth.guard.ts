@@ -1,0 +1,80 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { DomainError, badInput, forbidden, unauthorized } from '../errors/domain-error';
+import { ACCESS_RULE, AccessRule } from './authenticated.decorator';
+import { hasOrgRole, hasStaffRole } from './permissions';
+import type { AuthenticatedRequest, Principal } from './principal';
+import { PrincipalResolver } from './principal.resolver';
+
+/** Personal API keys look like `as_<random>`; anything else in the bearer header is a JWT. */
+export const API_KEY_PREFIX = 'as_';
+
+/**
+ * The one guard: reads the @Authenticated rule, authenticates the bearer (JWT through passport-jwt, or a
+ * personal API key), resolves the `?organization_id=` scope, then checks staff and organization roles.
+ */
+@Injectable()
+export class AuthGuard extends PassportAuthGuard('jwt') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly resolver: PrincipalResolver,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const rule =
+      this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? {};
+    const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+
+    if (!bearer) {
+      if (rule.public) return true;
+      throw unauthorized();
+    }
+    try {
+      if (bearer.startsWith(API_KEY_PREFIX)) {
+        const principal = await this.resolver.fromApiKey(bearer);
+        if (!principal) throw unauthorized('The API key is not valid.', 'invalid_api_key');
+        req.principal = principal;
+      } else {
+        await super.canActivate(context);
+        req.principal = req.user as Principal;
+      }
+    } catch (err) {
+      // A public route still answers to a caller whose token is bad; it just treats them as anonymous.
+      if (rule.public) return true;
+      throw err;
+    }
+
+    const principal = req.principal!;
+    const rawOrg = req.query?.organization_id;
+    if (rawOrg !== undefined && rawOrg !== '' && rawOrg !== 'null') {
+      const id = Number(rawOrg);
+      if (!Number.isInteger(id) || id < 1) throw badInput('organization_id must be a positive whole number.');
+      principal.org = await this.resolver.orgScope(principal, id);
+    }
+    if (rule.staff && !hasStaffRole(principal.staffRole, rule.staff)) throw forbidden();
+    if (rule.orgRole) {
+      if (!principal.org) throw badInput('organization_id is required.', 'organization_required');
+      if (!hasOrgRole(principal.org.role, rule.orgRole)) throw forbidden();
+    }
+    return true;
+  }
+
+  /** Maps passport's outcome to our errors: an expired token has its own code, so the UI signs out. */
+  override handleRequest<T>(err: unknown, user: T, info: unknown): T {
+    if (err instanceof DomainError) throw err;
+    if (user) return user;
+    if (info instanceof Error && info.name === 'TokenExpiredError') {
+      throw unauthorized('Your session has expired, please sign in again.', 'token_expired');
+    }
+    throw unauthorized('Your session is not valid, please sign in again.', 'invalid_token');
+  }
+}

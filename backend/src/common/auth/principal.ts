@@ -1,0 +1,23 @@
+import type { OrgRole, StaffRole } from './permissions';
+
+/** The organization a request is scoped to (`?organization_id=`), with the caller's role there. */
+export interface OrgScope {
+  organization_id: number;
+  role: OrgRole;
+  /** False when a staff admin acts on an organization they are not a member of. */
+  member: boolean;
+}
+
+/** Who is calling. Set by the AuthGuard on every authenticated request. */
+export interface Principal {
+  user_id: number;
+  email: string;
+  session_id: string | null;
+  via: 'token' | 'api_key';
+  staffRole: StaffRole | null;
+  org: OrgScope | null;
+}
+
+export interface AuthenticatedRequest {
+  principal?: Principal;
+}

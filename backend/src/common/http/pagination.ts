@@ -1,0 +1,49 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+/** `?page=&limit=&query=` for paged lists; pages start at 1. */
+export class PageQuery {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number.' })
+  @Min(1, { message: 'page must be 1 or more.' })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 200 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number.' })
+  @Min(1, { message: 'limit must be 1 or more.' })
+  @Max(200, { message: 'limit must be 200 or less.' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Free-text search' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'The search text is too long.' })
+  query?: string;
+
+  /** Checked by the auth guard; declared here so the validation pipe accepts it. */
+  @ApiPropertyOptional({ description: 'Organization scope' })
+  @IsOptional()
+  organization_id?: string;
+}
+
+export interface Page {
+  page: number;
+  limit: number;
+  skip: number;
+}
+
+export function toPage(query: { page?: number; limit?: number }, defaultLimit: number): Page {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? defaultLimit;
+  return { page, limit, skip: (page - 1) * limit };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+}

@@ -1,0 +1,53 @@
+import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_ENV, AppEnv } from '../config/env';
+import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { migrations } from './migrations';
+
+const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
+
+/** TypeORM on PostgreSQL (DATABASE_URL) or the embedded PGlite; migrations run at start, never synchronize. */
+@Module({})
+export class DatabaseModule implements OnApplicationShutdown {
+  constructor(@Inject(EMBEDDED) private readonly embedded: { current: EmbeddedPostgres | null }) {}
+
+  static forRoot(): DynamicModule {
+    const holder = { current: null as EmbeddedPostgres | null };
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [APP_ENV],
+          useFactory: async (env: AppEnv) => {
+            let url = env.databaseUrl;
+            if (!url) {
+              holder.current = await startEmbeddedPostgres(env.dataDir);
+              url = holder.current.url;
+            }
+            const schema = env.databaseSchema;
+            return {
+              type: 'postgres' as const,
+              url,
+              schema: schema ?? undefined,
+              autoLoadEntities: true,
+              synchronize: false,
+              migrations,
+              migrationsRun: true,
+              migrationsTransactionMode: 'each' as const,
+              logging: ['error' as const],
+              extra: {
+                max: env.databaseUrl ? 10 : 1,
+                ...(schema ? { options: `-c search_path=${schema}` } : {}),
+              },
+            };
+          },
+        }),
+      ],
+      providers: [{ provide: EMBEDDED, useValue: holder }],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.embedded.current?.stop();
+  }
+}

@@ -1,0 +1,38 @@
+import { Controller, Get, HttpCode, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Authenticated } from '../../common/auth/authenticated.decorator';
+import { HealthService } from './health.service';
+
+class QueueHealth {
+  @ApiProperty({ enum: ['bullmq', 'in-process'] }) backend: string;
+  @ApiProperty() waiting: number;
+  @ApiProperty() active: number;
+  @ApiProperty() failed: number;
+  @ApiProperty() completed: number;
+}
+
+export class HealthReport {
+  @ApiProperty({ enum: ['ok', 'degraded'] }) status: 'ok' | 'degraded';
+  @ApiProperty({ enum: ['up', 'down'] }) database: 'up' | 'down';
+  @ApiProperty({ enum: ['postgresql', 'embedded'] }) database_kind: 'postgresql' | 'embedded';
+  @ApiProperty({ enum: ['up', 'down', 'not_configured'] }) redis: 'up' | 'down' | 'not_configured';
+  @ApiProperty({ type: QueueHealth }) queue: QueueHealth;
+  @ApiProperty() uptime_seconds: number;
+}
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  @Get()
+  @Authenticated({ public: true })
+  @HttpCode(200)
+  @ApiOkResponse({ type: HealthReport, description: '503 with the same body when a dependency is down' })
+  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+    const report = await this.health.report();
+    if (report.status !== 'ok') res.status(503);
+    return report;
+  }
+}

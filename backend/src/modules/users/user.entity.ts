@@ -1,0 +1,103 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  OneToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { Staff } from '../staff/staff.entity';
+
+/** A person who signs in: customer, organization member, or staff (when a Staff row points at them). */
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn()
+  user_id: number;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 120, default: '' })
+  last_name: string;
+
+  /** Always stored lowercased and trimmed. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email: string;
+
+  /** Digits only, at most 10. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  company: string | null;
+
+  /** Legacy identity-provider id; we keep it as an opaque public id. */
+  @Column({ type: 'varchar', length: 64, unique: true })
+  uid: string;
+
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  lang: 'en' | 'es';
+
+  @Column({ type: 'varchar', length: 200, select: false })
+  password_hash: string;
+
+  /** sha256 of the personal API key; the key itself is shown once. */
+  @Column({ type: 'varchar', length: 64, nullable: true, select: false })
+  api_key_hash: string | null;
+
+  /** Last characters of the API key, for display. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  api_key_last4: string | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  zappier_webhook_url: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  manual_mode: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  dark_mode: boolean;
+
+  @Column({ type: 'date', nullable: true })
+  birthday: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  instagram: string | null;
+
+  /** Profile image src. */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  file: string | null;
+
+  /** Publicity source chosen at sign-up (or the free text for Other). */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  signup_reason: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  default_organization: number | null;
+
+  /** Show the welcome video after sign-in. */
+  @Column({ type: 'boolean', default: true })
+  show_video: boolean;
+
+  /** Lifetime value in USD. */
+  @Column({
+    type: 'numeric',
+    precision: 12,
+    scale: 2,
+    default: 0,
+    transformer: { to: (v: number) => v, from: (v: string | null) => (v === null ? 0 : Number(v)) },
+  })
+  value: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  last_used: Date | null;
+
+  @OneToOne('Staff', (staff: Staff) => staff.user)
+  staff?: Staff | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
