@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { API_KEY_PREFIX } from '../../common/auth/auth.guard';
+import { sha256 } from '../../common/crypto/secret-box';
+
+/** Spec messages (000 §5, §8). */
+export const USER_MESSAGES = {
+  name: 'Name is invalid.',
+  lastName: 'Last name is invalid.',
+  email: 'Email is invalid.',
+  password: 'Password must be 6 characters long.',
+  phone: 'Phone number is invalid.',
+  emailExists: 'You already have an account, please login.',
+  phoneNotFound: "We're sorry, we couldn't find an account with that number.",
+  emailNotFound: "We're sorry, we couldn't find an account with that email.",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Long enough for any passphrase, short enough that hashing it is no denial of service. */
+export const PASSWORD_MAX_LENGTH = 200;
+export const PHONE_DIGITS = 10;
+
+/**
+ * A 10-digit phone number, optionally written with separators as countries do: spaces, dots, dashes,
+ * parentheses, and a leading '+'. Exactly 10 digits, so "cut to 10" never drops digits of a real number.
+ */
+export function isValidPhone(raw: unknown): raw is string {
+  if (typeof raw !== 'string') return false;
+  const text = raw.trim();
+  if (!/^\+?[\d\s().-]+$/.test(text)) return false;
+  if (/[\s().-]{3,}/.test(text)) return false;
+  return text.replace(/\D/g, '').length === PHONE_DIGITS;
+}
+
+/** Data shaping of 000 §5: the phone is reduced to digits and cut to 10 characters. */
+export function shapePhone(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, PHONE_DIGITS);
+}
+
+/** A real calendar date written YYYY-MM-DD, from 1900 up to today. */
+export function isValidBirthday(raw: unknown, today: Date = new Date()): raw is string {
+  if (typeof raw !== 'string') return false;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return false;
+  }
+  return year >= 1900 && raw <= today.toISOString().slice(0, 10);
+}
+
+/** Emails are compared and stored lowercased and trimmed. */
+export function normalizeEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+/** A personal API key: `as_` + 32 random bytes base64url. Only its sha256 and last 4 characters are kept. */
+export function generateApiKey(): { key: string; hash: string; last4: string } {
+  const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+  return { key, hash: sha256(key), last4: key.slice(-4) };
+}
+
+/** How answers show a stored key: prefix, ellipsis, last 4. */
+export function maskApiKey(last4: string | null): string | null {
+  return last4 ? `${API_KEY_PREFIX}…${last4}` : null;
+}
+
+/** Profile image src: an http(s) URL or a path on this site (what POST /files answers). */
+export function isImageSrc(raw: unknown): raw is string {
+  if (typeof raw !== 'string' || raw.length > 2048) return false;
+  if (raw.startsWith('/') && !raw.startsWith('//')) return !/[\s<>"]/.test(raw);
+  return isHttpUrl(raw);
+}
+
+export function isHttpUrl(raw: unknown): raw is string {
+  if (typeof raw !== 'string' || raw.length > 2048) return false;
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,110 @@
+// Platform foundation figures: cold start (embedded and PostgreSQL), login requests/s,
+// GET /api/users latency at 50 concurrent clients, and the shell's initial JavaScript gzipped.
+// Needs the production build first (npm run build). Prints figures; never fails a build.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { PG_URL, ROOT, load, row, startBackend } from './lib.mjs';
+
+async function freshDatabase() {
+  const name = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function signUp(base, email) {
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', last_name: 'User', email, password: 'secret123', phone: '5512345678', signup_reason: 'Other' }),
+  });
+  if (!res.ok) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+function shellInitialJs() {
+  const dist = join(ROOT, 'frontends/shell/dist');
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) return null;
+  const html = readFileSync(index, 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  let raw = 0;
+  let gz = 0;
+  for (const src of scripts) {
+    const file = join(dist, src.replace(/^\/+/, ''));
+    if (!existsSync(file)) continue;
+    const buf = readFileSync(file);
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  return { files: scripts.length, rawKb: raw / 1024, gzKb: gz / 1024 };
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
+    console.log('Build first: npm run build');
+    return;
+  }
+  console.log(`Avatar Studio foundation bench (${new Date().toISOString()}, node ${process.version})\n`);
+
+  const embedded = await startBackend();
+  row('cold start, embedded PGlite, empty data dir (to /api/health)', embedded.startMs.toFixed(0), 'ms');
+  await embedded.stop();
+  const embeddedAgain = await startBackend({ DATA_DIR: embedded.dataDir });
+  row('start, embedded PGlite, existing data dir', embeddedAgain.startMs.toFixed(0), 'ms');
+  await embeddedAgain.stop();
+
+  const db = await freshDatabase();
+  try {
+    const server = await startBackend({ DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `bench-${Date.now()}` });
+    row('cold start, PostgreSQL, empty database (migrations run)', server.startMs.toFixed(0), 'ms');
+    const email = `bench-${Date.now()}@example.com`;
+    const { access_token } = await signUp(server.url, email);
+
+    const login = await load({
+      url: `${server.url}/api/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret123' }),
+      connections: 8,
+      duration: 10,
+    });
+    row(`POST /api/auth/login, 8 clients, ${login.non2xx} non-2xx`, login.requests.average.toFixed(1), 'req/s');
+    row('POST /api/auth/login p50 / p99', `${login.latency.p50}/${login.latency.p99}`, 'ms');
+
+    const me = await load({
+      url: `${server.url}/api/users`,
+      headers: { authorization: `Bearer ${access_token}` },
+      connections: 50,
+      duration: 10,
+    });
+    row(`GET /api/users, 50 clients, ${me.non2xx} non-2xx`, me.requests.average.toFixed(0), 'req/s');
+    row('GET /api/users p50 / p99', `${me.latency.p50}/${me.latency.p99}`, 'ms');
+    await server.stop();
+  } finally {
+    await db.drop();
+  }
+
+  const js = shellInitialJs();
+  if (js) row(`shell initial JavaScript (${js.files} files, ${js.rawKb.toFixed(0)} KB raw)`, js.gzKb.toFixed(1), 'KB gz');
+  else row('shell initial JavaScript', 'n/a', '(build the frontends first)');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 0;
+});
