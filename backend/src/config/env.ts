@@ -33,6 +33,9 @@ export interface AppEnv {
   /** Where the built frontends live (served from one origin in production). */
   frontendsDir: string;
   s3Endpoint: string | null;
+  /** S3 credentials; when unset the AWS SDK's default chain (instance role, AWS_* variables) applies. */
+  s3AccessKeyId: string | null;
+  s3SecretAccessKey: string | null;
 }
 
 export class EnvError extends Error {}
@@ -126,6 +129,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     maxUploadBytes: int(source, 'MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     frontendsDir: resolve(str(source, 'FRONTENDS_DIR') ?? join(__dirname, '..', '..', '..', 'frontends')),
     s3Endpoint: url(source, 'S3_ENDPOINT', ['http:', 'https:']),
+    s3AccessKeyId: str(source, 'S3_ACCESS_KEY_ID'),
+    s3SecretAccessKey: str(source, 'S3_SECRET_ACCESS_KEY'),
   };
 }
 

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfigController } from './app-config.controller';
 import { AppConfigEntry } from './app-config.entity';
 import { AppConfigService } from './app-config.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([AppConfigEntry])],
+  controllers: [AppConfigController],
   providers: [AppConfigService],
   exports: [AppConfigService],
 })

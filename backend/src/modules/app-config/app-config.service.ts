@@ -1,31 +1,148 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { SecretBox } from '../../common/crypto/secret-box';
+import { DataSource, In, Repository } from 'typeorm';
+import { isMasked, maskSecret, SecretBox } from '../../common/crypto/secret-box';
+import { badInput } from '../../common/errors/domain-error';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigEntry } from './app-config.entity';
+import { CONFIG_KEYS, CONFIG_KEY_MAP } from './app-config.keys';
+import { checkConfigValue, normalizeConfigValue } from './app-config.rules';
+import type { AdminConfigEntryDto, ConfigChangeDto, ConfigEntryDto } from './dto/app-config.dto';
 
+/** The public list is read on every page load; a few seconds of staleness on other instances is fine. */
+const PUBLIC_CACHE_MS = 5_000;
+
+/**
+ * The app's key/value settings. Secrets are encrypted at rest with APP_SECRET, left out of the public list,
+ * masked for admins, and kept as they are when an admin sends the masked value back.
+ */
 @Injectable()
-export class AppConfigService {
+export class AppConfigService implements OnModuleInit {
+  private readonly logger = new Logger('AppConfig');
   private readonly box: SecretBox;
+  private publicCache: { at: number; config: ConfigEntryDto[] } | null = null;
 
   constructor(
     @InjectRepository(AppConfigEntry) private readonly repo: Repository<AppConfigEntry>,
+    private readonly db: DataSource,
     @Inject(APP_ENV) env: AppEnv,
   ) {
     this.box = new SecretBox(env.appSecret);
   }
 
+  /** Inserts the default of every key that is missing; never overwrites (safe on every start, any instance). */
+  async onModuleInit(): Promise<void> {
+    const keys = CONFIG_KEYS.map((k) => k.key);
+    const values = CONFIG_KEYS.map((k) => (k.secret && k.default !== null ? this.box.encrypt(k.default) : k.default));
+    const inserted: unknown[] = await this.db.query(
+      `INSERT INTO app_config (key, value)
+       SELECT * FROM unnest($1::varchar[], $2::text[])
+       ON CONFLICT (key) DO NOTHING
+       RETURNING key`,
+      [keys, values],
+    );
+    if (inserted.length) this.logger.log(`Seeded ${inserted.length} app config keys`);
+  }
+
   /** The decrypted value of one key, or null when unset. */
   async get(key: string): Promise<string | null> {
     const row = await this.repo.findOne({ where: { key } });
-    if (!row || row.value === null) return null;
-    return this.box.decrypt(row.value);
+    return this.plain(key, row?.value ?? null);
+  }
+
+  /** Decrypted values of several keys at once (missing ones are null). */
+  async getMany<K extends string>(keys: readonly K[]): Promise<Record<K, string | null>> {
+    const rows = await this.repo.find({ where: { key: In([...keys]) } });
+    const byKey = new Map(rows.map((r) => [r.key, r.value]));
+    return Object.fromEntries(keys.map((k) => [k, this.plain(k, byKey.get(k) ?? null)])) as Record<
+      K,
+      string | null
+    >;
   }
 
   /** 'true' and '1' are on; anything else (or unset) is off. */
   async getFlag(key: string): Promise<boolean> {
     const value = (await this.get(key))?.trim().toLowerCase();
     return value === 'true' || value === '1';
+  }
+
+  /** Every non-secret key, for anyone (the app shell loads it before rendering). */
+  async listPublic(): Promise<ConfigEntryDto[]> {
+    if (this.publicCache && Date.now() - this.publicCache.at < PUBLIC_CACHE_MS) return this.publicCache.config;
+    const stored = await this.storedValues();
+    const config = CONFIG_KEYS.filter((k) => !k.secret).map((k) => ({
+      key: k.key,
+      value: stored.has(k.key) ? (stored.get(k.key) ?? null) : k.default,
+    }));
+    this.publicCache = { at: Date.now(), config };
+    return config;
+  }
+
+  /** Every key with its metadata; secrets masked. */
+  async listAdmin(): Promise<AdminConfigEntryDto[]> {
+    const stored = await this.storedValues();
+    return CONFIG_KEYS.map((k) => {
+      const value = stored.has(k.key) ? (stored.get(k.key) ?? null) : k.default;
+      return {
+        key: k.key,
+        value: k.secret ? maskSecret(this.plain(k.key, value)) : value,
+        secret: k.secret,
+        type: k.type,
+        group: k.group,
+        ...(k.options ? { options: [...k.options] } : {}),
+      };
+    });
+  }
+
+  /** Validates every change first (all or nothing), then writes them in one transaction. */
+  async update(changes: ConfigChangeDto[], userId: number): Promise<AdminConfigEntryDto[]> {
+    const writes = new Map<string, string | null>();
+    for (const change of changes) {
+      const def = CONFIG_KEY_MAP.get(change.key);
+      if (!def) {
+        throw badInput(`Unknown setting "${change.key}".`, 'unknown_config_key', { key: change.key });
+      }
+      const value = normalizeConfigValue(change.value);
+      // The admin screen sends every field back; a masked secret means "not edited".
+      if (def.secret && isMasked(value)) continue;
+      if (value !== null) {
+        const problem = checkConfigValue(def, value);
+        if (problem) throw badInput(problem, 'invalid_config_value', { key: def.key });
+      } else if (def.type === 'boolean') {
+        throw badInput(`${def.key} must be true or false.`, 'invalid_config_value', { key: def.key });
+      }
+      const stored = value === null || value === '' ? null : value;
+      writes.set(def.key, def.secret && stored !== null ? this.box.encrypt(stored) : stored);
+    }
+    if (writes.size) {
+      await this.db.transaction(async (tx) => {
+        for (const [key, value] of writes) {
+          await tx.query(
+            `INSERT INTO app_config (key, value, updated_by, "updatedAt") VALUES ($1, $2, $3, now())
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, "updatedAt" = now()`,
+            [key, value, userId],
+          );
+        }
+      });
+      this.publicCache = null;
+    }
+    return this.listAdmin();
+  }
+
+  private async storedValues(): Promise<Map<string, string | null>> {
+    const rows = await this.repo.find();
+    return new Map(rows.map((r) => [r.key, r.value]));
+  }
+
+  /** Only secrets are stored encrypted; other values are returned as they are, whatever they look like. */
+  private plain(key: string, stored: string | null): string | null {
+    if (stored === null || !CONFIG_KEY_MAP.get(key)?.secret) return stored;
+    try {
+      return this.box.decrypt(stored);
+    } catch {
+      // Encrypted under another APP_SECRET: unreadable, so treat as unset rather than failing every caller.
+      this.logger.warn('An app config secret could not be decrypted (was APP_SECRET changed?)');
+      return null;
+    }
   }
 }

@@ -1,4 +1,25 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfigModule } from '../app-config/app-config.module';
+import { MailModule } from '../mail/mail.module';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { FirstAdminService } from './first-admin.service';
+import { PasswordLinksController } from './password-links.controller';
+import { AuthToken, RefreshToken, Session } from './session.entity';
+import { SignupMessagesInterceptor } from './signup-messages';
 
-@Module({})
+/** Sign-up, sign-in, sessions, password reset, one-time sign-in tokens, and the first staff admin. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Session, RefreshToken, AuthToken]),
+    UsersModule,
+    AppConfigModule,
+    MailModule,
+  ],
+  controllers: [AuthController, PasswordLinksController],
+  providers: [AuthService, FirstAdminService, SignupMessagesInterceptor],
+  exports: [AuthService],
+})
 export class AuthModule {}

@@ -1,0 +1,154 @@
+/**
+ * Every app config key the product knows (000 §3 App config, 002 §3 App config flags), as data: its default,
+ * whether it is a secret (encrypted at rest, never public, masked for admins), how its value is checked, and
+ * the admin settings tab it belongs to (000 §2 /settings: Content, Advanced, Super Fetch).
+ */
+export const CONFIG_TYPES = ['boolean', 'string', 'json', 'url', 'color'] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+
+export const CONFIG_GROUPS = ['Content', 'Advanced', 'Super Fetch'] as const;
+export type ConfigGroup = (typeof CONFIG_GROUPS)[number];
+
+export interface ConfigKey {
+  key: string;
+  default: string | null;
+  secret: boolean;
+  type: ConfigType;
+  group: ConfigGroup;
+  /** When set, the only values accepted (besides empty). */
+  options?: readonly string[];
+  /** A url that may also be a path on this server, such as an uploaded file's src. */
+  localPath?: boolean;
+}
+
+/** The variables the Super Fetch base prompt must contain (001 §5). */
+export const SUPER_FETCH_VARIABLES = [
+  'Task',
+  'Topic',
+  'Target',
+  'Person',
+  'Tone',
+  'Format',
+  'Examples',
+  'CTA',
+  'Prompt',
+] as const;
+
+const DEFAULT_SUPER_FETCH_PROMPT = [
+  'You are an expert copywriter and content strategist.',
+  'Task: {Task}',
+  'Topic: {Topic}',
+  'Target audience: {Target}',
+  'Write as this persona: {Person}',
+  'Tone of voice: {Tone}',
+  'Use this formula or format: {Format}',
+  'Examples to take inspiration from (may be empty): {Examples}',
+  'Call to action to close with (may be empty): {CTA}',
+  'Extra instructions (may be empty): {Prompt}',
+  'Answer with the finished content only, ready to publish, in the language of the topic.',
+].join('\n');
+
+/** Template sort keys (002 §9). */
+export const TEMPLATE_SORT_KEYS = ['createdAt_desc', 'updatedAt_desc', 'name_asc', 'name_desc'] as const;
+
+const flag = (key: string, on: boolean, group: ConfigGroup = 'Content'): ConfigKey => ({
+  key,
+  default: on ? 'true' : 'false',
+  secret: false,
+  type: 'boolean',
+  group,
+});
+const text = (key: string, value: string | null, group: ConfigGroup = 'Content'): ConfigKey => ({
+  key,
+  default: value,
+  secret: false,
+  type: 'string',
+  group,
+});
+const link = (key: string, group: ConfigGroup = 'Content', localPath = true): ConfigKey => ({
+  key,
+  default: null,
+  secret: false,
+  type: 'url',
+  group,
+  localPath,
+});
+const secret = (key: string, type: ConfigType): ConfigKey => ({
+  key,
+  default: null,
+  secret: true,
+  type,
+  group: 'Advanced',
+});
+
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  // Branding and landing (Content tab)
+  text('app_name', 'Avatar Studio'),
+  text('title', 'Avatar Studio'),
+  text('tagline', 'Your AI content studio'),
+  text('email', null),
+  text('domain', null),
+  { key: 'primary_color', default: '#7048e8', secret: false, type: 'color', group: 'Content' },
+  { key: 'accent_color', default: '#f76707', secret: false, type: 'color', group: 'Content' },
+  link('profile_placeholder'),
+  link('landing_image_src'),
+  link('landing_logo_src'),
+  link('favicon_url'),
+  link('intro_video_url'),
+  text('high_ticket_offer_name', null),
+  link('high_ticket_offer_link', 'Content', false),
+  text('feature1_title', null),
+  text('feature1_description', null),
+  text('feature2_title', null),
+  text('feature2_description', null),
+  text('feature3_title', null),
+  text('feature3_description', null),
+  text('benefit1_title', null),
+  text('benefit1_description', null),
+  text('benefit2_title', null),
+  text('benefit2_description', null),
+  text('benefit3_title', null),
+  text('benefit3_description', null),
+  // Switches
+  flag('signup_enabled', true),
+  flag('landing_enabled', false),
+  flag('spanish_enabled', false),
+  flag('campaigns_enabled', true),
+  flag('hashtags_enabled', true),
+  flag('topics_enabled', true),
+  flag('chatwidget_enabled', true),
+  flag('tutorials_enabled', true),
+  flag('avatars_enabled', true),
+  flag('super_fetch', true),
+  flag('templates_enabled', true),
+  flag('documents_enabled', true),
+  flag('features_icons_enabled', true),
+  flag('organizations_enabled', true),
+  flag('search_enabled', false),
+  {
+    key: 'templates_default_sort',
+    default: 'createdAt_desc',
+    secret: false,
+    type: 'string',
+    group: 'Content',
+    options: TEMPLATE_SORT_KEYS,
+  },
+  // Integrations (Advanced tab)
+  text('tracking_code', null, 'Advanced'),
+  text('bucket', null, 'Advanced'),
+  text('region', null, 'Advanced'),
+  link('S3_ENDPOINT', 'Advanced', false),
+  text('stripe_public_key', null, 'Advanced'),
+  secret('stripe_private_key', 'string'),
+  secret('stripe_webhook_key', 'string'),
+  secret('openai_secret_key', 'string'),
+  text('openai_model', 'gpt-4o-mini', 'Advanced'),
+  secret('welcome_email_webhook_url', 'url'),
+  secret('reset_password_email_webhook_url', 'url'),
+  secret('firebaseConfig', 'json'),
+  secret('push_config', 'json'),
+  // Super Fetch tab
+  text('super_fetch_prompt', DEFAULT_SUPER_FETCH_PROMPT, 'Super Fetch'),
+];
+
+export const CONFIG_KEY_MAP: ReadonlyMap<string, ConfigKey> = new Map(CONFIG_KEYS.map((k) => [k.key, k]));

@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { APP_ENV, AppEnv } from '../../../config/env';
+import { AppConfigService } from '../../app-config/app-config.service';
+import { LocalDiskStorage } from './local-storage';
+import { S3Storage } from './s3-storage';
+import { ByteRange, StorageNotFound, StorageService } from './storage';
+
+/**
+ * Picks the storage for each operation: the S3-compatible bucket when app config `bucket` and `region` are
+ * set (admins may set them at any time), else local disk under DATA_DIR/files.
+ */
+@Injectable()
+export class StorageResolver implements OnApplicationShutdown {
+  private readonly logger = new Logger('Storage');
+  readonly local: LocalDiskStorage;
+  private s3: { signature: string; storage: S3Storage } | null = null;
+
+  constructor(
+    @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly config: AppConfigService,
+  ) {
+    this.local = new LocalDiskStorage(join(env.dataDir, 'files'));
+  }
+
+  async current(): Promise<StorageService> {
+    const { bucket, region, S3_ENDPOINT } = await this.config.getMany(['bucket', 'region', 'S3_ENDPOINT']);
+    if (!bucket || !region) return this.local;
+    const endpoint = S3_ENDPOINT || this.env.s3Endpoint;
+    const signature = JSON.stringify([bucket, region, endpoint]);
+    if (this.s3?.signature !== signature) {
+      this.s3?.storage.destroy();
+      const credentials =
+        this.env.s3AccessKeyId && this.env.s3SecretAccessKey
+          ? { accessKeyId: this.env.s3AccessKeyId, secretAccessKey: this.env.s3SecretAccessKey }
+          : null;
+      this.s3 = { signature, storage: new S3Storage({ bucket, region, endpoint, credentials }) };
+    }
+    return this.s3.storage;
+  }
+
+  /**
+   * Reads from the current storage, falling back to local disk: files uploaded before a bucket was
+   * configured stay readable.
+   */
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const storage = await this.current();
+    try {
+      return await storage.read(key, range);
+    } catch (err) {
+      if (storage === this.local || !(err instanceof StorageNotFound)) throw err;
+      return this.local.read(key, range);
+    }
+  }
+
+  /** Removes from the current storage and from local disk; failures are logged, never surfaced. */
+  async remove(key: string): Promise<void> {
+    const storage = await this.current();
+    const targets = storage === this.local ? [storage] : [storage, this.local];
+    for (const target of targets) {
+      await target.remove(key).catch((err: Error) => this.logger.warn(`Could not remove ${key}: ${err.message}`));
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.s3?.storage.destroy();
+  }
+}

@@ -1,0 +1,183 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
+import type { Principal } from '../../common/auth/principal';
+import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
+import { AuthService } from '../auth/auth.service';
+import { User } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import {
+  CreateUserOrganizationBody,
+  UpdateUserOrganizationBody,
+  UserOrganizationResponse,
+  UserOrganizationView,
+} from './dto/user-organization.dto';
+import { OrganizationAccess, canViewAdminPanel, demand } from './organization-access';
+import { UserOrganization } from './organization.entity';
+
+export const LAST_ADMIN = 'An organization must keep at least one Admin.';
+export const ALREADY_MEMBER = 'That user is already a member of this organization.';
+const ADMIN = 1;
+
+/** Membership of users in organizations: adding (and inviting) people, changing roles, removing them. */
+@Injectable()
+export class UserOrganizationsService {
+  private readonly logger = new Logger(UserOrganizationsService.name);
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly access: OrganizationAccess,
+    private readonly users: UsersService,
+    private readonly auth: AuthService,
+  ) {}
+
+  /**
+   * An Admin (or staff admin) adds a person by email. A new person gets an account and a password recovery
+   * email, so they can set their own password.
+   */
+  async add(principal: Principal, body: CreateUserOrganizationBody): Promise<UserOrganizationResponse> {
+    const actor = await this.access.actor(principal, body.organization_id);
+    demand(actor, 'organization.users.add');
+
+    let user = await this.users.findByEmail(body.email);
+    const isNew = !user;
+    if (user) {
+      const existing: unknown[] = await this.db.query(
+        `SELECT 1 FROM user_organizations WHERE user_id = $1 AND organization_id = $2`,
+        [user.user_id, body.organization_id],
+      );
+      if (existing.length) throw conflict(ALREADY_MEMBER, 'already_member');
+    } else {
+      user = await this.users.createUser({
+        name: body.name,
+        last_name: body.last_name ?? '',
+        email: body.email,
+      });
+    }
+
+    let id: number;
+    try {
+      const [row]: { user_organization_id: number }[] = await this.db.query(
+        `INSERT INTO user_organizations (user_id, organization_id, user_type_id) VALUES ($1, $2, $3)
+         RETURNING user_organization_id`,
+        [user.user_id, body.organization_id, body.user_type_id],
+      );
+      id = row.user_organization_id;
+    } catch (err) {
+      if (err instanceof QueryFailedError && (err as QueryFailedError & { code?: string }).code === '23505') {
+        throw conflict(ALREADY_MEMBER, 'already_member');
+      }
+      throw err;
+    }
+
+    if (isNew) {
+      // The account exists for this organization, so signing in lands there.
+      await this.db.query(
+        `UPDATE users SET default_organization = $2 WHERE user_id = $1 AND default_organization IS NULL`,
+        [user.user_id, body.organization_id],
+      );
+      try {
+        await this.auth.sendPasswordReset(user.email);
+      } catch (err) {
+        // The membership stands; the person can still ask for a recovery email from the sign-in page.
+        this.logger.warn(
+          `Password recovery for new member ${user.user_id} failed: ${(err as Error).message}`,
+        );
+      }
+    }
+    return { user_organization: await this.view(id) };
+  }
+
+  /** An Admin (or staff admin) changes a member's role or name. The last Admin cannot be demoted. */
+  async update(principal: Principal, body: UpdateUserOrganizationBody): Promise<UserOrganizationResponse> {
+    const id = body.user_organization_id;
+    await this.db.transaction(async (m) => {
+      const uo = await this.lockMembership(m, id);
+      const actor = await this.access.actor(principal, uo.organization_id, m);
+      demand(actor, 'organization.users.edit');
+      if (body.user_type_id !== undefined && body.user_type_id !== uo.user_type_id) {
+        if (uo.user_type_id === ADMIN) await this.assertAnotherAdmin(m, uo);
+        await m.update(UserOrganization, { user_organization_id: id }, { user_type_id: body.user_type_id });
+      }
+      const names: Partial<Pick<User, 'name' | 'last_name'>> = {};
+      if (body.name !== undefined) names.name = body.name;
+      if (body.last_name !== undefined) names.last_name = body.last_name;
+      if (Object.keys(names).length) await m.update(User, { user_id: uo.user_id }, names);
+    });
+    return { user_organization: await this.view(id) };
+  }
+
+  /** Managers and Admins of its organization, staff, and the member themself. */
+  async get(principal: Principal, id: number): Promise<UserOrganizationResponse> {
+    const uo = await this.db.manager.findOneBy(UserOrganization, { user_organization_id: id });
+    if (!uo) throw notFound('User organization', 'user_organization_not_found');
+    if (uo.user_id !== principal.user_id) {
+      const actor = await this.access.actor(principal, uo.organization_id);
+      if (!canViewAdminPanel(actor)) throw forbidden();
+    }
+    return { user_organization: await this.view(id) };
+  }
+
+  /** An Admin (or staff admin) removes a member, or a member leaves; the last Admin stays. */
+  async remove(principal: Principal, id: number): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const uo = await this.lockMembership(m, id);
+      if (uo.user_id !== principal.user_id) {
+        demand(await this.access.actor(principal, uo.organization_id, m), 'organization.users.remove');
+      }
+      if (uo.user_type_id === ADMIN) await this.assertAnotherAdmin(m, uo);
+      await m.delete(UserOrganization, { user_organization_id: id });
+      // Signing in should not pick an organization the person no longer belongs to.
+      await m.query(
+        `UPDATE users SET default_organization = NULL WHERE user_id = $1 AND default_organization = $2`,
+        [uo.user_id, uo.organization_id],
+      );
+    });
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /**
+   * Loads a membership with its organization row locked, so concurrent role changes and removals in one
+   * organization take turns (otherwise two Admins demoting each other could leave none).
+   */
+  private async lockMembership(m: EntityManager, id: number): Promise<UserOrganization> {
+    const first = await m.findOneBy(UserOrganization, { user_organization_id: id });
+    if (!first) throw notFound('User organization', 'user_organization_not_found');
+    await m.query(`SELECT 1 FROM organizations WHERE organization_id = $1 FOR UPDATE`, [
+      first.organization_id,
+    ]);
+    const uo = await m.findOneBy(UserOrganization, { user_organization_id: id });
+    if (!uo) throw notFound('User organization', 'user_organization_not_found');
+    return uo;
+  }
+
+  private async assertAnotherAdmin(m: EntityManager, uo: UserOrganization): Promise<void> {
+    const [{ admins }]: { admins: number }[] = await m.query(
+      `SELECT count(*)::int AS admins FROM user_organizations
+        WHERE organization_id = $1 AND user_type_id = $2 AND user_organization_id <> $3`,
+      [uo.organization_id, ADMIN, uo.user_organization_id],
+    );
+    if (admins === 0) throw conflict(LAST_ADMIN, 'last_admin');
+  }
+
+  private async view(id: number): Promise<UserOrganizationView> {
+    const uo = await this.db.manager.findOne(UserOrganization, {
+      where: { user_organization_id: id },
+      relations: { user: true },
+    });
+    if (!uo || !uo.user) throw notFound('User organization', 'user_organization_not_found');
+    const { user } = uo;
+    return {
+      user_organization_id: uo.user_organization_id,
+      user_id: uo.user_id,
+      organization_id: uo.organization_id,
+      user_type_id: uo.user_type_id,
+      user_type: { user_type_id: uo.user_type_id, name: ORG_ROLE_BY_ID[uo.user_type_id] },
+      last_use: uo.last_use,
+      user: { user_id: user.user_id, name: user.name, last_name: user.last_name, email: user.email },
+      // Campaign access arrives with the campaigns module; the member is always present.
+      campaigns_access: [],
+    };
+  }
+}

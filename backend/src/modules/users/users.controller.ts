@@ -1,0 +1,88 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import type { Principal } from '../../common/auth/principal';
+import { ApiKeyResponseDto, UserResponseDto } from './dto/public-user.dto';
+import { UpdateUserDto } from './dto/update-user.dto';
+import { EmailLookupQuery, PhoneLookupQuery, ScopedQuery } from './dto/user-queries.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ type: UserResponseDto })
+  async me(@CurrentUser() me: Principal, @Query() _query: ScopedQuery): Promise<UserResponseDto> {
+    return { user: await this.users.toPublicUser(me.user_id) };
+  }
+
+  @Put()
+  @Authenticated()
+  @ApiOperation({ summary: "Saves the signed-in user's profile and settings" })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiNotFoundResponse({ description: 'default_organization is not one of the user’s organizations' })
+  async update(
+    @CurrentUser() me: Principal,
+    @Query() _query: ScopedQuery,
+    @Body() body: UpdateUserDto,
+  ): Promise<UserResponseDto> {
+    return { user: await this.users.updateOwn(me.user_id, body) };
+  }
+
+  @Delete()
+  @Authenticated()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Deletes the signed-in user’s own account; its sessions end at once' })
+  @ApiNoContentResponse()
+  @ApiConflictResponse({ description: 'The caller is the only staff admin' })
+  async remove(@CurrentUser() me: Principal, @Query() _query: ScopedQuery): Promise<void> {
+    await this.users.deleteOwn(me);
+  }
+
+  @Post('api-key')
+  @Authenticated()
+  @ApiOperation({ summary: 'Creates a personal API key (replacing any previous one); shown once' })
+  @ApiCreatedResponse({ type: ApiKeyResponseDto })
+  async createApiKey(@CurrentUser() me: Principal, @Query() _query: ScopedQuery): Promise<ApiKeyResponseDto> {
+    return { api_key: await this.users.createApiKey(me) };
+  }
+
+  @Delete('api-key')
+  @Authenticated()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Revokes the personal API key' })
+  @ApiNoContentResponse()
+  async revokeApiKey(@CurrentUser() me: Principal, @Query() _query: ScopedQuery): Promise<void> {
+    await this.users.revokeApiKey(me);
+  }
+
+  @Get('email')
+  @Authenticated({ staff: 'manager' })
+  @ApiOperation({ summary: 'Staff: finds a user by email' })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiNotFoundResponse({ description: 'No account with that email' })
+  async byEmail(@Query() query: EmailLookupQuery): Promise<UserResponseDto> {
+    return { user: await this.users.lookupByEmail(query.email) };
+  }
+
+  @Get('phone')
+  @Authenticated({ staff: 'manager' })
+  @ApiOperation({ summary: 'Staff: finds a user by phone' })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiNotFoundResponse({ description: "We're sorry, we couldn't find an account with that number." })
+  async byPhone(@Query() query: PhoneLookupQuery): Promise<UserResponseDto> {
+    return { user: await this.users.lookupByPhone(query.phone) };
+  }
+}

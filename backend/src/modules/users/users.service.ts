@@ -1,0 +1,244 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import type { Principal } from '../../common/auth/principal';
+import {
+  badInput,
+  conflict,
+  DomainError,
+  forbidden,
+  notFound,
+  preconditionFailed,
+} from '../../common/errors/domain-error';
+import { Staff } from '../staff/staff.entity';
+import { PublicUserDto } from './dto/public-user.dto';
+import { UpdateUserDto } from './dto/update-user.dto';
+import { hashPassword, randomPassword } from './password';
+import {
+  generateApiKey,
+  isValidPhone,
+  maskApiKey,
+  normalizeEmail,
+  shapePhone,
+  USER_MESSAGES,
+} from './user-fields';
+import { User } from './user.entity';
+
+export interface CreateUserInput {
+  name: string;
+  last_name?: string;
+  email: string;
+  phone?: string | null;
+  password?: string;
+  signup_reason?: string | null;
+}
+
+/** Fields of PUT /users that are copied as they are (after validation) onto the user. */
+const PLAIN_FIELDS = [
+  'name',
+  'last_name',
+  'company',
+  'birthday',
+  'lang',
+  'zappier_webhook_url',
+  'manual_mode',
+  'dark_mode',
+  'instagram',
+  'file',
+  'show_video',
+] as const;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Staff) private readonly staff: Repository<Staff>,
+    private readonly db: DataSource,
+  ) {}
+
+  /**
+   * Creates an account. Without a password a random one is set (the person sets theirs through recovery).
+   * The email is stored lowercased and trimmed; the phone as at most 10 digits.
+   */
+  async createUser(input: CreateUserInput): Promise<User> {
+    const email = normalizeEmail(input.email);
+    let phone: string | null = null;
+    if (input.phone !== undefined && input.phone !== null && input.phone.trim() !== '') {
+      if (!isValidPhone(input.phone)) throw badInput(USER_MESSAGES.phone, 'invalid_phone');
+      phone = shapePhone(input.phone);
+    }
+    if (await this.findByEmail(email)) throw emailExists();
+    const entity = this.users.create({
+      name: input.name.trim(),
+      last_name: (input.last_name ?? '').trim(),
+      email,
+      phone,
+      uid: randomUUID(),
+      password_hash: await hashPassword(input.password ?? randomPassword()),
+      signup_reason: input.signup_reason?.trim() || null,
+    });
+    try {
+      const saved = await this.users.insert(entity);
+      const user_id = (saved.identifiers[0] as { user_id: number }).user_id;
+      return (await this.users.findOneBy({ user_id }))!;
+    } catch (err) {
+      // Two sign-ups with the same email at once: the unique index decides, the loser gets the same answer.
+      if (err instanceof QueryFailedError && (err as QueryFailedError & { code?: string }).code === '23505') {
+        throw emailExists();
+      }
+      throw err;
+    }
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOneBy({ email: normalizeEmail(email) });
+  }
+
+  findById(user_id: number): Promise<User | null> {
+    return this.users.findOneBy({ user_id });
+  }
+
+  /** The user with the password hash (which is never selected otherwise), for sign-in checks. */
+  findWithPasswordHash(where: { email: string } | { user_id: number }): Promise<User | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.password_hash')
+      .where(
+        'email' in where ? 'u.email = :email' : 'u.user_id = :user_id',
+        'email' in where ? { email: normalizeEmail(where.email) } : where,
+      )
+      .getOne();
+  }
+
+  async setPasswordHash(user_id: number, password_hash: string): Promise<void> {
+    await this.users.update({ user_id }, { password_hash });
+  }
+
+  /**
+   * Whether the user may generate content. For now staff only: the word ledger arrives with purchases and
+   * replaces this one method.
+   */
+  async hasAccess(user_id: number): Promise<boolean> {
+    return (await this.staff.countBy({ user_id })) > 0;
+  }
+
+  /** The `{ user }` payload of GET /users and of sign-in answers. */
+  async toPublicUser(user_id: number): Promise<PublicUserDto> {
+    const user = await this.users.findOne({ where: { user_id }, relations: { staff: true } });
+    if (!user) throw notFound('User', 'user_not_found');
+    return {
+      user_id: user.user_id,
+      uid: user.uid,
+      name: user.name,
+      last_name: user.last_name,
+      email: user.email,
+      phone: user.phone,
+      company: user.company,
+      lang: user.lang,
+      api_key: maskApiKey(user.api_key_last4),
+      zappier_webhook_url: user.zappier_webhook_url,
+      manual_mode: user.manual_mode,
+      dark_mode: user.dark_mode,
+      has_access: await this.hasAccess(user.user_id),
+      staff: user.staff ? { staff_id: user.staff.staff_id, role: user.staff.role } : null,
+      default_organization: user.default_organization,
+      birthday: user.birthday,
+      instagram: user.instagram,
+      file: user.file,
+      signup_reason: user.signup_reason,
+      show_video: user.show_video,
+      value: user.value,
+      last_used: user.last_used,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    };
+  }
+
+  /** PUT /users: saves the caller's own profile and settings. */
+  async updateOwn(user_id: number, input: UpdateUserDto): Promise<PublicUserDto> {
+    const changes: Partial<User> = {};
+    for (const field of PLAIN_FIELDS) {
+      if (input[field] !== undefined) (changes as Record<string, unknown>)[field] = input[field];
+    }
+    if (input.phone !== undefined) changes.phone = input.phone === null ? null : shapePhone(input.phone);
+    if (input.default_organization !== undefined) {
+      if (input.default_organization !== null) {
+        const member = await this.db.query(
+          `SELECT 1 FROM user_organizations WHERE user_id = $1 AND organization_id = $2`,
+          [user_id, input.default_organization],
+        );
+        if (member.length === 0) throw notFound('Organization', 'organization_not_found');
+      }
+      changes.default_organization = input.default_organization;
+    }
+    if (Object.keys(changes).length > 0) await this.users.update({ user_id }, changes);
+    return this.toPublicUser(user_id);
+  }
+
+  /** A new personal API key replaces any previous one; the full key is returned this once. */
+  async createApiKey(principal: Principal): Promise<string> {
+    requireSession(principal);
+    const { key, hash, last4 } = generateApiKey();
+    await this.users.update({ user_id: principal.user_id }, { api_key_hash: hash, api_key_last4: last4 });
+    return key;
+  }
+
+  async revokeApiKey(principal: Principal): Promise<void> {
+    requireSession(principal);
+    await this.users.update({ user_id: principal.user_id }, { api_key_hash: null, api_key_last4: null });
+  }
+
+  /**
+   * DELETE /users: the account and everything hanging off it (sessions included, by cascade, so its tokens
+   * stop working at once). The last staff admin cannot leave the back office without an admin.
+   */
+  async deleteOwn(principal: Principal): Promise<void> {
+    requireSession(principal);
+    await this.db.transaction(async (tx) => {
+      // Serializes concurrent deletions of admins so two of them cannot both pass the last-admin check.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('staff-admins'))`);
+      const [row]: { role: string | null; admins: number }[] = await tx.query(
+        `SELECT (SELECT role FROM staff WHERE user_id = $1) AS role,
+                (SELECT count(*)::int FROM staff WHERE role = 'admin') AS admins`,
+        [principal.user_id],
+      );
+      if (row.role === 'admin' && row.admins <= 1) {
+        throw conflict(
+          'You are the only staff admin. Make someone else an admin before deleting your account.',
+          'last_admin',
+        );
+      }
+      await tx.query(`DELETE FROM users WHERE user_id = $1`, [principal.user_id]);
+    });
+  }
+
+  /** Staff lookup by email (GET /users/email). */
+  async lookupByEmail(email: string): Promise<PublicUserDto> {
+    const user = await this.findByEmail(email);
+    if (!user) throw new DomainError(404, 'user_not_found', USER_MESSAGES.emailNotFound);
+    return this.toPublicUser(user.user_id);
+  }
+
+  /** Staff lookup by phone (GET /users/phone); the phone is shaped like stored ones first. */
+  async lookupByPhone(phone: string): Promise<PublicUserDto> {
+    const [user] = await this.users.find({
+      where: { phone: shapePhone(phone) },
+      order: { user_id: 'ASC' },
+      take: 1,
+    });
+    if (!user) throw new DomainError(404, 'user_not_found', USER_MESSAGES.phoneNotFound);
+    return this.toPublicUser(user.user_id);
+  }
+}
+
+function emailExists(): DomainError {
+  return preconditionFailed(USER_MESSAGES.emailExists, 'email_exists');
+}
+
+/** Managing keys and deleting the account need a real sign-in, so a leaked API key cannot do either. */
+function requireSession(principal: Principal): void {
+  if (principal.via !== 'token') {
+    throw forbidden('This needs a signed-in session; an API key cannot do it.', 'session_required');
+  }
+}

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { createWebHandler } from './web-handler';
+
+function appFor(frontendsDir: string) {
+  const app = express();
+  app.get('/api/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.use(createWebHandler(frontendsDir));
+  // Stands in for Nest's not-found handler.
+  app.use((_req: express.Request, res: express.Response) => {
+    res.status(404).json({ statusCode: 404, code: 'not_found' });
+  });
+  return app;
+}
+
+describe('web handler', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'web-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  function build(files: Record<string, string>) {
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    }
+  }
+
+  it('says to run the build when the shell is not built', async () => {
+    const res = await request(appFor(dir)).get('/').expect(200);
+    expect(res.type).toBe('text/plain');
+    expect(res.text).toMatch(/npm run build/);
+  });
+
+  it('serves the shell at / and for any page a browser opens, without caching index.html', async () => {
+    build({ 'shell/dist/index.html': '<html>shell</html>' });
+    const root = await request(appFor(dir)).get('/').expect(200);
+    expect(root.text).toContain('shell');
+    expect(root.headers['cache-control']).toBe('no-cache');
+    const deep = await request(appFor(dir)).get('/avatars/12').set('Accept', 'text/html').expect(200);
+    expect(deep.text).toContain('shell');
+  });
+
+  it('leaves /api, /socket.io and /widget to their own handlers', async () => {
+    build({ 'shell/dist/index.html': '<html>shell</html>' });
+    const app = appFor(dir);
+    await request(app).get('/api/health').expect(200, { status: 'ok' });
+    const missing = await request(app).get('/api/nope').set('Accept', 'text/html').expect(404);
+    expect(missing.body.code).toBe('not_found');
+    await request(app).get('/socket.io/x').set('Accept', 'text/html').expect(404);
+    await request(app).get('/widget/x.js').set('Accept', 'text/html').expect(404);
+  });
+
+  it('does not answer non-page requests for unknown paths with the shell', async () => {
+    build({ 'shell/dist/index.html': '<html>shell</html>' });
+    await request(appFor(dir)).get('/missing.js').set('Accept', '*/*').expect(404);
+  });
+
+  it('caches hashed assets for a year and revalidates stable names', async () => {
+    build({
+      'shell/dist/index.html': 'x',
+      'shell/dist/main.js': 'main',
+      'shell/dist/123.0123abcd.js': 'chunk',
+      'customer/dist/remoteEntry.js': 'entry',
+      'customer/dist/45.89abcdef.js': 'remote chunk',
+    });
+    const app = appFor(dir);
+    expect((await request(app).get('/123.0123abcd.js').expect(200)).headers['cache-control']).toMatch(/immutable/);
+    expect((await request(app).get('/main.js').expect(200)).headers['cache-control']).toBe('no-cache');
+    const entry = await request(app).get('/remotes/customer/remoteEntry.js').expect(200);
+    expect(entry.text).toBe('entry');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await request(app).get('/remotes/customer/45.89abcdef.js?v=1').expect(200);
+    expect(chunk.headers['cache-control']).toMatch(/max-age=31536000/);
+    await request(app).get('/remotes/customer/nope.js').expect(404);
+    await request(app).get('/remotes/evil/remoteEntry.js').expect(404);
+  });
+
+  it('lists only the built remotes in /remotes.json', async () => {
+    build({ 'customer/dist/remoteEntry.js': 'c', 'org/dist/remoteEntry.js': 'o' });
+    const res = await request(appFor(dir)).get('/remotes.json').expect(200);
+    expect(res.body).toEqual({
+      remotes: { customer: '/remotes/customer/remoteEntry.js', org: '/remotes/org/remoteEntry.js' },
+    });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});

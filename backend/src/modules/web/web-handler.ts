@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+
+/** The remotes the shell may load, each built to frontends/<name>/dist. */
+export const REMOTE_NAMES = ['customer', 'admin', 'org'] as const;
+
+/** Paths that belong to other handlers; the web handler never answers them. */
+const RESERVED = /^\/(api|socket\.io|widget)(\/|$)/;
+/** Content-hashed build outputs (name.0123abcd.js, assets/x.0123abcd.png) never change. */
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function setCacheHeaders(res: Response, filePath: string): void {
+  // index.html, main.js and remoteEntry.js keep stable names, so browsers must revalidate them.
+  res.setHeader('Cache-Control', HASHED.test(filePath) ? IMMUTABLE : REVALIDATE);
+}
+
+const NOT_BUILT =
+  'Avatar Studio: the web app is not built yet. Run `npm run build` (or `npx webpack --mode production` in ' +
+  'frontends/shell and each remote), then reload this page. The API is at /api (docs at /api/docs).\n';
+
+/**
+ * Serves the built frontends from one origin (DESIGN.md §1): the shell at /, each remote at /remotes/<name>/,
+ * the manifest at /remotes.json, and the shell's index.html for any other page a browser asks for (SPA).
+ * Mounted after the API routes, so /api keeps its own answers and its JSON 404.
+ */
+export function createWebHandler(frontendsDir: string): RequestHandler {
+  const shellDist = join(frontendsDir, 'shell', 'dist');
+  const shellIndex = join(shellDist, 'index.html');
+  const staticOptions = { index: false, dotfiles: 'ignore' as const, setHeaders: setCacheHeaders, fallthrough: true };
+  const shellStatic = express.static(shellDist, staticOptions);
+  const remoteStatic = new Map<string, RequestHandler>(
+    REMOTE_NAMES.map((name) => [name, express.static(join(frontendsDir, name, 'dist'), staticOptions)]),
+  );
+
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = req.path;
+    if (RESERVED.test(path)) return next();
+
+    if (path === '/remotes.json') {
+      // Lists only the remotes whose build exists, so the shell shows a clear panel for a missing one.
+      const remotes = Object.fromEntries(
+        REMOTE_NAMES.filter((name) => existsSync(join(frontendsDir, name, 'dist', 'remoteEntry.js'))).map(
+          (name) => [name, `/remotes/${name}/remoteEntry.js`],
+        ),
+      );
+      res.setHeader('Cache-Control', REVALIDATE);
+      res.json({ remotes });
+      return;
+    }
+
+    const remote = /^\/remotes\/([^/]+)(\/.*)$/.exec(path);
+    if (remote) {
+      const serve = remoteStatic.get(remote[1]);
+      if (!serve) return next();
+      // express.static resolves against the remote's dist; strip the /remotes/<name> prefix for it.
+      const originalUrl = req.url;
+      req.url = remote[2] + (originalUrl.includes('?') ? originalUrl.slice(originalUrl.indexOf('?')) : '');
+      return serve(req, res, (err?: unknown) => {
+        req.url = originalUrl;
+        next(err);
+      });
+    }
+    if (path === '/remotes' || path.startsWith('/remotes/')) return next();
+
+    shellStatic(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      // SPA fallback: a page load (Accept: text/html) of any other path gets the shell.
+      if (path !== '/' && !(req.headers.accept ?? '').includes('text/html')) return next();
+      if (!existsSync(shellIndex)) {
+        res.status(200).type('text/plain').setHeader('Cache-Control', REVALIDATE).send(NOT_BUILT);
+        return;
+      }
+      res.setHeader('Cache-Control', REVALIDATE);
+      res.sendFile(shellIndex, (sendErr?: Error) => {
+        if (sendErr && !res.headersSent) next(sendErr);
+      });
+    });
+  };
+}

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildOpenApiDocument } from '../src/bootstrap';
+import { startTestApp, TestApp } from './harness';
+
+describe('the committed OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('matches the routes in the code (run `npm run openapi` when this fails)', () => {
+    const fromCode = JSON.stringify(buildOpenApiDocument(t.app), null, 2) + '\n';
+    const committed = readFileSync(join(__dirname, '..', 'openapi.json'), 'utf8');
+    expect(committed).toBe(fromCode);
+  });
+
+  it('gives every operation a response schema and an id', () => {
+    const document = buildOpenApiDocument(t.app);
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(
+        item as Record<string, { operationId?: string; responses?: object }>,
+      )) {
+        expect(`${method} ${path} ${operation.operationId ?? 'no id'}`).not.toMatch(/no id$/);
+        expect(Object.keys(operation.responses ?? {}).length).toBeGreaterThan(0);
+      }
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+
+export const ROOT = join(__dirname, '..', '..');
+const STATE_FILE = join(tmpdir(), 'avatar-studio-e2e.json');
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface E2eState {
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  schema: string;
+  pid: number;
+}
+
+/** Starts the production build (backend serving the built frontends) on a fresh schema. */
+export async function startServer(): Promise<{ state: E2eState; child: ChildProcess }> {
+  const main = join(ROOT, 'backend', 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error('Build first: npm run build');
+  const schema = `e2e_${randomBytes(5).toString('hex')}`;
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  await db.query(`CREATE SCHEMA ${schema}`);
+  await db.end();
+  const port = 4100 + Math.floor(Math.random() * 500);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const adminEmail = 'admin@e2e.test';
+  const adminPassword = 'admin-pass-123';
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      REDIS_URL,
+      REDIS_PREFIX: `e2e-${schema}`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: false,
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 60 s');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const state = { baseUrl, adminEmail, adminPassword, schema, pid: child.pid! };
+  writeFileSync(STATE_FILE, JSON.stringify(state));
+  return { state, child };
+}
+
+export function readState(): E2eState {
+  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2eState;
+}
+
+export async function stopServer(): Promise<void> {
+  if (!existsSync(STATE_FILE)) return;
+  const state = readState();
+  try {
+    process.kill(state.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  await db.query(`DROP SCHEMA IF EXISTS ${state.schema} CASCADE`);
+  await db.end();
+}

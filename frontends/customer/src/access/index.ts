@@ -1,0 +1,2 @@
+export { OutOfCreditsNotice } from './OutOfCreditsNotice';
+export type { OutOfCreditsNoticeProps } from './OutOfCreditsNotice';

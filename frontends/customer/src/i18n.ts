@@ -1,0 +1,18 @@
+/** Texts of the customer remote (namespace "customer"). en and es must have the same keys (see App.test.tsx). */
+import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
+import { profileEn, profileEs } from './profile/translations';
+import { settingsEn, settingsEs } from './settings/translations';
+
+export const en = {
+  nav: {},
+  outOfCredits: outOfCreditsEn,
+  settings: settingsEn,
+  profile: profileEn,
+};
+
+export const es: typeof en = {
+  nav: {},
+  outOfCredits: outOfCreditsEs,
+  settings: settingsEs,
+  profile: profileEs,
+};

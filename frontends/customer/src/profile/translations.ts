@@ -1,0 +1,46 @@
+/** Texts of the My Profile screen (000 §2), in the 'customer' namespace under `profile`. */
+export const profileEn = {
+  nav: 'My Profile',
+  title: 'My Profile',
+  name: 'Name',
+  lastName: 'Last name',
+  email: 'Email',
+  emailHint: 'Your email is your sign-in; it cannot be changed here.',
+  company: 'Company',
+  phone: 'Phone',
+  birthday: 'Birthday',
+  image: 'Profile image',
+  changeImage: 'Change image',
+  imageSaved: 'Profile image updated.',
+  save: 'Save',
+  saved: 'Profile saved.',
+  signOut: 'Sign out',
+  errors: {
+    name: 'Name is invalid.',
+    lastName: 'Last name is invalid.',
+    phone: 'Phone number is invalid.',
+  },
+};
+
+export const profileEs: typeof profileEn = {
+  nav: 'Mi perfil',
+  title: 'Mi perfil',
+  name: 'Nombre',
+  lastName: 'Apellido',
+  email: 'Correo electrónico',
+  emailHint: 'Tu correo es tu inicio de sesión; no se puede cambiar aquí.',
+  company: 'Empresa',
+  phone: 'Teléfono',
+  birthday: 'Fecha de nacimiento',
+  image: 'Imagen de perfil',
+  changeImage: 'Cambiar imagen',
+  imageSaved: 'Imagen de perfil actualizada.',
+  save: 'Guardar',
+  saved: 'Perfil guardado.',
+  signOut: 'Cerrar sesión',
+  errors: {
+    name: 'El nombre no es válido.',
+    lastName: 'El apellido no es válido.',
+    phone: 'El número de teléfono no es válido.',
+  },
+};

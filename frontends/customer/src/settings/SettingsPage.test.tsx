@@ -1,0 +1,224 @@
+import { notifications } from '@mantine/notifications';
+import { currentLanguage, registerTranslations, setLanguage } from '@avatar-studio/shared';
+import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { en, es } from '../i18n';
+import { SettingsPage } from './SettingsPage';
+
+registerTranslations('customer', { en, es });
+
+afterEach(async () => {
+  // Mantine keeps notifications in a module store: start every test without the last one's.
+  notifications.clean();
+  await setLanguage('en');
+});
+
+function user(overrides: Record<string, unknown> = {}) {
+  return { ...testUser(), api_key: null, ...overrides } as ReturnType<typeof testUser>;
+}
+
+describe('Settings', () => {
+  it('shows the saved values and a link to the tutorial', async () => {
+    renderWithProviders(<SettingsPage />, {
+      user: user({ zappier_webhook_url: 'https://hooks.example.com/a', manual_mode: true, api_key: 'as_…9f3c' }),
+    });
+    expect(await screen.findByLabelText('Integration webhook URL')).toHaveValue('https://hooks.example.com/a');
+    expect(screen.getByRole('switch', { name: 'Manual mode' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked();
+    expect(screen.getByLabelText('Current key')).toHaveValue('as_…9f3c');
+    expect(screen.getByRole('link', { name: /Watch the tutorial/ })).toHaveAttribute('href', '/tutorials/1');
+  });
+
+  it('saves the settings with PUT /api/users and confirms', async () => {
+    const saved = user({ zappier_webhook_url: 'https://hooks.example.com/new', manual_mode: true });
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: { 'PUT /api/users': { body: { user: saved } } },
+    });
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Integration webhook URL'), 'https://hooks.example.com/new');
+    await ui.click(screen.getByRole('switch', { name: 'Manual mode' }));
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(fetch.callsTo('PUT /api/users')).toHaveLength(1);
+    expect(fetch.callsTo('PUT /api/users')[0].body).toEqual({
+      zappier_webhook_url: 'https://hooks.example.com/new',
+      lang: 'en',
+      manual_mode: true,
+      dark_mode: false,
+    });
+  });
+
+  it('refuses a webhook URL that is not http(s) without calling the server', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, { user: user() });
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Integration webhook URL'), 'ftp://example.com');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The webhook URL must be an http or https URL.')).toBeInTheDocument();
+    expect(fetch.callsTo('PUT /api/users')).toHaveLength(0);
+  });
+
+  it('shows the server message when saving fails', async () => {
+    renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: {
+        'PUT /api/users': {
+          status: 422,
+          body: { statusCode: 422, message: 'Your settings could not be saved.', code: 'x', error: 'x' },
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your settings could not be saved.')).toBeInTheDocument();
+  });
+
+  it('switches the interface language at once and saves it as user.lang', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: { 'PUT /api/users': { body: { user: user({ lang: 'es' }) } } },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByText('Español'));
+
+    expect(await screen.findByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+    expect(currentLanguage()).toBe('es');
+    expect(localStorage.getItem('lang')).toBe('es');
+
+    await ui.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Configuración guardada.')).toBeInTheDocument();
+    expect(fetch.callsTo('PUT /api/users')[0].body).toMatchObject({ lang: 'es' });
+  });
+
+  it('applies dark mode at once and saves it', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: { 'PUT /api/users': { body: { user: user({ dark_mode: true }) } } },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('switch', { name: 'Dark mode' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'));
+    expect(fetch.callsTo('PUT /api/users')).toHaveLength(0);
+
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Settings saved.');
+    expect(fetch.callsTo('PUT /api/users')[0].body).toMatchObject({ dark_mode: true });
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
+  it('restores the saved theme when the page is left without saving', async () => {
+    function Harness() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(false)}>
+            Leave
+          </button>
+          {shown ? <SettingsPage /> : null}
+        </>
+      );
+    }
+    const { fetch } = renderWithProviders(<Harness />, { user: user() });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('switch', { name: 'Dark mode' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'));
+    await ui.click(screen.getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light'));
+    expect(fetch.callsTo('PUT /api/users')).toHaveLength(0);
+  });
+});
+
+describe('Settings: API key', () => {
+  it('generates a key, shows it once with a copy button, then only the masked key', async () => {
+    let withKey = false;
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: {
+        'POST /api/users/api-key': () => {
+          withKey = true;
+          return { status: 201, body: { api_key: 'as_live_0123456789abcdef9f3c' } };
+        },
+      },
+    });
+    fetch.route({
+      'GET /api/users': () => ({ body: { user: user(withKey ? { api_key: 'as_…9f3c' } : {}) } }),
+    });
+    const ui = userEvent.setup();
+    // After setup: user-event installs its own clipboard stub.
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    expect(await screen.findByLabelText('Current key')).toHaveAttribute('placeholder', 'You have no API key.');
+    await ui.click(screen.getByRole('button', { name: 'Generate key' }));
+
+    const full = await screen.findByRole('textbox', { name: 'Your new API key' });
+    expect(full).toHaveValue('as_live_0123456789abcdef9f3c');
+    expect(screen.getByText('Copy this key now: it is shown only once. Keep it secret.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Current key')).toHaveValue('as_…9f3c'));
+    expect(fetch.callsTo('POST /api/users/api-key')).toHaveLength(1);
+
+    await ui.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('as_live_0123456789abcdef9f3c');
+    expect(await screen.findByText('Copied to clipboard.')).toBeInTheDocument();
+
+    await ui.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('textbox', { name: 'Your new API key' })).not.toBeInTheDocument();
+    expect(screen.queryByDisplayValue('as_live_0123456789abcdef9f3c')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Current key')).toHaveValue('as_…9f3c');
+  });
+
+  it('says so when the clipboard refuses the copy', async () => {
+    renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: { 'POST /api/users/api-key': { status: 201, body: { api_key: 'as_live_key' } } },
+    });
+    const ui = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: jest.fn().mockRejectedValue(new Error('denied')) },
+      configurable: true,
+    });
+    await ui.click(await screen.findByRole('button', { name: 'Generate key' }));
+    await screen.findByRole('textbox', { name: 'Your new API key' });
+    await ui.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(
+      await screen.findByText('Unable to copy content to clipboard. Please copy manually.'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks before replacing an existing key', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user({ api_key: 'as_…1111' }),
+      routes: { 'POST /api/users/api-key': { status: 201, body: { api_key: 'as_live_new' } } },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Generate new key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate a new API key?' });
+    expect(fetch.callsTo('POST /api/users/api-key')).toHaveLength(0);
+    await ui.click(within(dialog).getByRole('button', { name: 'Generate new key' }));
+    expect(await screen.findByRole('textbox', { name: 'Your new API key' })).toHaveValue('as_live_new');
+  });
+
+  it('revokes the key after confirmation', async () => {
+    let revoked = false;
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user({ api_key: 'as_…1111' }),
+      routes: {
+        'DELETE /api/users/api-key': () => {
+          revoked = true;
+          return { status: 204 };
+        },
+      },
+    });
+    fetch.route({ 'GET /api/users': () => ({ body: { user: user(revoked ? {} : { api_key: 'as_…1111' }) } }) });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Revoke key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke your API key?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+    expect(await screen.findByText('API key revoked.')).toBeInTheDocument();
+    expect(fetch.callsTo('DELETE /api/users/api-key')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByLabelText('Current key')).toHaveValue(''));
+    expect(screen.getByRole('button', { name: 'Generate key' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,171 @@
+import { Anchor, Button, Container, Divider, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDeviceFloppy, IconPlayerPlay } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  LANGUAGES,
+  PageLoader,
+  SESSION_USER_QUERY_KEY,
+  api,
+  notifyError,
+  notifySuccess,
+  setLanguage,
+  unwrap,
+  useSession,
+  type Language,
+  type User,
+} from '@avatar-studio/shared';
+import { ApiKeySection } from './ApiKeySection';
+
+/** GET /api/users carries the masked key as `api_key` (the hand-written contract does not list it yet). */
+type SettingsUser = User & { api_key?: string | null };
+
+interface SettingsValues {
+  zappier_webhook_url: string;
+  lang: Language;
+  manual_mode: boolean;
+  dark_mode: boolean;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** 000 §2 Settings: API key, integration webhook URL, language, manual mode, dark mode, Save, a tutorial link. */
+export function SettingsPage() {
+  const { user } = useSession();
+  if (!user) return <PageLoader />;
+  return <SettingsForm key={user.user_id} user={user as SettingsUser} />;
+}
+
+function SettingsForm({ user }: { user: SettingsUser }) {
+  const { t } = useTranslation('customer');
+  const queryClient = useQueryClient();
+  const { setUser } = useSession();
+  // The dark mode the server has; the switch previews another one until Save (reverted if the page is left).
+  const savedDarkMode = useRef(user.dark_mode);
+
+  const form = useForm<SettingsValues>({
+    initialValues: {
+      zappier_webhook_url: user.zappier_webhook_url ?? '',
+      lang: user.lang === 'es' ? 'es' : 'en',
+      manual_mode: Boolean(user.manual_mode),
+      dark_mode: Boolean(user.dark_mode),
+    },
+    validate: {
+      zappier_webhook_url: (value) =>
+        value.trim() && !isHttpUrl(value.trim()) ? t('settings.webhook.invalid') : null,
+    },
+  });
+
+  useEffect(
+    () => () => {
+      const cached = queryClient.getQueryData<User>(SESSION_USER_QUERY_KEY);
+      if (cached && cached.dark_mode !== savedDarkMode.current) {
+        queryClient.setQueryData<User>(SESSION_USER_QUERY_KEY, { ...cached, dark_mode: savedDarkMode.current });
+      }
+    },
+    [queryClient],
+  );
+
+  const save = useMutation({
+    mutationFn: async (values: SettingsValues) =>
+      (
+        await unwrap(
+          api.PUT('/api/users', {
+            body: {
+              zappier_webhook_url: values.zappier_webhook_url.trim() || null,
+              lang: values.lang,
+              manual_mode: values.manual_mode,
+              dark_mode: values.dark_mode,
+            },
+          }),
+        )
+      ).user,
+    onSuccess: (saved) => {
+      savedDarkMode.current = saved.dark_mode;
+      // The generated PublicUserDto and the session's User describe the same answer of GET/PUT /api/users.
+      setUser(saved as unknown as User);
+      form.resetDirty();
+      notifySuccess(t('settings.saved'));
+    },
+    onError: (error) => notifyError(error),
+  });
+
+  const previewDarkMode = (dark: boolean) => {
+    form.setFieldValue('dark_mode', dark);
+    const cached = queryClient.getQueryData<User>(SESSION_USER_QUERY_KEY);
+    if (cached) setUser({ ...cached, dark_mode: dark });
+  };
+
+  const switchLanguage = (value: string) => {
+    const lang: Language = value === 'es' ? 'es' : 'en';
+    form.setFieldValue('lang', lang);
+    void setLanguage(lang);
+  };
+
+  return (
+    <Container size="sm" py="lg">
+      <Title order={1} size="h2" mb="lg">
+        {t('settings.title')}
+      </Title>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="lg">
+          <ApiKeySection maskedKey={user.api_key ?? null} />
+          <Divider />
+          <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+            <Stack gap="lg">
+              <TextInput
+                label={t('settings.webhook.label')}
+                description={t('settings.webhook.description')}
+                placeholder="https://hooks.zapier.com/..."
+                type="url"
+                {...form.getInputProps('zappier_webhook_url')}
+              />
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="settings-language-label">
+                  {t('settings.language.label')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="settings-language-label"
+                  value={form.values.lang}
+                  onChange={switchLanguage}
+                  data={LANGUAGES.map((language) => ({ value: language.code, label: language.label }))}
+                  style={{ alignSelf: 'flex-start' }}
+                />
+              </Stack>
+              <Switch
+                label={t('settings.manualMode.label')}
+                {...form.getInputProps('manual_mode', { type: 'checkbox' })}
+              />
+              <Switch
+                label={t('settings.darkMode.label')}
+                checked={form.values.dark_mode}
+                onChange={(event) => previewDarkMode(event.currentTarget.checked)}
+              />
+              <Group justify="space-between">
+                <Anchor component={Link} to="/tutorials/1">
+                  <Group gap={6} component="span">
+                    <IconPlayerPlay size={16} aria-hidden />
+                    {t('settings.tutorial')}
+                  </Group>
+                </Anchor>
+                <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+                  {t('settings.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

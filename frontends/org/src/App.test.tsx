@@ -1,0 +1,22 @@
+import { assertSameKeys } from '@avatar-studio/shared';
+import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import App from './App';
+import { en, es } from './i18n';
+
+describe('org remote', () => {
+  it('has the same translation keys in en and es', () => {
+    assertSameKeys(en, es, 'org');
+  });
+
+  it('renders its routes under the shell mount point', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/organization/*" element={<App />} />
+      </Routes>,
+      { user: testUser(), route: '/organization/no-such-page' },
+    );
+    expect(await screen.findByText('Page not found.')).toBeInTheDocument();
+  });
+});

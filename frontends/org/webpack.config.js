@@ -1,0 +1,7 @@
+const { createConfig } = require('../shared/build/webpack.base');
+
+module.exports = createConfig({
+  name: 'org',
+  dir: __dirname,
+  exposes: { './App': './src/App.tsx' },
+});

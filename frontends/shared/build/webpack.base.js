@@ -1,0 +1,167 @@
+/**
+ * One webpack 5 + Module Federation config for the shell (host) and the remotes (customer, admin, org).
+ * Each app's webpack.config.js calls createConfig(); see frontends/shared/src/remote.ts for the contract.
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+require('./webpack-paths-shim');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const FRONTENDS = path.resolve(__dirname, '..', '..');
+const SHARED_SRC = path.join(FRONTENDS, 'shared', 'src');
+const SHARED_VERSION = require('../package.json').version;
+
+/** Dev-server ports; the shell's dev server points the manifest at the remotes' dev servers. */
+const DEV_PORTS = { shell: 4100, customer: 4101, admin: 4102, org: 4103 };
+const BACKEND = process.env.BACKEND_URL || 'http://localhost:3000';
+
+/** Singletons every container shares (DESIGN.md §1); one copy of each runs in the page. */
+function sharedModules() {
+  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+  const pkg = require('../../../package.json').dependencies;
+  return {
+    react: singleton(pkg.react),
+    'react/jsx-runtime': singleton(pkg.react),
+    'react-dom': singleton(pkg['react-dom']),
+    'react-dom/client': singleton(pkg['react-dom']),
+    'react-router-dom': singleton(pkg['react-router-dom']),
+    // react-router-dom 7 re-exports react-router: share both so the router context is one.
+    'react-router': singleton(pkg['react-router-dom']),
+    '@mantine/core': singleton(pkg['@mantine/core']),
+    '@mantine/hooks': singleton(pkg['@mantine/hooks']),
+    '@mantine/notifications': singleton(pkg['@mantine/notifications']),
+    '@tanstack/react-query': singleton(pkg['@tanstack/react-query']),
+    i18next: singleton(pkg.i18next),
+    'react-i18next': singleton(pkg['react-i18next']),
+    '@avatar-studio/shared': {
+      singleton: true,
+      requiredVersion: `^${SHARED_VERSION}`,
+      version: SHARED_VERSION,
+      import: path.join(SHARED_SRC, 'index.ts'),
+    },
+    // Not singletons, but shared so the remotes that use them download them once.
+    '@mantine/form': { requiredVersion: pkg['@mantine/form'] },
+    '@mantine/dates': { requiredVersion: pkg['@mantine/dates'] },
+    dayjs: { requiredVersion: pkg.dayjs },
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {'shell'|'customer'|'admin'|'org'} options.name
+ * @param {string} options.dir the app folder (__dirname of its webpack.config.js)
+ * @param {Record<string,string>} [options.exposes] remotes only: { './App': './src/App.tsx' }
+ */
+function createConfig({ name, dir, exposes }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const isHost = !exposes;
+    const port = DEV_PORTS[name];
+    // A remote's standalone page (npm run dev) mounts it with every provider; production builds only the
+    // container the shell loads.
+    const standalone = !isHost && !production;
+
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      name,
+      context: dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: isHost || standalone ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(dir, 'dist'),
+        // 'auto' resolves to where remoteEntry.js was loaded from (/remotes/<name>/ in production), so a
+        // remote moves to a CDN by editing the manifest only. The shell lives at the site root.
+        publicPath: isHost ? '/' : 'auto',
+        // Entry files keep plain names: the federation runtime (in the entry chunk) cannot hash itself under
+        // webpack 5.112. The page links them with ?<hash> and the server sends them with no-cache.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
+        uniqueName: `avatar_studio_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: { '@avatar-studio/shared$': path.join(SHARED_SRC, 'index.ts') },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+          // The shell registers remotes at run time from /remotes.json; no URL is baked into any build.
+          remotes: {},
+          shared: sharedModules(),
+          dts: false,
+          manifest: false,
+        }),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[id].[contenthash:8].css' })] : []),
+        ...(isHost || standalone
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'index.html'),
+                minify: production,
+                // Cache-busts main.js (its name has no hash; see output.filename).
+                hash: true,
+              }),
+            ]
+          : []),
+      ],
+      optimization: {
+        // Keeps the host's startup chunk small: vendors load as shared chunks, split by package.
+        splitChunks: production ? { chunks: 'async' } : false,
+      },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/socket.io', '/widget'], target: BACKEND, ws: true, changeOrigin: true }],
+        setupMiddlewares: (middlewares, devServer) => {
+          if (isHost) {
+            // In development the shell loads the remotes from their own dev servers.
+            devServer.app.get('/remotes.json', (_req, res) => {
+              res.set('Cache-Control', 'no-cache');
+              res.json({
+                remotes: Object.fromEntries(
+                  ['customer', 'admin', 'org'].map((r) => [r, `http://localhost:${DEV_PORTS[r]}/remoteEntry.js`]),
+                ),
+              });
+            });
+          }
+          return middlewares;
+        },
+      },
+    };
+    return config;
+  };
+}
+
+module.exports = { createConfig, sharedModules, DEV_PORTS };

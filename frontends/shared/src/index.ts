@@ -1,0 +1,55 @@
+/** @avatar-studio/shared: import everything from here (it is one Module Federation singleton). */
+export { api, ApiError, unwrap, setRetryDelay, refreshTokens, forceSignOut, RETRY_COUNT } from './api/client';
+export type { ApiPaths } from './api/client';
+export type * from './api/contracts';
+export {
+  sessionStore,
+  setNavigator,
+  captureTemporaryUid,
+  takeTemporaryUid,
+  STORAGE_KEYS,
+  TOKEN_REFRESH_AFTER_MS,
+  TEMPORARY_UID_TTL_MS,
+} from './session/store';
+export { SessionProvider, useSession, SESSION_USER_QUERY_KEY } from './session/SessionProvider';
+export type { Session, SessionStatus } from './session/SessionProvider';
+export {
+  AppConfigProvider,
+  StaticAppConfigProvider,
+  useAppConfig,
+  createAppConfig,
+  toConfigRecord,
+  APP_CONFIG_QUERY_KEY,
+} from './appconfig/AppConfigProvider';
+export type { AppConfig } from './appconfig/AppConfigProvider';
+export {
+  OrganizationProvider,
+  useOrganization,
+  chooseOrganization,
+  organizationHint,
+  membershipRole,
+  MEMBERSHIPS_QUERY_KEY,
+} from './organization/OrganizationProvider';
+export type { CurrentOrganization, OrganizationState } from './organization/OrganizationProvider';
+export { notifyError, notifySuccess, errorAlertText, ALERT_MS, SUCCESS_MS } from './notify';
+export {
+  i18n,
+  registerTranslations,
+  setLanguage,
+  currentLanguage,
+  assertSameKeys,
+  translationKeyDiff,
+  LANGUAGES,
+} from './i18n';
+export type { Language, TranslationTree } from './i18n';
+export { commonEn, commonEs } from './i18n/common';
+export * from './permissions';
+export * from './remote';
+export { AppProviders, ThemeProvider, createQueryClient } from './providers';
+export { StandaloneRemote } from './standalone';
+export { PageLoader } from './ui/PageLoader';
+export { NotFound } from './ui/NotFound';
+export { RemoteErrorPanel } from './ui/RemoteErrorPanel';
+export type { RemoteErrorPanelProps } from './ui/RemoteErrorPanel';
+export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './ui/hooks';
+export { buildTheme, shadesOf, BREAKPOINTS, BREAKPOINT_PX } from './ui/theme';

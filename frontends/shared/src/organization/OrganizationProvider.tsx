@@ -1,0 +1,223 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, unwrap } from '../api/client';
+import type { Membership, Organization } from '../api/contracts';
+import { useAppConfig } from '../appconfig/AppConfigProvider';
+import { notifyError } from '../notify';
+import { ORG_ROLE_BY_ID, type OrgRole } from '../permissions-core';
+import { useSession } from '../session/SessionProvider';
+import { sessionStore, STORAGE_KEYS } from '../session/store';
+
+export interface CurrentOrganization extends Omit<Organization, 'welcome_video'> {
+  welcome_video?: string | null;
+  /** The caller's role in it (null for staff looking at an organization they do not belong to). */
+  role: OrgRole | null;
+}
+
+export interface OrganizationState {
+  /** null = Personal. */
+  current: CurrentOrganization | null;
+  memberships: Membership[];
+  /** Switches scope (null = Personal), remembers it on this device and refetches scoped data. */
+  choose(id: number | null): void;
+  /** True until the choice for a signed-in user is made. */
+  resolving: boolean;
+}
+
+export const MEMBERSHIPS_QUERY_KEY = ['organizations', 'mine'] as const;
+/** Stored instead of an id when the user explicitly picked Personal. */
+const PERSONAL = 'personal';
+/** Query keys that do not depend on the organization and survive a switch. */
+const UNSCOPED_KEYS = new Set(['appconfig', 'session']);
+
+const OrganizationContext = createContext<OrganizationState | null>(null);
+
+export function membershipRole(membership: Membership): OrgRole | null {
+  return membership.user_type?.name ?? ORG_ROLE_BY_ID[membership.user_type?.user_type_id] ?? null;
+}
+
+function toCurrent(org: Organization | Membership, memberships: Membership[]): CurrentOrganization {
+  const membership = memberships.find((m) => m.organization_id === org.organization_id);
+  const { organization_id, name, slug, tagline, thumbnail, domain } = org;
+  const welcome_video = 'welcome_video' in org ? org.welcome_video : undefined;
+  return {
+    organization_id,
+    name,
+    slug,
+    tagline,
+    thumbnail,
+    domain,
+    welcome_video,
+    role: membership ? membershipRole(membership) : null,
+  };
+}
+
+/** The stored choice: a number, 'personal', or undefined when nothing was stored. */
+export function readStoredOrganization(): number | 'personal' | undefined {
+  const raw = localStorage.getItem(STORAGE_KEYS.organizationId);
+  if (raw === null) return undefined;
+  if (raw === PERSONAL) return PERSONAL;
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export interface OrganizationChoiceInput {
+  /** The organization matched by slug or domain, if any. */
+  matched: Organization | Membership | null;
+  stored: number | 'personal' | undefined;
+  defaultOrganization: number | null | undefined;
+  memberships: Membership[];
+  /** Staff may act in any organization (002 §6 all-organizations view). */
+  isStaff: boolean;
+}
+
+/** 000 §4 organization choice order: slug/domain match, stored id, the user's default, else Personal (null). */
+export function chooseOrganization(input: OrganizationChoiceInput): CurrentOrganization | null {
+  const { matched, stored, defaultOrganization, memberships, isStaff } = input;
+  const member = (id: number) => memberships.find((m) => m.organization_id === id);
+  if (matched && (member(matched.organization_id) || isStaff)) return toCurrent(matched, memberships);
+  if (stored === PERSONAL) return null;
+  if (typeof stored === 'number') {
+    const m = member(stored);
+    if (m) return toCurrent(m, memberships);
+  }
+  if (defaultOrganization) {
+    const m = member(defaultOrganization);
+    if (m) return toCurrent(m, memberships);
+  }
+  return null;
+}
+
+/** The slug in the URL (?org=slug), or the host name when it is not the app's own domain. */
+export function organizationHint(
+  location: Pick<Location, 'search' | 'hostname'>,
+  appDomain: string | null,
+): { slug: string } | { domain: string } | null {
+  const slug = new URLSearchParams(location.search).get('org')?.trim();
+  if (slug) return { slug };
+  const host = location.hostname.toLowerCase();
+  const own = appDomain
+    ?.replace(/^https?:\/\//, '')
+    .replace(/[:/].*$/, '')
+    .toLowerCase();
+  if (!host || host === 'localhost' || /^[\d.]+$/.test(host) || host === own || host === `www.${own}`)
+    return null;
+  return { domain: host };
+}
+
+export function OrganizationProvider({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  const session = useSession();
+  const config = useAppConfig();
+  const queryClient = useQueryClient();
+  const signedIn = session.status === 'signedIn';
+  const [current, setCurrent] = useState<CurrentOrganization | null>(null);
+  const [resolvedFor, setResolvedFor] = useState<number | null>(null);
+
+  const membershipsQuery = useQuery({
+    queryKey: MEMBERSHIPS_QUERY_KEY,
+    queryFn: async () => (await unwrap(api.GET('/api/organizations'))).organizations ?? [],
+    enabled: signedIn,
+    staleTime: 60 * 1000,
+  });
+  const memberships = useMemo(() => membershipsQuery.data ?? [], [membershipsQuery.data]);
+  const hint = useMemo(
+    () => (typeof window === 'undefined' ? null : organizationHint(window.location, config.get('domain'))),
+    [config],
+  );
+  const lookupQuery = useQuery({
+    queryKey: ['organizations', 'lookup', hint],
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/organizations/lookup', { params: { query: hint ?? {} } }))).organization ??
+      null,
+    enabled: signedIn && hint !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  const userId = session.user?.user_id ?? null;
+  const lookupSettled = hint === null || !lookupQuery.isPending;
+  const membershipsSettled = !membershipsQuery.isPending;
+
+  useEffect(() => {
+    if (!signedIn || userId === null || !lookupSettled || !membershipsSettled) return;
+    if (resolvedFor === userId) return;
+    const chosen = chooseOrganization({
+      matched: lookupQuery.data ?? null,
+      stored: readStoredOrganization(),
+      defaultOrganization: session.user?.default_organization,
+      memberships,
+      isStaff: session.staffRole !== null,
+    });
+    sessionStore.setOrganizationId(chosen?.organization_id ?? null);
+    setCurrent(chosen);
+    setResolvedFor(userId);
+  }, [
+    signedIn,
+    userId,
+    lookupSettled,
+    membershipsSettled,
+    resolvedFor,
+    lookupQuery.data,
+    memberships,
+    session.user?.default_organization,
+    session.staffRole,
+  ]);
+
+  const choose = useCallback(
+    (id: number | null) => {
+      const next =
+        id === null
+          ? null
+          : (() => {
+              const m = memberships.find((x) => x.organization_id === id);
+              if (m) return toCurrent(m, memberships);
+              if (lookupQuery.data?.organization_id === id) return toCurrent(lookupQuery.data, memberships);
+              return null;
+            })();
+      if (id !== null && !next) return;
+      localStorage.setItem(STORAGE_KEYS.organizationId, next ? String(next.organization_id) : PERSONAL);
+      sessionStore.setOrganizationId(next?.organization_id ?? null);
+      setCurrent(next);
+      // Data of the old scope must not show in the new one.
+      void queryClient.resetQueries({
+        predicate: (q) => !UNSCOPED_KEYS.has(String(q.queryKey[0])) && q.queryKey[1] !== 'mine',
+      });
+    },
+    [memberships, lookupQuery.data, queryClient],
+  );
+
+  // 000 §8: fetching the user's organizations ignores a 400 and alerts otherwise.
+  useEffect(() => {
+    if (membershipsQuery.error) notifyError(membershipsQuery.error);
+  }, [membershipsQuery.error]);
+
+  // Keep the role fresh when memberships reload (e.g. after an admin changed it).
+  useEffect(() => {
+    setCurrent((prev) => {
+      if (!prev) return prev;
+      const m = memberships.find((x) => x.organization_id === prev.organization_id);
+      const role = m ? membershipRole(m) : prev.role;
+      return role === prev.role ? prev : { ...prev, role };
+    });
+  }, [memberships]);
+
+  const resolving = signedIn && resolvedFor !== userId;
+  const value = useMemo<OrganizationState>(
+    () => ({ current: signedIn ? current : null, memberships, choose, resolving }),
+    [signedIn, current, memberships, choose, resolving],
+  );
+  if (resolving) return <>{fallback}</>;
+  return <OrganizationContext.Provider value={value}>{children}</OrganizationContext.Provider>;
+}
+
+export function useOrganization(): OrganizationState {
+  const value = useContext(OrganizationContext);
+  if (!value) throw new Error('useOrganization must be used inside <OrganizationProvider>');
+  return value;
+}

@@ -1,0 +1,61 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { AppConfigProvider, useAppConfig } from './appconfig/AppConfigProvider';
+import { i18n } from './i18n';
+import { OrganizationProvider } from './organization/OrganizationProvider';
+import { SessionProvider, useSession } from './session/SessionProvider';
+import { PageLoader } from './ui/PageLoader';
+import { buildTheme } from './ui/theme';
+
+/** Query defaults: the API client already retries 3 times 3 s apart, so queries do not retry again. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30 * 1000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Mantine with the app's colours; dark or light follows the signed-in user's dark_mode setting. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const config = useAppConfig();
+  const { user } = useSession();
+  const theme = useMemo(() => buildTheme(config), [config]);
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      forceColorScheme={user ? (user.dark_mode ? 'dark' : 'light') : undefined}
+    >
+      <Notifications position="top-right" zIndex={1000} />
+      {children}
+    </MantineProvider>
+  );
+}
+
+/**
+ * Every provider an app needs, in dependency order. The shell mounts it once (remotes inherit it); a remote
+ * running standalone mounts it itself. The router is the app's own (BrowserRouter, or MemoryRouter in tests).
+ */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <AppConfigProvider>
+          <SessionProvider>
+            <ThemeProvider>
+              <OrganizationProvider fallback={<PageLoader minHeight="100vh" />}>
+                {children}
+              </OrganizationProvider>
+            </ThemeProvider>
+          </SessionProvider>
+        </AppConfigProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

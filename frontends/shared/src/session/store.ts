@@ -1,0 +1,111 @@
+/**
+ * The session outside React: tokens in localStorage, the temporary sign-in uid, the chosen organization and
+ * the sign-out path. The API client reads it on every request; the React providers subscribe to it.
+ */
+import type { SessionPair } from '../api/contracts';
+
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  issuedAt: 'token_issued_at',
+  temporaryUid: 'temporary_uid',
+  organizationId: 'organization_id',
+  language: 'lang',
+} as const;
+
+/** 000 §9: the access token is refreshed once it is more than 15 minutes old. */
+export const TOKEN_REFRESH_AFTER_MS = 15 * 60 * 1000;
+/** 000 §9 / 002 §9: a temporary uid from the URL is usable for 5 minutes. */
+export const TEMPORARY_UID_TTL_MS = 5 * 60 * 1000;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let organizationId: number | null = null;
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export const sessionStore = {
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getAccessToken: (): string | null => read(STORAGE_KEYS.accessToken),
+  getRefreshToken: (): string | null => read(STORAGE_KEYS.refreshToken),
+  hasSession: (): boolean =>
+    read(STORAGE_KEYS.refreshToken) !== null || read(STORAGE_KEYS.accessToken) !== null,
+  /** Milliseconds since the access token was issued (Infinity when unknown). */
+  tokenAge(now = Date.now()): number {
+    const issued = Number(read(STORAGE_KEYS.issuedAt));
+    return issued > 0 ? now - issued : Infinity;
+  },
+  setTokens(pair: Pick<SessionPair, 'access_token' | 'refresh_token'>, now = Date.now()): void {
+    localStorage.setItem(STORAGE_KEYS.accessToken, pair.access_token);
+    localStorage.setItem(STORAGE_KEYS.refreshToken, pair.refresh_token);
+    localStorage.setItem(STORAGE_KEYS.issuedAt, String(now));
+    emit();
+  },
+  /** 000 §4: sign-out clears all local storage. */
+  clearAll(): void {
+    try {
+      localStorage.clear();
+    } catch {
+      // Storage may be unavailable (private mode); nothing to clear then.
+    }
+    organizationId = null;
+    emit();
+  },
+  /** The organization every request is scoped to (null = Personal). Set by OrganizationProvider. */
+  getOrganizationId: (): number | null => organizationId,
+  setOrganizationId(id: number | null): void {
+    organizationId = id;
+    emit();
+  },
+};
+
+/** Stores `?uid=` from the URL with its expiry and removes it from the address bar. */
+export function captureTemporaryUid(now = Date.now()): void {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  const uid = url.searchParams.get('uid');
+  if (!uid) return;
+  localStorage.setItem(
+    STORAGE_KEYS.temporaryUid,
+    JSON.stringify({ value: uid, expires: now + TEMPORARY_UID_TTL_MS }),
+  );
+  url.searchParams.delete('uid');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
+/** The stored temporary uid when it has not expired; it is removed either way (one use). */
+export function takeTemporaryUid(now = Date.now()): string | null {
+  const raw = read(STORAGE_KEYS.temporaryUid);
+  if (!raw) return null;
+  localStorage.removeItem(STORAGE_KEYS.temporaryUid);
+  try {
+    const parsed = JSON.parse(raw) as { value?: string; expires?: number };
+    return parsed.value && typeof parsed.expires === 'number' && parsed.expires > now ? parsed.value : null;
+  } catch {
+    return null;
+  }
+}
+
+let navigator: (path: string) => void = (path) => window.location.assign(path);
+
+/** Sign-out leaves with a full page load so no state of the old session survives; tests replace it. */
+export function setNavigator(fn: (path: string) => void): void {
+  navigator = fn;
+}
+
+export function navigateAway(path: string): void {
+  navigator(path);
+}

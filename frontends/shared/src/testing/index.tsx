@@ -1,0 +1,174 @@
+/**
+ * Test helpers for every frontend (import from '@avatar-studio/shared/testing'; never from app code).
+ * They mock the network at its boundary (global fetch) so the real client, providers and screens run.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import type { Membership, User } from '../api/contracts';
+import { AppProviders, createQueryClient } from '../providers';
+import { sessionStore } from '../session/store';
+
+export interface MockCall {
+  method: string;
+  path: string;
+  url: URL;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+export type MockReply =
+  { status?: number; body?: unknown; headers?: Record<string, string> } | Response | 'network-error';
+
+/** Handlers keyed "METHOD /path" (path without the query), e.g. 'GET /api/users'. A function sees the call. */
+export type MockRoutes = Record<string, MockReply | ((call: MockCall) => MockReply | Promise<MockReply>)>;
+
+export interface FetchMock {
+  calls: MockCall[];
+  /** Calls to one "METHOD /path". */
+  callsTo(key: string): MockCall[];
+  /** Adds or replaces handlers. */
+  route(routes: MockRoutes): void;
+  spy: jest.SpyInstance;
+}
+
+/**
+ * Replaces global fetch with a router over `routes`. Unknown routes answer 404 with the API's error body.
+ * Restored by jest.restoreAllMocks() after each test (frontends/jest.setup.ts).
+ */
+export function mockFetch(routes: MockRoutes = {}): FetchMock {
+  const table: MockRoutes = { ...routes };
+  const calls: MockCall[] = [];
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    // Duck-typed: a cloned Request is Node's own class, not the page's.
+    const request =
+      typeof input === 'object' && input !== null && 'url' in input && 'method' in input
+        ? (input as Request)
+        : new Request(String(input), init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    const call: MockCall = {
+      method: request.method,
+      path: url.pathname,
+      url,
+      query: url.searchParams,
+      headers: request.headers,
+      body,
+    };
+    calls.push(call);
+    const handler = table[`${request.method} ${url.pathname}`];
+    const reply: MockReply =
+      handler === undefined
+        ? {
+            status: 404,
+            body: { statusCode: 404, message: 'Not found.', error: 'Not Found', code: 'not_found' },
+          }
+        : typeof handler === 'function'
+          ? await handler(call)
+          : handler;
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    if (reply instanceof Response) return reply;
+    const status = reply.status ?? 200;
+    return new Response(status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
+  });
+  return {
+    calls,
+    callsTo: (key) => calls.filter((c) => `${c.method} ${c.path}` === key),
+    route: (more) => Object.assign(table, more),
+    spy,
+  };
+}
+
+export const DEFAULT_TEST_CONFIG: Record<string, string> = {
+  app_name: 'Avatar Studio',
+  tagline: 'Your AI content team',
+  signup_enabled: 'true',
+  landing_enabled: 'false',
+  avatars_enabled: 'true',
+  templates_enabled: 'true',
+  documents_enabled: 'true',
+  campaigns_enabled: 'true',
+  primary_color: '#4c6ef5',
+};
+
+export function testUser(overrides: Partial<User> = {}): User {
+  return {
+    user_id: 1,
+    name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '5512345678',
+    company: null,
+    uid: 'uid-1',
+    lang: 'en',
+    api_key: null,
+    zappier_webhook_url: null,
+    manual_mode: false,
+    dark_mode: false,
+    has_access: true,
+    staff: null,
+    default_organization: null,
+    birthday: null,
+    instagram: null,
+    file: null,
+    signup_reason: null,
+    show_video: false,
+    value: 0,
+    last_used: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export interface RenderOptions {
+  /** Initial URL of the MemoryRouter. */
+  route?: string;
+  /** The signed-in user, or null for signed out (default). */
+  user?: User | null;
+  /** App config values (merged over DEFAULT_TEST_CONFIG). */
+  config?: Record<string, string | null>;
+  memberships?: Membership[];
+  /** Extra or overriding API handlers. */
+  routes?: MockRoutes;
+}
+
+/**
+ * Renders `ui` inside every provider the shell gives a remote (real AppProviders over a mocked network) and a
+ * MemoryRouter at `route`. Use `await screen.findBy...` for the first assertion: config and user load first.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  options: RenderOptions = {},
+): RenderResult & { fetch: FetchMock } {
+  const { route = '/', user = null, config = {}, memberships = [], routes = {} } = options;
+  const values = { ...DEFAULT_TEST_CONFIG, ...config };
+  const fetch = mockFetch({
+    'GET /api/appconfig': {
+      body: { config: Object.entries(values).map(([key, value]) => ({ key, value })) },
+    },
+    'GET /api/users': user
+      ? { body: { user } }
+      : { status: 401, body: { message: 'Unauthorized', code: 'unauthorized' } },
+    'GET /api/organizations': { body: { organizations: memberships } },
+    'POST /api/auth/logout': { status: 204 },
+    ...routes,
+  });
+  if (user) sessionStore.setTokens({ access_token: 'test-access', refresh_token: 'test-refresh' });
+  const result = render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>
+    </MemoryRouter>,
+  );
+  return Object.assign(result, { fetch });
+}

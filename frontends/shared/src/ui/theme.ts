@@ -1,0 +1,45 @@
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+
+/** 000 §9 breakpoints: 450 px (small), 1200 px and 1300 px. Mantine needs five, in em. */
+export const BREAKPOINTS = { xs: '28.125em', sm: '48em', md: '75em', lg: '81.25em', xl: '90em' } as const;
+export const BREAKPOINT_PX = { small: 450, medium: 1200, large: 1300 } as const;
+
+function parseHex(hex: string | null | undefined): [number, number, number] | null {
+  const match = hex?.trim().match(/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i);
+  if (!match) return null;
+  const digits = match[1].length === 3 ? [...match[1]].map((c) => c + c).join('') : match[1];
+  return [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+function mix([r, g, b]: [number, number, number], target: number, amount: number): string {
+  const channel = (c: number) =>
+    Math.round(c + (target - c) * amount)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(r)}${channel(g)}${channel(b)}`;
+}
+
+/** Ten shades around a brand colour (shade 6 is the colour itself), or null for an invalid colour. */
+export function shadesOf(hex: string | null | undefined): MantineColorsTuple | null {
+  const rgb = parseHex(hex);
+  if (!rgb) return null;
+  const lighter = [0.92, 0.8, 0.64, 0.46, 0.3, 0.15].map((a) => mix(rgb, 255, a));
+  const darker = [0.12, 0.24, 0.36].map((a) => mix(rgb, 0, a));
+  return [...lighter, mix(rgb, 255, 0), ...darker] as unknown as MantineColorsTuple;
+}
+
+/** The Mantine theme from app config colours (primary_color / accent_color); light and dark share it. */
+export function buildTheme(config: { get(key: string): string | null }): MantineThemeOverride {
+  const brand = shadesOf(config.get('primary_color'));
+  const accent = shadesOf(config.get('accent_color'));
+  return createTheme({
+    breakpoints: BREAKPOINTS,
+    colors: { ...(brand ? { brand } : {}), ...(accent ? { accent } : {}) },
+    primaryColor: brand ? 'brand' : 'indigo',
+    // A lighter shade keeps text and buttons readable on the dark background.
+    primaryShade: { light: 6, dark: 5 },
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    other: { accentColor: accent ? 'accent' : 'teal' },
+  });
+}

@@ -1,0 +1,29 @@
+import { useAppConfig } from '@avatar-studio/shared';
+
+export interface AuthPaths {
+  login: string;
+  signup: string;
+  recovery: string;
+  resetPassword: string;
+}
+
+/** 000 §2: the sign-in screens sit under /auth when a landing page is enabled, else at the root. */
+export function authPaths(landingEnabled: boolean): AuthPaths {
+  const prefix = landingEnabled ? '/auth' : '';
+  return {
+    login: `${prefix}/login`,
+    signup: `${prefix}/signup`,
+    recovery: `${prefix}/recovery`,
+    // The backend's reset e-mail links here in both modes.
+    resetPassword: '/auth/reset-password',
+  };
+}
+
+export function useAuthPaths(): AuthPaths {
+  return authPaths(useAppConfig().flag('landing_enabled'));
+}
+
+/** Paths on which a signed-in user is sent to / (002 §2). */
+export function isLoginPath(pathname: string): boolean {
+  return /^\/(auth(\/.*)?|login|signup|recovery|reset-password)\/?$/.test(pathname);
+}

@@ -1,0 +1,23 @@
+import { can, type Actor, type AppConfig, type NavigationEntry, type NavigationMenu } from '@avatar-studio/shared';
+
+export interface NavigationContext {
+  actor: Actor;
+  config: Pick<AppConfig, 'flag'>;
+  hasOrganization: boolean;
+}
+
+/** The entries of one menu the user may see: flag on, permission held, organization chosen when needed. */
+export function visibleEntries(
+  entries: NavigationEntry[],
+  menu: NavigationMenu,
+  { actor, config, hasOrganization }: NavigationContext,
+): NavigationEntry[] {
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .filter(({ entry }) => (entry.menu ?? 'sidebar') === menu)
+    .filter(({ entry }) => !entry.flag || config.flag(entry.flag))
+    .filter(({ entry }) => !entry.permission || can(actor, entry.permission))
+    .filter(({ entry }) => !entry.requiresOrganization || hasOrganization)
+    .sort((a, b) => (a.entry.order ?? Infinity) - (b.entry.order ?? Infinity) || a.index - b.index)
+    .map(({ entry }) => entry);
+}

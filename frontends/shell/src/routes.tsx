@@ -1,0 +1,90 @@
+import { PageLoader, useAppConfig, useSession } from '@avatar-studio/shared';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { authPaths, isLoginPath } from './auth/paths';
+import { RemoteOutlet, RemotesProvider, useRemotes, type RemoteLoader } from './remotes/RemotesProvider';
+
+// Signed-out and signed-in halves load on demand, so a visitor downloads only the half they need.
+const Login = lazy(() => import('./auth/Login'));
+const Signup = lazy(() => import('./auth/Signup'));
+const Recovery = lazy(() => import('./auth/Recovery'));
+const ResetPassword = lazy(() => import('./auth/ResetPassword'));
+const SignedInLayout = lazy(() => import('./layout/SignedInLayout').then((m) => ({ default: m.SignedInLayout })));
+
+const CUSTOMER_ONLY = ['customer'] as const;
+const NONE = [] as const;
+
+/** The public landing page from the customer remote, or the login page when it has none or fails. */
+function LandingSlot({ language, login }: { language: 'en' | 'es'; login: string }) {
+  const { states } = useRemotes();
+  const state = states.customer;
+  if (state.status === 'loading') return <PageLoader minHeight="100vh" />;
+  const Landing = state.status === 'ready' ? state.module.Landing : undefined;
+  return Landing ? <Landing language={language} /> : <Navigate to={login} replace />;
+}
+
+/** 000 §2 / 002 §2: /login (default), /signup, /recovery; under /auth when a landing page is enabled. */
+function SignedOutRoutes() {
+  const config = useAppConfig();
+  const landing = config.flag('landing_enabled');
+  const paths = authPaths(landing);
+  const location = useLocation();
+  const toLogin = <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  const signup = config.flag('signup_enabled') ? <Signup /> : <Navigate to={paths.login} replace />;
+  return (
+    <Suspense fallback={<PageLoader minHeight="100vh" />}>
+      <Routes>
+        <Route path="/auth/reset-password" element={<ResetPassword />} />
+        <Route path={paths.login} element={<Login />} />
+        <Route path={paths.signup} element={signup} />
+        <Route path={paths.recovery} element={<Recovery />} />
+        {landing ? <Route path="/" element={<LandingSlot language="en" login={paths.login} />} /> : null}
+        {landing && config.flag('spanish_enabled') ? (
+          <Route path="/latam" element={<LandingSlot language="es" login={paths.login} />} />
+        ) : null}
+        {/* /auth, the other mode's paths and any deep link lead to the login page. */}
+        <Route path="*" element={toLogin} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+function SignedInRoutes() {
+  const { pathname, state } = useLocation();
+  // 000 §2: a signed-in user who opens a login path is sent to / (or to the page they asked for before signing in).
+  if (isLoginPath(pathname)) {
+    const from = (state as { from?: string } | null)?.from;
+    return <Navigate to={from && !isLoginPath(from.split('?')[0]) ? from : '/'} replace />;
+  }
+  return (
+    <Suspense fallback={<PageLoader minHeight="100vh" />}>
+      <Routes>
+        <Route element={<SignedInLayout />}>
+          <Route path="/admin/*" element={<RemoteOutlet name="admin" />} />
+          <Route path="/organization/*" element={<RemoteOutlet name="org" />} />
+          <Route path="/organizations/*" element={<RemoteOutlet name="org" />} />
+          <Route path="*" element={<RemoteOutlet name="customer" />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** Everything under the providers: the signed-out screens or the signed-in frame with the remotes. */
+export function ShellRoutes({ loader }: { loader: RemoteLoader }) {
+  const { status } = useSession();
+  const config = useAppConfig();
+  if (status === 'idle' || status === 'loading') return <PageLoader minHeight="100vh" />;
+  if (status === 'signedOut') {
+    return (
+      <RemotesProvider loader={loader} names={config.flag('landing_enabled') ? CUSTOMER_ONLY : NONE}>
+        <SignedOutRoutes />
+      </RemotesProvider>
+    );
+  }
+  return (
+    <RemotesProvider loader={loader}>
+      <SignedInRoutes />
+    </RemotesProvider>
+  );
+}
