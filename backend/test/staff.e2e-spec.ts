@@ -16,8 +16,6 @@ describe('Staff API', () => {
     put: (url: string, body: object) => t.http().put(url).set('Authorization', who.auth).send(body),
     del: (url: string) => t.http().delete(url).set('Authorization', who.auth),
   });
-  const staffIdOf = async (userId: number): Promise<number> =>
-    (await t.db.query(`SELECT staff_id FROM staff WHERE user_id = $1`, [userId]))[0].staff_id;
 
   it('answers 403 to customers and staff managers on every staff route', async () => {
     for (const who of [await t.createUser(), await t.createUser({ staff: 'manager' })]) {
@@ -113,8 +111,7 @@ describe('Staff API', () => {
     afterAll(() => solo.close());
 
     it('refuses to demote or remove the last admin (409 last_admin)', async () => {
-      const staffId = (await solo.db.query(`SELECT staff_id FROM staff WHERE user_id = $1`, [only.user_id]))[0]
-        .staff_id;
+      const staffId = await staffIdOfIn(solo, only.user_id);
       const demote = await solo
         .http()
         .put('/api/staff')
@@ -147,5 +144,4 @@ describe('Staff API', () => {
   async function staffIdOfIn(app: TestApp, userId: number): Promise<number> {
     return (await app.db.query(`SELECT staff_id FROM staff WHERE user_id = $1`, [userId]))[0].staff_id;
   }
-  void staffIdOf;
 });

@@ -2,20 +2,36 @@
  * The customer remote: exposed as 'customer/App' and mounted by the shell under "/" (everything the admin and org remotes do not own).
  * Route paths here are relative to that mount point. See frontends/shared/src/remote.ts.
  */
-import { NotFound, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
+import { NotFound, PageLoader, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
+import { IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
 
 registerTranslations('customer', { en, es });
 
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const OutOfCreditsNotice = lazy(() => import('./access').then((m) => ({ default: m.OutOfCreditsNotice })));
+
 /** Menu entries the shell shows for this remote (filtered by flag and permission). */
-export const navigation: NavigationEntry[] = [];
+export const navigation: NavigationEntry[] = [
+  { labelKey: 'customer:profile.nav', path: '/profile', menu: 'user', icon: IconUserCircle },
+  { labelKey: 'customer:settings.nav', path: '/settings', menu: 'user', icon: IconSettings },
+];
 
 export default function App() {
   return (
-    <Routes>
-      {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        {/* 000 §2 / §8: the out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}
+        <Route path="upgrade" element={<OutOfCreditsNotice />} />
+        <Route path="sorry" element={<OutOfCreditsNotice />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -8,7 +8,10 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 require('./webpack-paths-shim');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
+const zlib = require('node:zlib');
+
 const FRONTENDS = path.resolve(__dirname, '..', '..');
+const NODE_MODULES = path.resolve(FRONTENDS, '..', 'node_modules');
 const SHARED_SRC = path.join(FRONTENDS, 'shared', 'src');
 const SHARED_VERSION = require('../package.json').version;
 
@@ -48,6 +51,36 @@ function sharedModules() {
 }
 
 /**
+ * Writes .br and .gz beside each JS/CSS/HTML file so the backend serves them compressed with no CPU per
+ * request (backend/src/modules/web/web-handler.ts picks the variant the browser accepts).
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
+        (assets) => {
+          for (const [name, asset] of Object.entries(assets)) {
+            if (!/\.(js|css|html|json)$/.test(name)) continue;
+            const buffer = asset.buffer();
+            if (buffer.length < 1024) continue;
+            const br = zlib.brotliCompressSync(buffer, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+              },
+            });
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
+            compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {'shell'|'customer'|'admin'|'org'} options.name
  * @param {string} options.dir the app folder (__dirname of its webpack.config.js)
@@ -84,7 +117,16 @@ function createConfig({ name, dir, exposes }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: { '@avatar-studio/shared$': path.join(SHARED_SRC, 'index.ts') },
+        alias: {
+          '@avatar-studio/shared$': path.join(SHARED_SRC, 'index.ts'),
+          // react-router's package exports only its development build; production gets the lean one.
+          ...(production
+            ? {
+                'react-router$': path.join(NODE_MODULES, 'react-router/dist/production/index.mjs'),
+                'react-router/dom$': path.join(NODE_MODULES, 'react-router/dist/production/dom-export.mjs'),
+              }
+            : {}),
+        },
       },
       module: {
         rules: [
@@ -106,7 +148,11 @@ function createConfig({ name, dir, exposes }) {
             test: /\.css$/,
             use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
           },
-          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          {
+            test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/,
+            type: 'asset',
+            parser: { dataUrlCondition: { maxSize: 4096 } },
+          },
         ],
       },
       plugins: [
@@ -119,7 +165,15 @@ function createConfig({ name, dir, exposes }) {
           dts: false,
           manifest: false,
         }),
-        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[id].[contenthash:8].css' })] : []),
+        ...(production ? [new PrecompressPlugin()] : []),
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:8].css',
+                chunkFilename: '[id].[contenthash:8].css',
+              }),
+            ]
+          : []),
         ...(isHost || standalone
           ? [
               new HtmlWebpackPlugin({
@@ -143,7 +197,9 @@ function createConfig({ name, dir, exposes }) {
         hot: false,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/socket.io', '/widget'], target: BACKEND, ws: true, changeOrigin: true }],
+        proxy: [
+          { context: ['/api', '/socket.io', '/widget'], target: BACKEND, ws: true, changeOrigin: true },
+        ],
         setupMiddlewares: (middlewares, devServer) => {
           if (isHost) {
             // In development the shell loads the remotes from their own dev servers.
@@ -151,7 +207,10 @@ function createConfig({ name, dir, exposes }) {
               res.set('Cache-Control', 'no-cache');
               res.json({
                 remotes: Object.fromEntries(
-                  ['customer', 'admin', 'org'].map((r) => [r, `http://localhost:${DEV_PORTS[r]}/remoteEntry.js`]),
+                  ['customer', 'admin', 'org'].map((r) => [
+                    r,
+                    `http://localhost:${DEV_PORTS[r]}/remoteEntry.js`,
+                  ]),
                 ),
               });
             });

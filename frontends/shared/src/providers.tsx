@@ -21,7 +21,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Mantine with the app's colours; dark or light follows the signed-in user's dark_mode setting. */
-export function ThemeProvider({ children }: { children: ReactNode }) {
+export function ThemeProvider({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const config = useAppConfig();
   const { user } = useSession();
   const theme = useMemo(() => buildTheme(config), [config]);
@@ -30,6 +30,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       theme={theme}
       defaultColorScheme="light"
       forceColorScheme={user ? (user.dark_mode ? 'dark' : 'light') : undefined}
+      env={env}
     >
       <Notifications position="top-right" zIndex={1000} />
       {children}
@@ -41,14 +42,23 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
  * Every provider an app needs, in dependency order. The shell mounts it once (remotes inherit it); a remote
  * running standalone mounts it itself. The router is the app's own (BrowserRouter, or MemoryRouter in tests).
  */
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient,
+  env,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** 'test' turns off Mantine transitions and portals (component tests). */
+  env?: 'default' | 'test';
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <AppConfigProvider>
           <SessionProvider>
-            <ThemeProvider>
+            <ThemeProvider env={env}>
               <OrganizationProvider fallback={<PageLoader minHeight="100vh" />}>
                 {children}
               </OrganizationProvider>

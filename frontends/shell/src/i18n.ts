@@ -37,7 +37,8 @@ export const en = {
       submit: 'Send reset link',
       back: 'Back to login',
       sent: 'We sent you a link to reset your password. Please check your email.',
-      notFound: 'We did not found any account with this email. Could your account be under a different email?',
+      notFound:
+        'We did not found any account with this email. Could your account be under a different email?',
       failed: 'There was an error with your request, please try again later.',
     },
     reset: {

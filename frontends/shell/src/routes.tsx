@@ -1,15 +1,20 @@
-import { PageLoader, useAppConfig, useSession } from '@avatar-studio/shared';
+import { PageLoader, registerTranslations, useAppConfig, useSession } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { authPaths, isLoginPath } from './auth/paths';
+import { en, es } from './i18n';
 import { RemoteOutlet, RemotesProvider, useRemotes, type RemoteLoader } from './remotes/RemotesProvider';
+
+registerTranslations('shell', { en, es });
 
 // Signed-out and signed-in halves load on demand, so a visitor downloads only the half they need.
 const Login = lazy(() => import('./auth/Login'));
 const Signup = lazy(() => import('./auth/Signup'));
 const Recovery = lazy(() => import('./auth/Recovery'));
 const ResetPassword = lazy(() => import('./auth/ResetPassword'));
-const SignedInLayout = lazy(() => import('./layout/SignedInLayout').then((m) => ({ default: m.SignedInLayout })));
+const SignedInLayout = lazy(() =>
+  import('./layout/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
+);
 
 const CUSTOMER_ONLY = ['customer'] as const;
 const NONE = [] as const;

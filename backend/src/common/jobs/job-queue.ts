@@ -32,6 +32,8 @@ export class JobQueue implements OnApplicationShutdown {
   private readonly handlers = new Map<string, JobHandler<unknown>>();
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  /** BullMQ does not close connections it was given, so we keep and close the workers' own. */
+  private readonly workerConnections: IORedis[] = [];
   private readonly connection: IORedis | null;
   private readonly runsWorkers: boolean;
   private readonly local = { waiting: 0, active: 0, failed: 0, completed: 0 };
@@ -54,10 +56,12 @@ export class JobQueue implements OnApplicationShutdown {
   register<T>(name: string, handler: JobHandler<T>): void {
     this.handlers.set(name, handler as JobHandler<unknown>);
     if (!this.connection || !this.runsWorkers) return;
+    const connection = this.connection.duplicate();
+    this.workerConnections.push(connection);
     const worker = new Worker(
       this.queueName(name),
       async (job) => handler(job.data as T, job.attemptsMade + 1),
-      { connection: this.connection.duplicate(), prefix: this.env.redisPrefix, concurrency: 4 },
+      { connection, prefix: this.env.redisPrefix, concurrency: 4 },
     );
     worker.on('failed', (job, err) =>
       this.logger.warn(`${name} #${job?.id} failed (try ${job?.attemptsMade}): ${err.message}`),
@@ -114,6 +118,7 @@ export class JobQueue implements OnApplicationShutdown {
     for (const timer of this.timers) clearTimeout(timer);
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await Promise.all(this.workerConnections.map((c) => c.quit().catch(() => undefined)));
     await this.connection?.quit().catch(() => undefined);
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { createWebHandler } from './web-handler';
@@ -26,7 +27,7 @@ describe('web handler', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  function build(files: Record<string, string>) {
+  function build(files: Record<string, string | Buffer>) {
     for (const [path, content] of Object.entries(files)) {
       mkdirSync(join(dir, path, '..'), { recursive: true });
       writeFileSync(join(dir, path), content);
@@ -72,7 +73,9 @@ describe('web handler', () => {
       'customer/dist/45.89abcdef.js': 'remote chunk',
     });
     const app = appFor(dir);
-    expect((await request(app).get('/123.0123abcd.js').expect(200)).headers['cache-control']).toMatch(/immutable/);
+    expect((await request(app).get('/123.0123abcd.js').expect(200)).headers['cache-control']).toMatch(
+      /immutable/,
+    );
     expect((await request(app).get('/main.js').expect(200)).headers['cache-control']).toBe('no-cache');
     const entry = await request(app).get('/remotes/customer/remoteEntry.js').expect(200);
     expect(entry.text).toBe('entry');
@@ -81,6 +84,25 @@ describe('web handler', () => {
     expect(chunk.headers['cache-control']).toMatch(/max-age=31536000/);
     await request(app).get('/remotes/customer/nope.js').expect(404);
     await request(app).get('/remotes/evil/remoteEntry.js').expect(404);
+  });
+
+  it('serves the precompressed build when the browser accepts it', async () => {
+    build({
+      'shell/dist/index.html': 'x',
+      'shell/dist/main.js': 'plain',
+      'shell/dist/main.js.br': brotliCompressSync('from the brotli twin'),
+      'shell/dist/main.js.gz': 'gzip bytes',
+    });
+    const app = appFor(dir);
+    const br = await request(app).get('/main.js').set('Accept-Encoding', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.text).toBe('from the brotli twin');
+    const plain = await request(app).get('/main.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe('plain');
+    await request(app).get('/../../etc/passwd').expect(404);
   });
 
   it('lists only the built remotes in /remotes.json', async () => {

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 
 /** The remotes the shell may load, each built to frontends/<name>/dist. */
@@ -17,6 +17,50 @@ function setCacheHeaders(res: Response, filePath: string): void {
   res.setHeader('Cache-Control', HASHED.test(filePath) ? IMMUTABLE : REVALIDATE);
 }
 
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.json']);
+
+/** The file under `root` that `urlPath` names, or null when it escapes root or does not exist. */
+function fileInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = resolve(root, '.' + decoded);
+  if (file !== root && !file.startsWith(root + sep)) return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends the build's precompressed twin (.br or .gz, written by the webpack config) when the browser accepts
+ * it. Returns false when there is none, so the plain file is served instead.
+ */
+function sendPrecompressed(req: Request, res: Response, file: string, next: NextFunction): boolean {
+  const type = extname(file);
+  if (!COMPRESSIBLE.has(type)) return false;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const encoding =
+    /\bbr\b/.test(accepted) && existsSync(`${file}.br`)
+      ? 'br'
+      : /\bgzip\b/.test(accepted) && existsSync(`${file}.gz`)
+        ? 'gzip'
+        : null;
+  if (!encoding) return false;
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Encoding', encoding);
+  res.type(type);
+  setCacheHeaders(res, file);
+  res.sendFile(`${file}${encoding === 'br' ? '.br' : '.gz'}`, (err?: Error) => {
+    if (err && !res.headersSent) next(err);
+  });
+  return true;
+}
+
 const NOT_BUILT =
   'Avatar Studio: the web app is not built yet. Run `npm run build` (or `npx webpack --mode production` in ' +
   'frontends/shell and each remote), then reload this page. The API is at /api (docs at /api/docs).\n';
@@ -29,7 +73,12 @@ const NOT_BUILT =
 export function createWebHandler(frontendsDir: string): RequestHandler {
   const shellDist = join(frontendsDir, 'shell', 'dist');
   const shellIndex = join(shellDist, 'index.html');
-  const staticOptions = { index: false, dotfiles: 'ignore' as const, setHeaders: setCacheHeaders, fallthrough: true };
+  const staticOptions = {
+    index: false,
+    dotfiles: 'ignore' as const,
+    setHeaders: setCacheHeaders,
+    fallthrough: true,
+  };
   const shellStatic = express.static(shellDist, staticOptions);
   const remoteStatic = new Map<string, RequestHandler>(
     REMOTE_NAMES.map((name) => [name, express.static(join(frontendsDir, name, 'dist'), staticOptions)]),
@@ -56,6 +105,8 @@ export function createWebHandler(frontendsDir: string): RequestHandler {
     if (remote) {
       const serve = remoteStatic.get(remote[1]);
       if (!serve) return next();
+      const file = fileInside(join(frontendsDir, remote[1], 'dist'), remote[2]);
+      if (file && sendPrecompressed(req, res, file, next)) return;
       // express.static resolves against the remote's dist; strip the /remotes/<name> prefix for it.
       const originalUrl = req.url;
       req.url = remote[2] + (originalUrl.includes('?') ? originalUrl.slice(originalUrl.indexOf('?')) : '');
@@ -66,6 +117,8 @@ export function createWebHandler(frontendsDir: string): RequestHandler {
     }
     if (path === '/remotes' || path.startsWith('/remotes/')) return next();
 
+    const file = path === '/' ? null : fileInside(shellDist, path);
+    if (file && sendPrecompressed(req, res, file, next)) return;
     shellStatic(req, res, (err?: unknown) => {
       if (err) return next(err);
       // SPA fallback: a page load (Accept: text/html) of any other path gets the shell.
@@ -74,6 +127,7 @@ export function createWebHandler(frontendsDir: string): RequestHandler {
         res.status(200).type('text/plain').setHeader('Cache-Control', REVALIDATE).send(NOT_BUILT);
         return;
       }
+      if (sendPrecompressed(req, res, shellIndex, next)) return;
       res.setHeader('Cache-Control', REVALIDATE);
       res.sendFile(shellIndex, (sendErr?: Error) => {
         if (sendErr && !res.headersSent) next(sendErr);

@@ -22,7 +22,17 @@ function isLongText(entry: AdminConfigEntry): boolean {
   );
 }
 
-export const SUPER_FETCH_VARIABLES = ['Task', 'Topic', 'Target', 'Person', 'Tone', 'Format', 'Examples', 'CTA', 'Prompt'];
+export const SUPER_FETCH_VARIABLES = [
+  'Task',
+  'Topic',
+  'Target',
+  'Person',
+  'Tone',
+  'Format',
+  'Examples',
+  'CTA',
+  'Prompt',
+];
 
 export interface ConfigFieldProps {
   entry: AdminConfigEntry;
@@ -37,7 +47,14 @@ export interface ConfigFieldProps {
 }
 
 /** The input for one app config key, by type: switch, colour, select, text, url or textarea. */
-export function ConfigField({ entry, value, onChange, locked, canUnlock, onRequestUnlock }: ConfigFieldProps) {
+export function ConfigField({
+  entry,
+  value,
+  onChange,
+  locked,
+  canUnlock,
+  onRequestUnlock,
+}: ConfigFieldProps) {
   const { t } = useTranslation('admin');
   const label = t(`settings.labels.${entry.key}`, { defaultValue: entry.key });
   const common = {
@@ -67,7 +84,9 @@ export function ConfigField({ entry, value, onChange, locked, canUnlock, onReque
       />
     );
   } else if (entry.type === 'color') {
-    input = <ColorInput {...common} format="hex" value={value} onChange={onChange} description={description} />;
+    input = (
+      <ColorInput {...common} format="hex" value={value} onChange={onChange} description={description} />
+    );
   } else if (entry.options && entry.options.length > 0) {
     input = (
       <Select

@@ -47,7 +47,7 @@ export function SettingsPage() {
 
   const config = useQuery({
     queryKey: ADMIN_CONFIG_QUERY_KEY,
-    queryFn: async () => (await unwrap(api.GET('/api/appconfig/admin'))).config as AdminConfigEntry[],
+    queryFn: async () => (await unwrap(api.GET('/api/appconfig/admin'))).config satisfies AdminConfigEntry[],
   });
   const entries = useMemo(() => config.data ?? [], [config.data]);
 
@@ -66,7 +66,7 @@ export function SettingsPage() {
     mutationFn: (config: { key: string; value: string | null }[]) =>
       unwrap(api.PUT('/api/appconfig', { body: { config } })),
     onSuccess: async (answer) => {
-      queryClient.setQueryData(ADMIN_CONFIG_QUERY_KEY, answer.config as AdminConfigEntry[]);
+      queryClient.setQueryData(ADMIN_CONFIG_QUERY_KEY, answer.config satisfies AdminConfigEntry[]);
       setDrafts({});
       notifySuccess(t('settings.saved'));
       // The shell re-reads the public config: app name (page title), colours, switches.
@@ -149,7 +149,12 @@ export function SettingsPage() {
         ))}
       </Tabs>
 
-      <Modal opened={confirmKey !== null} onClose={() => setConfirmKey(null)} title={t('settings.confirm.title')} centered>
+      <Modal
+        opened={confirmKey !== null}
+        onClose={() => setConfirmKey(null)}
+        title={t('settings.confirm.title')}
+        centered
+      >
         <Stack>
           <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />}>
             <Stack gap="xs">

@@ -36,7 +36,9 @@ export function AddStaffModal({
 
   const add = useMutation({
     mutationFn: (values: AddStaffValues) =>
-      unwrap(api.POST('/api/staff', { body: { email: values.email.trim().toLowerCase(), role: values.role } })),
+      unwrap(
+        api.POST('/api/staff', { body: { email: values.email.trim().toLowerCase(), role: values.role } }),
+      ),
     onSuccess: async () => {
       notifySuccess(t('staff.added'));
       close();

@@ -1,13 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { registerTranslations, useSession } from '@avatar-studio/shared';
 import { renderWithProviders, testUser, type MockCall } from '@avatar-studio/shared/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { configure, act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { en, es } from '../i18n';
 import type { ReactNode } from 'react';
 import { StaffPage as Page } from './StaffPage';
 
 registerTranslations('admin', { en, es });
+// The first render of a file loads Mantine and the providers: allow more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Like the shell: the remote's screen mounts once the session and its organization are settled. */
 function SignedIn({ children }: { children: ReactNode }) {
@@ -24,7 +26,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-const admin = testUser({ staff: { staff_id: 1, user_id: 1, role: 'admin' } });
+const admin = testUser({ staff: { staff_id: 1, role: 'admin' } });
 
 function member(staff_id: number, email: string, role: 'admin' | 'manager' = 'manager') {
   return {
@@ -39,14 +41,25 @@ function member(staff_id: number, email: string, role: 'admin' | 'manager' = 'ma
 
 /** GET /api/staff/admin/all over 25 members, 10 a page, searching the email. */
 function staffList(call: MockCall) {
-  const all = Array.from({ length: 25 }, (_, i) => member(i + 1, `person${i + 1}@example.com`, i === 0 ? 'admin' : 'manager'));
+  const all = Array.from({ length: 25 }, (_, i) =>
+    member(i + 1, `person${i + 1}@example.com`, i === 0 ? 'admin' : 'manager'),
+  );
   const query = call.query.get('query') ?? '';
   const page = Number(call.query.get('page') ?? 1);
   const found = all.filter((s) => s.user.email.includes(query));
   return { body: { staff: found.slice((page - 1) * 10, page * 10), total: found.length, page, limit: 10 } };
 }
 
-const listCalls = (calls: MockCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/staff/admin/all');
+/** Opens a Mantine Select and picks an option of its own list (every Select keeps its options in the DOM). */
+async function pick(ui: ReturnType<typeof userEvent.setup>, input: HTMLElement, option: string) {
+  await ui.click(input);
+  await waitFor(() => expect(input).toHaveAttribute('aria-controls'));
+  const listbox = document.getElementById(input.getAttribute('aria-controls')!)!;
+  await ui.click(within(listbox).getByRole('option', { name: option, hidden: true }));
+}
+
+const listCalls = (calls: MockCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/staff/admin/all');
 
 describe('Staff', () => {
   it('lists staff with email, name and role', async () => {
@@ -124,7 +137,12 @@ describe('Staff', () => {
         'GET /api/staff/admin/all': staffList,
         'POST /api/staff': {
           status: 404,
-          body: { statusCode: 404, message: 'There is no account with that email.', error: 'Not Found', code: 'not_found' },
+          body: {
+            statusCode: 404,
+            message: 'There is no account with that email.',
+            error: 'Not Found',
+            code: 'not_found',
+          },
         },
       },
     });
@@ -133,12 +151,14 @@ describe('Staff', () => {
     await ui.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add staff member' });
     await ui.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'nobody@example.com');
-    await ui.click(within(dialog).getByRole('textbox', { name: 'Role' }));
-    await ui.click(await screen.findByRole('option', { name: 'Manager', hidden: true }));
+    await pick(ui, within(dialog).getByRole('textbox', { name: 'Role' }), 'Manager');
     await ui.click(within(dialog).getByRole('button', { name: 'Add' }));
 
     expect(await screen.findByText('There is no account with that email.')).toBeInTheDocument();
-    expect(fetch.callsTo('POST /api/staff')[0].body).toEqual({ email: 'nobody@example.com', role: 'manager' });
+    expect(fetch.callsTo('POST /api/staff')[0].body).toEqual({
+      email: 'nobody@example.com',
+      role: 'manager',
+    });
     expect(screen.getByRole('dialog', { name: 'Add staff member' })).toBeInTheDocument();
   });
 
@@ -166,8 +186,7 @@ describe('Staff', () => {
       },
     });
     const ui = userEvent.setup();
-    await ui.click(await screen.findByRole('textbox', { name: 'Role of person2@example.com' }));
-    await ui.click(await screen.findByRole('option', { name: 'Admin', hidden: true }));
+    await pick(ui, await screen.findByRole('textbox', { name: 'Role of person2@example.com' }), 'Admin');
     expect(await screen.findByText('Role updated.')).toBeInTheDocument();
     expect(fetch.callsTo('PUT /api/staff')[0].body).toEqual({ staff_id: 2, role: 'admin' });
   });
@@ -179,15 +198,21 @@ describe('Staff', () => {
         'GET /api/staff/admin/all': staffList,
         'PUT /api/staff': {
           status: 409,
-          body: { statusCode: 409, message: 'The last admin cannot be demoted.', error: 'Conflict', code: 'last_admin' },
+          body: {
+            statusCode: 409,
+            message: 'The last admin cannot be demoted.',
+            error: 'Conflict',
+            code: 'last_admin',
+          },
         },
       },
     });
     const ui = userEvent.setup();
-    await ui.click(await screen.findByRole('textbox', { name: 'Role of person1@example.com' }));
-    await ui.click(await screen.findByRole('option', { name: 'Manager', hidden: true }));
+    await pick(ui, await screen.findByRole('textbox', { name: 'Role of person1@example.com' }), 'Manager');
     expect(await screen.findByText('The last admin cannot be demoted.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Role of person1@example.com' })).toHaveValue('Admin'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Role of person1@example.com' })).toHaveValue('Admin'),
+    );
   });
 
   it('deletes a staff member after confirmation', async () => {

@@ -54,14 +54,16 @@ export function StaffPage() {
 
   const list = useQuery({
     queryKey: [...STAFF_QUERY_KEY, { page, query }],
-    queryFn: () => unwrap(api.GET('/api/staff/admin/all', { params: { query: { page, ...(query ? { query } : {}) } } })),
+    queryFn: () =>
+      unwrap(api.GET('/api/staff/admin/all', { params: { query: { page, ...(query ? { query } : {}) } } })),
     placeholderData: keepPreviousData,
   });
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: STAFF_QUERY_KEY });
 
   const changeRole = useMutation({
-    mutationFn: (change: { staff_id: number; role: StaffRole }) => unwrap(api.PUT('/api/staff', { body: change })),
+    mutationFn: (change: { staff_id: number; role: StaffRole }) =>
+      unwrap(api.PUT('/api/staff', { body: change })),
     onSuccess: () => notifySuccess(t('staff.roleChanged')),
     onError: (error) => notifyError(error),
     // On failure too: the select shows the server's role again.
@@ -80,7 +82,7 @@ export function StaffPage() {
   });
 
   const data = list.data;
-  const rows = (data?.staff ?? []) as StaffRow[];
+  const rows: StaffRow[] = data?.staff ?? [];
   const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
   const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: t(`staff.roles.${role}`) }));
 
@@ -186,7 +188,12 @@ export function StaffPage() {
 
       <AddStaffModal opened={adding} onClose={() => setAdding(false)} onAdded={invalidate} />
 
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('staff.removeTitle')} centered>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('staff.removeTitle')}
+        centered
+      >
         <Stack>
           <Text size="sm">{t('staff.removeBody', { email: removing?.user.email ?? '' })}</Text>
           <Group justify="flex-end">
@@ -206,4 +213,3 @@ export function StaffPage() {
     </Stack>
   );
 }
-

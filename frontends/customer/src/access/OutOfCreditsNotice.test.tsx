@@ -1,10 +1,12 @@
 import { registerTranslations, setLanguage } from '@avatar-studio/shared';
 import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import { en, es } from '../i18n';
 import { OutOfCreditsNotice } from './OutOfCreditsNotice';
 
 registerTranslations('customer', { en, es });
+// The first render of a file loads Mantine and the providers: allow more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   await setLanguage('en');
@@ -31,7 +33,9 @@ describe('OutOfCreditsNotice', () => {
   it('speaks Spanish', async () => {
     await setLanguage('es');
     renderWithProviders(<OutOfCreditsNotice />, { user: testUser({ has_access: false }) });
-    expect(await screen.findByRole('heading', { name: '¡Ups! Te quedaste sin créditos.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '¡Ups! Te quedaste sin créditos.' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver planes' })).toHaveAttribute('href', '/pricing');
   });
 });

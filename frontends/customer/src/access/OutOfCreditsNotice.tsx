@@ -16,7 +16,15 @@ export function OutOfCreditsNotice({ variant = 'pricing' }: OutOfCreditsNoticePr
   const { t } = useTranslation('customer');
   return (
     <Center py="xl" px="md">
-      <Paper withBorder radius="md" p="xl" maw={520} w="100%" role="region" aria-labelledby="out-of-credits-heading">
+      <Paper
+        withBorder
+        radius="md"
+        p="xl"
+        maw={520}
+        w="100%"
+        role="region"
+        aria-labelledby="out-of-credits-heading"
+      >
         <Stack align="center" gap="md" ta="center">
           <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
             <IconCoinOff size={30} aria-hidden />

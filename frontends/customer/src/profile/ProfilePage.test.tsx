@@ -1,12 +1,25 @@
 import { notifications } from '@mantine/notifications';
-import { registerTranslations, setNavigator } from '@avatar-studio/shared';
+import { registerTranslations, setNavigator, useSession } from '@avatar-studio/shared';
 import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { en, es } from '../i18n';
-import { ProfilePage, phoneDigits } from './ProfilePage';
+import { ProfilePage as Page, phoneDigits } from './ProfilePage';
 
 registerTranslations('customer', { en, es });
+// The first render of a file loads Mantine and the providers: allow more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Like the shell: the remote's screen mounts once the session and its organization are settled. */
+function SignedIn({ children }: { children: ReactNode }) {
+  return useSession().status === 'signedIn' ? <>{children}</> : null;
+}
+const ProfilePage = () => (
+  <SignedIn>
+    <Page />
+  </SignedIn>
+);
 
 afterEach(() => notifications.clean());
 
@@ -64,7 +77,15 @@ describe('My Profile', () => {
       routes: {
         'POST /api/files': {
           status: 201,
-          body: { file: { file_id: 7, src: '/api/files/content/abc.png', name: 'me.png', type: 'image/png', size: 4 } },
+          body: {
+            file: {
+              file_id: 7,
+              src: '/api/files/content/abc.png',
+              name: 'me.png',
+              type: 'image/png',
+              size: 4,
+            },
+          },
         },
         'PUT /api/users': { body: { user: { ...ada, file: '/api/files/content/abc.png' } } },
       },
@@ -80,7 +101,9 @@ describe('My Profile', () => {
     expect(String(upload.body)).toContain('name="file"; filename="me.png"');
     expect(upload.headers.get('authorization')).toBe('Bearer test-access');
     expect(fetch.callsTo('PUT /api/users')[0].body).toEqual({ file: '/api/files/content/abc.png' });
-    await waitFor(() => expect(screen.getByAltText('Profile image')).toHaveAttribute('src', '/api/files/content/abc.png'));
+    await waitFor(() =>
+      expect(screen.getByAltText('Profile image')).toHaveAttribute('src', '/api/files/content/abc.png'),
+    );
   });
 
   it('signs out: ends the server session, clears storage and leaves', async () => {

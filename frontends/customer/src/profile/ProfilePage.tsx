@@ -85,7 +85,7 @@ function ProfileForm({ user }: { user: User }) {
         )
       ).user,
     onSuccess: (saved) => {
-      setUser(saved as unknown as User);
+      setUser(saved);
       form.resetDirty();
       notifySuccess(t('profile.saved'));
     },
@@ -107,7 +107,7 @@ function ProfileForm({ user }: { user: User }) {
       return (await unwrap(api.PUT('/api/users', { body: { file: stored.src } }))).user;
     },
     onSuccess: (saved) => {
-      setUser(saved as unknown as User);
+      setUser(saved);
       notifySuccess(t('profile.imageSaved'));
     },
     onError: (error) => notifyError(error),
@@ -148,7 +148,12 @@ function ProfileForm({ user }: { user: User }) {
           <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('profile.name')} required autoComplete="given-name" {...form.getInputProps('name')} />
+                <TextInput
+                  label={t('profile.name')}
+                  required
+                  autoComplete="given-name"
+                  {...form.getInputProps('name')}
+                />
                 <TextInput
                   label={t('profile.lastName')}
                   required
@@ -156,8 +161,17 @@ function ProfileForm({ user }: { user: User }) {
                   {...form.getInputProps('last_name')}
                 />
               </SimpleGrid>
-              <TextInput label={t('profile.email')} description={t('profile.emailHint')} value={user.email} readOnly />
-              <TextInput label={t('profile.company')} autoComplete="organization" {...form.getInputProps('company')} />
+              <TextInput
+                label={t('profile.email')}
+                description={t('profile.emailHint')}
+                value={user.email}
+                readOnly
+              />
+              <TextInput
+                label={t('profile.company')}
+                autoComplete="organization"
+                {...form.getInputProps('company')}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
                   label={t('profile.phone')}
@@ -178,7 +192,11 @@ function ProfileForm({ user }: { user: User }) {
                 >
                   {t('profile.signOut')}
                 </Button>
-                <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+                <Button
+                  type="submit"
+                  loading={save.isPending}
+                  leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                >
                   {t('profile.save')}
                 </Button>
               </Group>

@@ -57,7 +57,12 @@ export function ApiKeySection({ maskedKey }: { maskedKey: string | null }) {
       </Text>
 
       {fullKey ? (
-        <Alert color="yellow" variant="light" title={t('settings.apiKey.newKeyTitle')} icon={<IconKey aria-hidden />}>
+        <Alert
+          color="yellow"
+          variant="light"
+          title={t('settings.apiKey.newKeyTitle')}
+          icon={<IconKey aria-hidden />}
+        >
           <Stack gap="xs">
             <Text size="sm">{t('settings.apiKey.newKeyNotice')}</Text>
             <Group gap="xs" wrap="nowrap" align="flex-end">

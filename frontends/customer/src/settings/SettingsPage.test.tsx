@@ -1,13 +1,25 @@
 import { notifications } from '@mantine/notifications';
-import { currentLanguage, registerTranslations, setLanguage } from '@avatar-studio/shared';
+import { currentLanguage, registerTranslations, setLanguage, useSession } from '@avatar-studio/shared';
 import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { en, es } from '../i18n';
-import { SettingsPage } from './SettingsPage';
+import { SettingsPage as Page } from './SettingsPage';
 
 registerTranslations('customer', { en, es });
+// The first render of a file loads Mantine and the providers: allow more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Like the shell: the remote's screen mounts once the session and its organization are settled. */
+function SignedIn({ children }: { children: ReactNode }) {
+  return useSession().status === 'signedIn' ? <>{children}</> : null;
+}
+const SettingsPage = () => (
+  <SignedIn>
+    <Page />
+  </SignedIn>
+);
 
 afterEach(async () => {
   // Mantine keeps notifications in a module store: start every test without the last one's.
@@ -15,16 +27,20 @@ afterEach(async () => {
   await setLanguage('en');
 });
 
-function user(overrides: Record<string, unknown> = {}) {
-  return { ...testUser(), api_key: null, ...overrides } as ReturnType<typeof testUser>;
-}
+const user = testUser;
 
 describe('Settings', () => {
   it('shows the saved values and a link to the tutorial', async () => {
     renderWithProviders(<SettingsPage />, {
-      user: user({ zappier_webhook_url: 'https://hooks.example.com/a', manual_mode: true, api_key: 'as_…9f3c' }),
+      user: user({
+        zappier_webhook_url: 'https://hooks.example.com/a',
+        manual_mode: true,
+        api_key: 'as_…9f3c',
+      }),
     });
-    expect(await screen.findByLabelText('Integration webhook URL')).toHaveValue('https://hooks.example.com/a');
+    expect(await screen.findByLabelText('Integration webhook URL')).toHaveValue(
+      'https://hooks.example.com/a',
+    );
     expect(screen.getByRole('switch', { name: 'Manual mode' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked();
     expect(screen.getByLabelText('Current key')).toHaveValue('as_…9f3c');
@@ -100,7 +116,9 @@ describe('Settings', () => {
     });
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('switch', { name: 'Dark mode' }));
-    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'));
+    await waitFor(() =>
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'),
+    );
     expect(fetch.callsTo('PUT /api/users')).toHaveLength(0);
 
     await ui.click(screen.getByRole('button', { name: 'Save' }));
@@ -124,9 +142,13 @@ describe('Settings', () => {
     const { fetch } = renderWithProviders(<Harness />, { user: user() });
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('switch', { name: 'Dark mode' }));
-    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'));
+    await waitFor(() =>
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'),
+    );
     await ui.click(screen.getByRole('button', { name: 'Leave' }));
-    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light'));
+    await waitFor(() =>
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light'),
+    );
     expect(fetch.callsTo('PUT /api/users')).toHaveLength(0);
   });
 });
@@ -150,7 +172,10 @@ describe('Settings: API key', () => {
     // After setup: user-event installs its own clipboard stub.
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    expect(await screen.findByLabelText('Current key')).toHaveAttribute('placeholder', 'You have no API key.');
+    expect(await screen.findByLabelText('Current key')).toHaveAttribute(
+      'placeholder',
+      'You have no API key.',
+    );
     await ui.click(screen.getByRole('button', { name: 'Generate key' }));
 
     const full = await screen.findByRole('textbox', { name: 'Your new API key' });
@@ -211,7 +236,9 @@ describe('Settings: API key', () => {
         },
       },
     });
-    fetch.route({ 'GET /api/users': () => ({ body: { user: user(revoked ? {} : { api_key: 'as_…1111' }) } }) });
+    fetch.route({
+      'GET /api/users': () => ({ body: { user: user(revoked ? {} : { api_key: 'as_…1111' }) } }),
+    });
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Revoke key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke your API key?' });

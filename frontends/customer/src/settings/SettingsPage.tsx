@@ -1,4 +1,17 @@
-import { Anchor, Button, Container, Divider, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   LANGUAGES,
+  currentLanguage,
   PageLoader,
   SESSION_USER_QUERY_KEY,
   api,
@@ -19,9 +33,6 @@ import {
   type User,
 } from '@avatar-studio/shared';
 import { ApiKeySection } from './ApiKeySection';
-
-/** GET /api/users carries the masked key as `api_key` (the hand-written contract does not list it yet). */
-type SettingsUser = User & { api_key?: string | null };
 
 interface SettingsValues {
   zappier_webhook_url: string;
@@ -43,10 +54,10 @@ function isHttpUrl(value: string): boolean {
 export function SettingsPage() {
   const { user } = useSession();
   if (!user) return <PageLoader />;
-  return <SettingsForm key={user.user_id} user={user as SettingsUser} />;
+  return <SettingsForm key={user.user_id} user={user} />;
 }
 
-function SettingsForm({ user }: { user: SettingsUser }) {
+function SettingsForm({ user }: { user: User }) {
   const { t } = useTranslation('customer');
   const queryClient = useQueryClient();
   const { setUser } = useSession();
@@ -56,7 +67,8 @@ function SettingsForm({ user }: { user: SettingsUser }) {
   const form = useForm<SettingsValues>({
     initialValues: {
       zappier_webhook_url: user.zappier_webhook_url ?? '',
-      lang: user.lang === 'es' ? 'es' : 'en',
+      // The language in use on this device (000 §1), which Save stores as user.lang.
+      lang: currentLanguage(),
       manual_mode: Boolean(user.manual_mode),
       dark_mode: Boolean(user.dark_mode),
     },
@@ -70,7 +82,10 @@ function SettingsForm({ user }: { user: SettingsUser }) {
     () => () => {
       const cached = queryClient.getQueryData<User>(SESSION_USER_QUERY_KEY);
       if (cached && cached.dark_mode !== savedDarkMode.current) {
-        queryClient.setQueryData<User>(SESSION_USER_QUERY_KEY, { ...cached, dark_mode: savedDarkMode.current });
+        queryClient.setQueryData<User>(SESSION_USER_QUERY_KEY, {
+          ...cached,
+          dark_mode: savedDarkMode.current,
+        });
       }
     },
     [queryClient],
@@ -92,19 +107,20 @@ function SettingsForm({ user }: { user: SettingsUser }) {
       ).user,
     onSuccess: (saved) => {
       savedDarkMode.current = saved.dark_mode;
-      // The generated PublicUserDto and the session's User describe the same answer of GET/PUT /api/users.
-      setUser(saved as unknown as User);
+      setUser(saved);
       form.resetDirty();
       notifySuccess(t('settings.saved'));
     },
     onError: (error) => notifyError(error),
   });
 
-  const previewDarkMode = (dark: boolean) => {
-    form.setFieldValue('dark_mode', dark);
+  // Dark mode applies at once: the session's user (which picks the theme) follows the switch, also when the
+  // user is re-read meanwhile (e.g. after a new API key).
+  const previewDark = form.values.dark_mode;
+  useEffect(() => {
     const cached = queryClient.getQueryData<User>(SESSION_USER_QUERY_KEY);
-    if (cached) setUser({ ...cached, dark_mode: dark });
-  };
+    if (cached && cached.dark_mode !== previewDark) setUser({ ...cached, dark_mode: previewDark });
+  }, [queryClient, setUser, previewDark, user.dark_mode]);
 
   const switchLanguage = (value: string) => {
     const lang: Language = value === 'es' ? 'es' : 'en';
@@ -149,7 +165,7 @@ function SettingsForm({ user }: { user: SettingsUser }) {
               <Switch
                 label={t('settings.darkMode.label')}
                 checked={form.values.dark_mode}
-                onChange={(event) => previewDarkMode(event.currentTarget.checked)}
+                onChange={(event) => form.setFieldValue('dark_mode', event.currentTarget.checked)}
               />
               <Group justify="space-between">
                 <Anchor component={Link} to="/tutorials/1">
@@ -158,7 +174,11 @@ function SettingsForm({ user }: { user: SettingsUser }) {
                     {t('settings.tutorial')}
                   </Group>
                 </Anchor>
-                <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+                <Button
+                  type="submit"
+                  loading={save.isPending}
+                  leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                >
                   {t('settings.save')}
                 </Button>
               </Group>

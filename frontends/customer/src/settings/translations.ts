@@ -4,7 +4,8 @@ export const settingsEn = {
   title: 'Settings',
   apiKey: {
     title: 'API key',
-    description: 'Use a personal API key to call the API from your own tools: send it as "Authorization: Bearer <key>".',
+    description:
+      'Use a personal API key to call the API from your own tools: send it as "Authorization: Bearer <key>".',
     current: 'Current key',
     none: 'You have no API key.',
     generate: 'Generate key',
@@ -61,7 +62,8 @@ export const settingsEs: typeof settingsEn = {
     copyFailed: 'No se pudo copiar el contenido al portapapeles. Cópialo manualmente.',
     hide: 'Listo',
     replaceTitle: '¿Generar una clave de API nueva?',
-    replaceBody: 'Tu clave actual deja de funcionar de inmediato. Las herramientas que la usan necesitan la nueva.',
+    replaceBody:
+      'Tu clave actual deja de funcionar de inmediato. Las herramientas que la usan necesitan la nueva.',
     revokeTitle: '¿Revocar tu clave de API?',
     revokeBody: 'Las herramientas que usan esta clave dejan de funcionar de inmediato.',
     revoked: 'Clave de API revocada.',

@@ -4,2607 +4,2607 @@
  */
 
 export interface paths {
-  '/api/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Health_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get: operations['Health_check'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/appconfig': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/appconfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public app config (branding, switches); never contains secrets */
+        get: operations["AppConfig_list"];
+        /** Change settings (all or nothing); a masked secret sent back keeps the stored one */
+        put: operations["AppConfig_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Public app config (branding, switches); never contains secrets */
-    get: operations['AppConfig_list'];
-    /** Change settings (all or nothing); a masked secret sent back keeps the stored one */
-    put: operations['AppConfig_update'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/appconfig/admin': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/appconfig/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every key with its type and settings tab; secrets masked */
+        get: operations["AppConfig_listAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every key with its type and settings tab; secrets masked */
-    get: operations['AppConfig_listAdmin'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["Users_me"];
+        /** Saves the signed-in user's profile and settings */
+        put: operations["Users_update"];
+        post?: never;
+        /** Deletes the signed-in user’s own account; its sessions end at once */
+        delete: operations["Users_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The signed-in user */
-    get: operations['Users_me'];
-    /** Saves the signed-in user's profile and settings */
-    put: operations['Users_update'];
-    post?: never;
-    /** Deletes the signed-in user’s own account; its sessions end at once */
-    delete: operations['Users_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/api-key': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/users/api-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a personal API key (replacing any previous one); shown once */
+        post: operations["Users_createApiKey"];
+        /** Revokes the personal API key */
+        delete: operations["Users_revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Creates a personal API key (replacing any previous one); shown once */
-    post: operations['Users_createApiKey'];
-    /** Revokes the personal API key */
-    delete: operations['Users_revokeApiKey'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/users/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: finds a user by email */
+        get: operations["Users_byEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Staff: finds a user by email */
-    get: operations['Users_byEmail'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/phone': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/users/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: finds a user by phone */
+        get: operations["Users_byPhone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Staff: finds a user by phone */
-    get: operations['Users_byPhone'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/signup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an account and signs it in */
+        post: operations["Auth_signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Creates an account and signs it in */
-    post: operations['Auth_signup'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with email and password */
+        post: operations["Auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Signs in with email and password */
-    post: operations['Auth_login'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/refresh': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Spends the refresh token for a new pair (reusing a spent one ends the session) */
+        post: operations["Auth_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Spends the refresh token for a new pair (reusing a spent one ends the session) */
-    post: operations['Auth_refresh'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session; its access tokens stop working at once */
+        post: operations["Auth_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Ends the session; its access tokens stop working at once */
-    post: operations['Auth_logout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/recovery': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/recovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emails a password reset link (valid 1 hour, single use) */
+        post: operations["Auth_recovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Emails a password reset link (valid 1 hour, single use) */
-    post: operations['Auth_recovery'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/reset-password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password from a reset token; every session of the user ends */
+        post: operations["Auth_resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sets a new password from a reset token; every session of the user ends */
-    post: operations['Auth_resetPassword'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/token': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchanges a one-time sign-in token (5 minutes) for a session */
+        post: operations["Auth_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Exchanges a one-time sign-in token (5 minutes) for a session */
-    post: operations['Auth_token'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/sendResetPasswordLink': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/users/sendResetPasswordLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: emails the user a password reset link */
+        post: operations["PasswordLinks_sendResetPasswordLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Staff: emails the user a password reset link */
-    post: operations['PasswordLinks_sendResetPasswordLink'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/resetPasswordLink': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/users/resetPasswordLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: answers a password reset link to hand over (not emailed) */
+        post: operations["PasswordLinks_resetPasswordLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Staff: answers a password reset link to hand over (not emailed) */
-    post: operations['PasswordLinks_resetPasswordLink'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/staff/admin/all': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/staff/admin/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff list, 10 per page; query searches the email */
+        get: operations["Staff_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Staff list, 10 per page; query searches the email */
-    get: operations['Staff_list'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/staff': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a staff role; the last admin cannot be demoted (409 last_admin) */
+        put: operations["Staff_update"];
+        /** Make an existing user staff (role defaults to admin) */
+        post: operations["Staff_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Change a staff role; the last admin cannot be demoted (409 last_admin) */
-    put: operations['Staff_update'];
-    /** Make an existing user staff (role defaults to admin) */
-    post: operations['Staff_add'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/staff/{staff_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/staff/{staff_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a staff member (the user stays); the last admin cannot be removed */
+        delete: operations["Staff_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Remove a staff member (the user stays); the last admin cannot be removed */
-    delete: operations['Staff_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/files': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's files, newest first; query searches the name */
+        get: operations["Files_list"];
+        put?: never;
+        /**
+         * Upload a file (multipart field `file`) or create a text file (JSON name, content)
+         * @description Allowed by content: png, jpeg, webp, gif, mp4, webm, quicktime, pdf, docx, pptx, UTF-8 text.
+         */
+        post: operations["Files_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The caller's files, newest first; query searches the name */
-    get: operations['Files_list'];
-    put?: never;
-    /**
-     * Upload a file (multipart field `file`) or create a text file (JSON name, content)
-     * @description Allowed by content: png, jpeg, webp, gif, mp4, webm, quicktime, pdf, docx, pptx, UTF-8 text.
-     */
-    post: operations['Files_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/files/content/{storage_key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/files/content/{storage_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bytes of a file (the `src` of a file)
+         * @description Images and videos are public; other files need the owner's Authorization header (404 otherwise) and are served as attachments. Supports one Range.
+         */
+        get: operations["Files_content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The bytes of a file (the `src` of a file)
-     * @description Images and videos are public; other files need the owner's Authorization header (404 otherwise) and are served as attachments. Supports one Range.
-     */
-    get: operations['Files_content'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/files/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Files_get"];
+        /** Rename (JSON or form field `name`) and/or replace the content (multipart `file`) */
+        put: operations["Files_update"];
+        post?: never;
+        delete: operations["Files_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get: operations['Files_get'];
-    /** Rename (JSON or form field `name`) and/or replace the content (multipart `file`) */
-    put: operations['Files_update'];
-    post?: never;
-    delete: operations['Files_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/organizations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's organizations (memberships), searchable by name */
+        get: operations["Organizations_listMine"];
+        /** Save the organization settings (its Admin, or staff admin) */
+        put: operations["Organizations_update"];
+        /** Create an organization (staff); the creator becomes its Admin */
+        post: operations["Organizations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The caller's organizations (memberships), searchable by name */
-    get: operations['Organizations_listMine'];
-    /** Save the organization settings (its Admin, or staff admin) */
-    put: operations['Organizations_update'];
-    /** Create an organization (staff); the creator becomes its Admin */
-    post: operations['Organizations_create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/organizations/admin/all': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/organizations/admin/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every organization, paged (staff) */
+        get: operations["Organizations_listAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Every organization, paged (staff) */
-    get: operations['Organizations_listAll'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/organizations/lookup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/organizations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find an organization by slug or domain (organization choice order, first step) */
+        get: operations["Organizations_lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Find an organization by slug or domain (organization choice order, first step) */
-    get: operations['Organizations_lookup'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/organizations/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One organization with its settings (secrets masked); members and staff */
+        get: operations["Organizations_get"];
+        put?: never;
+        post?: never;
+        /** Delete the organization (its Admin, or staff admin); `name` must match exactly */
+        delete: operations["Organizations_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One organization with its settings (secrets masked); members and staff */
-    get: operations['Organizations_get'];
-    put?: never;
-    post?: never;
-    /** Delete the organization (its Admin, or staff admin); `name` must match exactly */
-    delete: operations['Organizations_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/organizations/{id}/users': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/organizations/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members with usage in a date range (Manager or Admin of it, or staff) */
+        get: operations["Organizations_listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The members with usage in a date range (Manager or Admin of it, or staff) */
-    get: operations['Organizations_listUsers'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/user-organizations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/user-organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a member's role or name (its Admin, or staff admin) */
+        put: operations["UserOrganizations_update"];
+        /**
+         * Add a user to an organization by email (its Admin, or staff admin)
+         * @description A new email creates the account and sends it a password recovery email.
+         */
+        post: operations["UserOrganizations_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Change a member's role or name (its Admin, or staff admin) */
-    put: operations['UserOrganizations_update'];
-    /**
-     * Add a user to an organization by email (its Admin, or staff admin)
-     * @description A new email creates the account and sends it a password recovery email.
-     */
-    post: operations['UserOrganizations_add'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/user-organizations/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/api/user-organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One membership (Manager or Admin of its organization, staff, or the member) */
+        get: operations["UserOrganizations_get"];
+        put?: never;
+        post?: never;
+        /** Remove a member (its Admin, or staff admin) or leave (the member) */
+        delete: operations["UserOrganizations_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** One membership (Manager or Admin of its organization, staff, or the member) */
-    get: operations['UserOrganizations_get'];
-    put?: never;
-    post?: never;
-    /** Remove a member (its Admin, or staff admin) or leave (the member) */
-    delete: operations['UserOrganizations_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    QueueHealth: {
-      /** @enum {string} */
-      backend: 'bullmq' | 'in-process';
-      waiting: number;
-      active: number;
-      failed: number;
-      completed: number;
+    schemas: {
+        QueueHealth: {
+            /** @enum {string} */
+            backend: "bullmq" | "in-process";
+            waiting: number;
+            active: number;
+            failed: number;
+            completed: number;
+        };
+        HealthReport: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            /** @enum {string} */
+            database: "up" | "down";
+            /** @enum {string} */
+            database_kind: "postgresql" | "embedded";
+            /** @enum {string} */
+            redis: "up" | "down" | "not_configured";
+            queue: components["schemas"]["QueueHealth"];
+            uptime_seconds: number;
+        };
+        ConfigEntryDto: {
+            /** @example app_name */
+            key: string;
+            /** @example Avatar Studio */
+            value: string | null;
+        };
+        PublicConfigResponse: {
+            config: components["schemas"]["ConfigEntryDto"][];
+        };
+        AdminConfigEntryDto: {
+            /** @example app_name */
+            key: string;
+            /** @example Avatar Studio */
+            value: string | null;
+            /** @description Encrypted at rest, masked here, never public */
+            secret: boolean;
+            /** @enum {string} */
+            type: "boolean" | "string" | "json" | "url" | "color";
+            /**
+             * @description Settings tab
+             * @enum {string}
+             */
+            group: "Content" | "Advanced" | "Super Fetch";
+            /** @description The only values accepted, when limited */
+            options?: string[];
+        };
+        AdminConfigResponse: {
+            config: components["schemas"]["AdminConfigEntryDto"][];
+        };
+        ConfigChangeDto: {
+            /** @example signup_enabled */
+            key: string;
+            /** @description Empty or null unsets; a masked secret sent back leaves the stored one unchanged */
+            value: (string | boolean) | null;
+        };
+        UpdateConfigDto: {
+            config: components["schemas"]["ConfigChangeDto"][];
+        };
+        UserStaffDto: {
+            staff_id: number;
+            /** @enum {string} */
+            role: "admin" | "manager";
+        };
+        PublicUserDto: {
+            user_id: number;
+            /** @description Opaque public id of the user */
+            uid: string;
+            name: string;
+            last_name: string;
+            email: string;
+            /** @description Digits only, at most 10 */
+            phone: string | null;
+            company: string | null;
+            /** @enum {string} */
+            lang: "en" | "es";
+            /** @description The personal API key, masked (`as_…` + last 4); the full key is shown only when created */
+            api_key: string | null;
+            zappier_webhook_url: string | null;
+            manual_mode: boolean;
+            dark_mode: boolean;
+            /** @description Whether the user may generate content (paid access or staff) */
+            has_access: boolean;
+            staff: components["schemas"]["UserStaffDto"] | null;
+            /** @description organization_id chosen when none is given */
+            default_organization: number | null;
+            /** @description YYYY-MM-DD */
+            birthday: string | null;
+            instagram: string | null;
+            /** @description Profile image src */
+            file: string | null;
+            /** @description Publicity source given at sign-up */
+            signup_reason: string | null;
+            /** @description Show the welcome video after sign-in */
+            show_video: boolean;
+            /** @description Lifetime value in USD */
+            value: number;
+            /** Format: date-time */
+            last_used: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UserResponseDto: {
+            user: components["schemas"]["PublicUserDto"];
+        };
+        UpdateUserDto: {
+            name?: string;
+            last_name?: string;
+            company?: string | null;
+            /** @description 10 digits, separators allowed; stored as digits */
+            phone?: string | null;
+            /** @description YYYY-MM-DD */
+            birthday?: string | null;
+            /** @enum {string} */
+            lang?: "en" | "es";
+            /** @description http(s) URL */
+            zappier_webhook_url?: string | null;
+            manual_mode?: boolean;
+            dark_mode?: boolean;
+            instagram?: string | null;
+            /** @description Profile image src (from POST /files) */
+            file?: string | null;
+            show_video?: boolean;
+            /** @description An organization the user belongs to, or null for Personal */
+            default_organization?: number | null;
+        };
+        ApiKeyResponseDto: {
+            /** @description The full key, shown this once; send it as `Authorization: Bearer <key>` */
+            api_key: string;
+        };
+        SignupDto: {
+            name: string;
+            last_name: string;
+            /** @description Stored lowercased and trimmed */
+            email: string;
+            password: string;
+            /** @description When sent, it must equal password */
+            confirm_password?: string;
+            /** @description 10 digits, separators allowed; stored as the digits */
+            phone: string;
+            /** @description Publicity source: Recommendation, Facebook Ad, Instagram Ad, or the free text given for Other */
+            signup_reason?: string | null;
+        };
+        AuthSessionDto: {
+            /** @description JWT for `Authorization: Bearer`, valid 15 minutes */
+            access_token: string;
+            /** @description Single use: each refresh answers a new one; reusing a spent one ends the session */
+            refresh_token: string;
+            /** @description Seconds until the access token expires */
+            expires_in: number;
+            user: components["schemas"]["PublicUserDto"];
+        };
+        LoginDto: {
+            email: string;
+            password: string;
+        };
+        RefreshDto: {
+            refresh_token: string;
+        };
+        TokenPairDto: {
+            /** @description JWT for `Authorization: Bearer`, valid 15 minutes */
+            access_token: string;
+            /** @description Single use: each refresh answers a new one; reusing a spent one ends the session */
+            refresh_token: string;
+            /** @description Seconds until the access token expires */
+            expires_in: number;
+        };
+        RecoveryDto: {
+            /** @description Lowercased and trimmed before the lookup */
+            email: string;
+        };
+        EmptyResponseDto: Record<string, never>;
+        ResetPasswordDto: {
+            /** @description The token from the reset link */
+            token: string;
+            password: string;
+        };
+        SignInTokenDto: {
+            /** @description A one-time sign-in token (valid 5 minutes) */
+            token: string;
+        };
+        EmailBodyDto: {
+            email: string;
+        };
+        LinkResponseDto: {
+            /** @description A single-use password reset link, valid for 1 hour */
+            link: string;
+        };
+        StaffUserDto: {
+            name: string;
+            last_name: string;
+            email: string;
+        };
+        StaffDto: {
+            staff_id: number;
+            /** @enum {string} */
+            role: "admin" | "manager";
+            user_id: number;
+            user: components["schemas"]["StaffUserDto"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        StaffPageResponse: {
+            staff: components["schemas"]["StaffDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        CreateStaffDto: {
+            /**
+             * @description An existing user
+             * @example jane@example.com
+             */
+            email: string;
+            /**
+             * @default admin
+             * @enum {string}
+             */
+            role: "admin" | "manager";
+        };
+        StaffResponse: {
+            staff: components["schemas"]["StaffDto"];
+        };
+        UpdateStaffDto: {
+            staff_id: number;
+            /** @enum {string} */
+            role: "admin" | "manager";
+        };
+        FileDto: {
+            file_id: number;
+            /**
+             * @description Where the bytes are served; images and videos are public, other files need the owner
+             * @example /api/files/content/3f9a…e1.png
+             */
+            src: string;
+            /** @description The name given by the user (display only) */
+            name: string;
+            /**
+             * @description Detected from the content, never from the name
+             * @example image/png
+             */
+            type: string;
+            /** @description Bytes */
+            size: number;
+            /** @description Anyone holding src can fetch it (images and videos) */
+            public: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        FileResponse: {
+            file: components["schemas"]["FileDto"];
+        };
+        FileListResponse: {
+            files: components["schemas"]["FileDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        UserTypeView: {
+            /**
+             * @description 1 Admin, 2 Manager, 3 Member
+             * @enum {number}
+             */
+            user_type_id: 1 | 2 | 3;
+            /** @enum {string} */
+            name: "Admin" | "Manager" | "Member";
+        };
+        MyOrganization: {
+            organization_id: number;
+            name: string;
+            slug: string;
+            tagline: string | null;
+            thumbnail: string | null;
+            domain: string | null;
+            user_type: components["schemas"]["UserTypeView"];
+        };
+        MyOrganizationsResponse: {
+            organizations: components["schemas"]["MyOrganization"][];
+        };
+        AdminOrganization: {
+            organization_id: number;
+            name: string;
+            slug: string;
+            tagline: string | null;
+            thumbnail: string | null;
+            domain: string | null;
+            /** @description Number of members */
+            users_count: number;
+            /** @description The caller's role there, if a member */
+            user_type: components["schemas"]["UserTypeView"] | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AllOrganizationsResponse: {
+            organizations: components["schemas"]["AdminOrganization"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        PublicOrganization: {
+            organization_id: number;
+            name: string;
+            slug: string;
+            tagline: string | null;
+            thumbnail: string | null;
+            welcome_video: string | null;
+            domain: string | null;
+        };
+        PublicOrganizationResponse: {
+            organization: components["schemas"]["PublicOrganization"];
+        };
+        OrganizationView: {
+            organization_id: number;
+            name: string;
+            slug: string;
+            tagline: string | null;
+            thumbnail: string | null;
+            welcome_video: string | null;
+            domain: string | null;
+            stripe_public: string | null;
+            /** @description Masked */
+            stripe_secret: string | null;
+            /** @description Masked */
+            stripe_webhook_secret: string | null;
+            /** @description Masked */
+            openai_api_key: string | null;
+            /** @description The caller's role here; null for staff who are not members */
+            user_type: components["schemas"]["UserTypeView"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrganizationResponse: {
+            organization: components["schemas"]["OrganizationView"];
+        };
+        CreateOrganizationBody: {
+            tagline?: string | null;
+            /** @description An uploaded file src (/api/files/content/...) or an http(s) URL; "" clears it. */
+            thumbnail?: string | null;
+            /** @description An uploaded video src (/api/files/content/...) or an http(s) URL; "" clears it. */
+            welcome_video?: string | null;
+            /**
+             * @description Host name that selects this organization; unique. "" clears it.
+             * @example app.acme.com
+             */
+            domain?: string | null;
+            /** @description Stripe publishable key (not secret). */
+            stripe_public?: string | null;
+            /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
+            stripe_secret?: string | null;
+            /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
+            stripe_webhook_secret?: string | null;
+            /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
+            openai_api_key?: string | null;
+            name: string;
+        };
+        UpdateOrganizationBody: {
+            tagline?: string | null;
+            /** @description An uploaded file src (/api/files/content/...) or an http(s) URL; "" clears it. */
+            thumbnail?: string | null;
+            /** @description An uploaded video src (/api/files/content/...) or an http(s) URL; "" clears it. */
+            welcome_video?: string | null;
+            /**
+             * @description Host name that selects this organization; unique. "" clears it.
+             * @example app.acme.com
+             */
+            domain?: string | null;
+            /** @description Stripe publishable key (not secret). */
+            stripe_public?: string | null;
+            /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
+            stripe_secret?: string | null;
+            /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
+            stripe_webhook_secret?: string | null;
+            /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
+            openai_api_key?: string | null;
+            organization_id: number;
+            /** @description Unchanged when left out. */
+            name?: string;
+        };
+        OrganizationUserRow: {
+            user_organization_id: number;
+            user_id: number;
+            name: string;
+            last_name: string;
+            email: string;
+            /**
+             * @description The user type name
+             * @enum {string}
+             */
+            role: "Admin" | "Manager" | "Member";
+            /** @enum {number} */
+            user_type_id: 1 | 2 | 3;
+            /** @description Words generated in this organization within the date range */
+            total_words: number;
+            /**
+             * Format: date-time
+             * @description Last use of the organization, when it falls within the date range
+             */
+            last_used: string | null;
+            /** @description Lifetime value in USD */
+            ltv: number;
+        };
+        OrganizationUsersResponse: {
+            users: components["schemas"]["OrganizationUserRow"][];
+            total: number;
+            page: number;
+            limit: number;
+            /** @description The range applied, YYYY-MM-DD */
+            start_date: string;
+            /** @description The range applied, YYYY-MM-DD (inclusive) */
+            end_date: string;
+        };
+        CreateUserOrganizationBody: {
+            organization_id: number;
+            /** @description Used when the account is new; an existing account keeps its name. */
+            name: string;
+            /** @description Used when the account is new. */
+            last_name?: string;
+            email: string;
+            /**
+             * @description 1 Admin, 2 Manager, 3 Member
+             * @enum {number}
+             */
+            user_type_id: 1 | 2 | 3;
+        };
+        MemberUserView: {
+            user_id: number;
+            name: string;
+            last_name: string;
+            email: string;
+        };
+        CampaignAccessView: {
+            campaign_id: number;
+        };
+        UserOrganizationView: {
+            user_organization_id: number;
+            user_id: number;
+            organization_id: number;
+            /** @enum {number} */
+            user_type_id: 1 | 2 | 3;
+            user_type: components["schemas"]["UserTypeView"];
+            /** Format: date-time */
+            last_use: string | null;
+            user: components["schemas"]["MemberUserView"];
+            /** @description Campaigns this member may open */
+            campaigns_access: components["schemas"]["CampaignAccessView"][];
+        };
+        UserOrganizationResponse: {
+            user_organization: components["schemas"]["UserOrganizationView"];
+        };
+        UpdateUserOrganizationBody: {
+            user_organization_id: number;
+            /**
+             * @description 1 Admin, 2 Manager, 3 Member
+             * @enum {number}
+             */
+            user_type_id?: 1 | 2 | 3;
+            name?: string;
+            last_name?: string;
+        };
     };
-    HealthReport: {
-      /** @enum {string} */
-      status: 'ok' | 'degraded';
-      /** @enum {string} */
-      database: 'up' | 'down';
-      /** @enum {string} */
-      database_kind: 'postgresql' | 'embedded';
-      /** @enum {string} */
-      redis: 'up' | 'down' | 'not_configured';
-      queue: components['schemas']['QueueHealth'];
-      uptime_seconds: number;
-    };
-    ConfigEntryDto: {
-      /** @example app_name */
-      key: string;
-      /** @example Avatar Studio */
-      value: string | null;
-    };
-    PublicConfigResponse: {
-      config: components['schemas']['ConfigEntryDto'][];
-    };
-    AdminConfigEntryDto: {
-      /** @example app_name */
-      key: string;
-      /** @example Avatar Studio */
-      value: string | null;
-      /** @description Encrypted at rest, masked here, never public */
-      secret: boolean;
-      /** @enum {string} */
-      type: 'boolean' | 'string' | 'json' | 'url' | 'color';
-      /**
-       * @description Settings tab
-       * @enum {string}
-       */
-      group: 'Content' | 'Advanced' | 'Super Fetch';
-      /** @description The only values accepted, when limited */
-      options?: string[];
-    };
-    AdminConfigResponse: {
-      config: components['schemas']['AdminConfigEntryDto'][];
-    };
-    ConfigChangeDto: {
-      /** @example signup_enabled */
-      key: string;
-      /** @description Empty or null unsets; a masked secret sent back leaves the stored one unchanged */
-      value: (string | boolean) | null;
-    };
-    UpdateConfigDto: {
-      config: components['schemas']['ConfigChangeDto'][];
-    };
-    UserStaffDto: {
-      staff_id: number;
-      /** @enum {string} */
-      role: 'admin' | 'manager';
-    };
-    PublicUserDto: {
-      user_id: number;
-      /** @description Opaque public id of the user */
-      uid: string;
-      name: string;
-      last_name: string;
-      email: string;
-      /** @description Digits only, at most 10 */
-      phone: string | null;
-      company: string | null;
-      /** @enum {string} */
-      lang: 'en' | 'es';
-      /** @description The personal API key, masked (`as_…` + last 4); the full key is shown only when created */
-      api_key: string | null;
-      zappier_webhook_url: string | null;
-      manual_mode: boolean;
-      dark_mode: boolean;
-      /** @description Whether the user may generate content (paid access or staff) */
-      has_access: boolean;
-      staff: components['schemas']['UserStaffDto'] | null;
-      /** @description organization_id chosen when none is given */
-      default_organization: number | null;
-      /** @description YYYY-MM-DD */
-      birthday: string | null;
-      instagram: string | null;
-      /** @description Profile image src */
-      file: string | null;
-      /** @description Publicity source given at sign-up */
-      signup_reason: string | null;
-      /** @description Show the welcome video after sign-in */
-      show_video: boolean;
-      /** @description Lifetime value in USD */
-      value: number;
-      /** Format: date-time */
-      last_used: string | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    UserResponseDto: {
-      user: components['schemas']['PublicUserDto'];
-    };
-    UpdateUserDto: {
-      name?: string;
-      last_name?: string;
-      company?: string | null;
-      /** @description 10 digits, separators allowed; stored as digits */
-      phone?: string | null;
-      /** @description YYYY-MM-DD */
-      birthday?: string | null;
-      /** @enum {string} */
-      lang?: 'en' | 'es';
-      /** @description http(s) URL */
-      zappier_webhook_url?: string | null;
-      manual_mode?: boolean;
-      dark_mode?: boolean;
-      instagram?: string | null;
-      /** @description Profile image src (from POST /files) */
-      file?: string | null;
-      show_video?: boolean;
-      /** @description An organization the user belongs to, or null for Personal */
-      default_organization?: number | null;
-    };
-    ApiKeyResponseDto: {
-      /** @description The full key, shown this once; send it as `Authorization: Bearer <key>` */
-      api_key: string;
-    };
-    SignupDto: {
-      name: string;
-      last_name: string;
-      /** @description Stored lowercased and trimmed */
-      email: string;
-      password: string;
-      /** @description When sent, it must equal password */
-      confirm_password?: string;
-      /** @description 10 digits, separators allowed; stored as the digits */
-      phone: string;
-      /** @description Publicity source: Recommendation, Facebook Ad, Instagram Ad, or the free text given for Other */
-      signup_reason?: string | null;
-    };
-    AuthSessionDto: {
-      /** @description JWT for `Authorization: Bearer`, valid 15 minutes */
-      access_token: string;
-      /** @description Single use: each refresh answers a new one; reusing a spent one ends the session */
-      refresh_token: string;
-      /** @description Seconds until the access token expires */
-      expires_in: number;
-      user: components['schemas']['PublicUserDto'];
-    };
-    LoginDto: {
-      email: string;
-      password: string;
-    };
-    RefreshDto: {
-      refresh_token: string;
-    };
-    TokenPairDto: {
-      /** @description JWT for `Authorization: Bearer`, valid 15 minutes */
-      access_token: string;
-      /** @description Single use: each refresh answers a new one; reusing a spent one ends the session */
-      refresh_token: string;
-      /** @description Seconds until the access token expires */
-      expires_in: number;
-    };
-    RecoveryDto: {
-      /** @description Lowercased and trimmed before the lookup */
-      email: string;
-    };
-    EmptyResponseDto: Record<string, never>;
-    ResetPasswordDto: {
-      /** @description The token from the reset link */
-      token: string;
-      password: string;
-    };
-    SignInTokenDto: {
-      /** @description A one-time sign-in token (valid 5 minutes) */
-      token: string;
-    };
-    EmailBodyDto: {
-      email: string;
-    };
-    LinkResponseDto: {
-      /** @description A single-use password reset link, valid for 1 hour */
-      link: string;
-    };
-    StaffUserDto: {
-      name: string;
-      last_name: string;
-      email: string;
-    };
-    StaffDto: {
-      staff_id: number;
-      /** @enum {string} */
-      role: 'admin' | 'manager';
-      user_id: number;
-      user: components['schemas']['StaffUserDto'];
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    StaffPageResponse: {
-      staff: components['schemas']['StaffDto'][];
-      total: number;
-      page: number;
-      limit: number;
-    };
-    CreateStaffDto: {
-      /**
-       * @description An existing user
-       * @example jane@example.com
-       */
-      email: string;
-      /**
-       * @default admin
-       * @enum {string}
-       */
-      role: 'admin' | 'manager';
-    };
-    StaffResponse: {
-      staff: components['schemas']['StaffDto'];
-    };
-    UpdateStaffDto: {
-      staff_id: number;
-      /** @enum {string} */
-      role: 'admin' | 'manager';
-    };
-    FileDto: {
-      file_id: number;
-      /**
-       * @description Where the bytes are served; images and videos are public, other files need the owner
-       * @example /api/files/content/3f9a…e1.png
-       */
-      src: string;
-      /** @description The name given by the user (display only) */
-      name: string;
-      /**
-       * @description Detected from the content, never from the name
-       * @example image/png
-       */
-      type: string;
-      /** @description Bytes */
-      size: number;
-      /** @description Anyone holding src can fetch it (images and videos) */
-      public: boolean;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    FileResponse: {
-      file: components['schemas']['FileDto'];
-    };
-    FileListResponse: {
-      files: components['schemas']['FileDto'][];
-      total: number;
-      page: number;
-      limit: number;
-    };
-    UserTypeView: {
-      /**
-       * @description 1 Admin, 2 Manager, 3 Member
-       * @enum {number}
-       */
-      user_type_id: 1 | 2 | 3;
-      /** @enum {string} */
-      name: 'Admin' | 'Manager' | 'Member';
-    };
-    MyOrganization: {
-      organization_id: number;
-      name: string;
-      slug: string;
-      tagline: string | null;
-      thumbnail: string | null;
-      domain: string | null;
-      user_type: components['schemas']['UserTypeView'];
-    };
-    MyOrganizationsResponse: {
-      organizations: components['schemas']['MyOrganization'][];
-    };
-    AdminOrganization: {
-      organization_id: number;
-      name: string;
-      slug: string;
-      tagline: string | null;
-      thumbnail: string | null;
-      domain: string | null;
-      /** @description Number of members */
-      users_count: number;
-      /** @description The caller's role there, if a member */
-      user_type: components['schemas']['UserTypeView'] | null;
-      /** Format: date-time */
-      createdAt: string;
-    };
-    AllOrganizationsResponse: {
-      organizations: components['schemas']['AdminOrganization'][];
-      total: number;
-      page: number;
-      limit: number;
-    };
-    PublicOrganization: {
-      organization_id: number;
-      name: string;
-      slug: string;
-      tagline: string | null;
-      thumbnail: string | null;
-      welcome_video: string | null;
-      domain: string | null;
-    };
-    PublicOrganizationResponse: {
-      organization: components['schemas']['PublicOrganization'];
-    };
-    OrganizationView: {
-      organization_id: number;
-      name: string;
-      slug: string;
-      tagline: string | null;
-      thumbnail: string | null;
-      welcome_video: string | null;
-      domain: string | null;
-      stripe_public: string | null;
-      /** @description Masked */
-      stripe_secret: string | null;
-      /** @description Masked */
-      stripe_webhook_secret: string | null;
-      /** @description Masked */
-      openai_api_key: string | null;
-      /** @description The caller's role here; null for staff who are not members */
-      user_type: components['schemas']['UserTypeView'] | null;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
-    OrganizationResponse: {
-      organization: components['schemas']['OrganizationView'];
-    };
-    CreateOrganizationBody: {
-      tagline?: string | null;
-      /** @description An uploaded file src (/api/files/content/...) or an http(s) URL; "" clears it. */
-      thumbnail?: string | null;
-      /** @description An uploaded video src (/api/files/content/...) or an http(s) URL; "" clears it. */
-      welcome_video?: string | null;
-      /**
-       * @description Host name that selects this organization; unique. "" clears it.
-       * @example app.acme.com
-       */
-      domain?: string | null;
-      /** @description Stripe publishable key (not secret). */
-      stripe_public?: string | null;
-      /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
-      stripe_secret?: string | null;
-      /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
-      stripe_webhook_secret?: string | null;
-      /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
-      openai_api_key?: string | null;
-      name: string;
-    };
-    UpdateOrganizationBody: {
-      tagline?: string | null;
-      /** @description An uploaded file src (/api/files/content/...) or an http(s) URL; "" clears it. */
-      thumbnail?: string | null;
-      /** @description An uploaded video src (/api/files/content/...) or an http(s) URL; "" clears it. */
-      welcome_video?: string | null;
-      /**
-       * @description Host name that selects this organization; unique. "" clears it.
-       * @example app.acme.com
-       */
-      domain?: string | null;
-      /** @description Stripe publishable key (not secret). */
-      stripe_public?: string | null;
-      /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
-      stripe_secret?: string | null;
-      /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
-      stripe_webhook_secret?: string | null;
-      /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
-      openai_api_key?: string | null;
-      organization_id: number;
-      /** @description Unchanged when left out. */
-      name?: string;
-    };
-    OrganizationUserRow: {
-      user_organization_id: number;
-      user_id: number;
-      name: string;
-      last_name: string;
-      email: string;
-      /**
-       * @description The user type name
-       * @enum {string}
-       */
-      role: 'Admin' | 'Manager' | 'Member';
-      /** @enum {number} */
-      user_type_id: 1 | 2 | 3;
-      /** @description Words generated in this organization within the date range */
-      total_words: number;
-      /**
-       * Format: date-time
-       * @description Last use of the organization, when it falls within the date range
-       */
-      last_used: string | null;
-      /** @description Lifetime value in USD */
-      ltv: number;
-    };
-    OrganizationUsersResponse: {
-      users: components['schemas']['OrganizationUserRow'][];
-      total: number;
-      page: number;
-      limit: number;
-      /** @description The range applied, YYYY-MM-DD */
-      start_date: string;
-      /** @description The range applied, YYYY-MM-DD (inclusive) */
-      end_date: string;
-    };
-    CreateUserOrganizationBody: {
-      organization_id: number;
-      /** @description Used when the account is new; an existing account keeps its name. */
-      name: string;
-      /** @description Used when the account is new. */
-      last_name?: string;
-      email: string;
-      /**
-       * @description 1 Admin, 2 Manager, 3 Member
-       * @enum {number}
-       */
-      user_type_id: 1 | 2 | 3;
-    };
-    MemberUserView: {
-      user_id: number;
-      name: string;
-      last_name: string;
-      email: string;
-    };
-    CampaignAccessView: {
-      campaign_id: number;
-    };
-    UserOrganizationView: {
-      user_organization_id: number;
-      user_id: number;
-      organization_id: number;
-      /** @enum {number} */
-      user_type_id: 1 | 2 | 3;
-      user_type: components['schemas']['UserTypeView'];
-      /** Format: date-time */
-      last_use: string | null;
-      user: components['schemas']['MemberUserView'];
-      /** @description Campaigns this member may open */
-      campaigns_access: components['schemas']['CampaignAccessView'][];
-    };
-    UserOrganizationResponse: {
-      user_organization: components['schemas']['UserOrganizationView'];
-    };
-    UpdateUserOrganizationBody: {
-      user_organization_id: number;
-      /**
-       * @description 1 Admin, 2 Manager, 3 Member
-       * @enum {number}
-       */
-      user_type_id?: 1 | 2 | 3;
-      name?: string;
-      last_name?: string;
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  Health_check: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description 503 with the same body when a dependency is down */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['HealthReport'];
-        };
-      };
-    };
-  };
-  AppConfig_list: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PublicConfigResponse'];
-        };
-      };
-    };
-  };
-  AppConfig_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateConfigDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AdminConfigResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  AppConfig_listAdmin: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AdminConfigResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Users_me: {
-    parameters: {
-      query?: {
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponseDto'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Users_update: {
-    parameters: {
-      query?: {
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateUserDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponseDto'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description default_organization is not one of the user’s organizations */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Users_remove: {
-    parameters: {
-      query?: {
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The caller is the only staff admin */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Users_createApiKey: {
-    parameters: {
-      query?: {
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiKeyResponseDto'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Users_revokeApiKey: {
-    parameters: {
-      query?: {
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Users_byEmail: {
-    parameters: {
-      query: {
-        /** @description Organization scope */
-        organization_id?: string;
-        email: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponseDto'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No account with that email */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Users_byPhone: {
-    parameters: {
-      query: {
-        /** @description Organization scope */
-        organization_id?: string;
-        /** @description 10 digits, separators allowed */
-        phone: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserResponseDto'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description We're sorry, we couldn't find an account with that number. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Auth_signup: {
-    parameters: {
-      query?: never;
-      header: {
-        'user-agent': string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SignupDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthSessionDto'];
-        };
-      };
-      /** @description The spec's field messages ('Name is invalid.', ...) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description signup_disabled: app config signup_enabled is false */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description email_exists: You already have an account, please login. */
-      412: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Rate limited per client address */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Auth_login: {
-    parameters: {
-      query?: never;
-      header: {
-        'user-agent': string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['LoginDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthSessionDto'];
-        };
-      };
-      /** @description invalid_credentials */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Rate limited per client address */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Auth_refresh: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RefreshDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['TokenPairDto'];
-        };
-      };
-      /** @description invalid_refresh_token, token_expired, session_ended, refresh_token_reused */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Rate limited per client address */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Auth_logout: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RefreshDto'];
-      };
-    };
-    responses: {
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Rate limited per client address */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Auth_recovery: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RecoveryDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmptyResponseDto'];
-        };
-      };
-      /** @description account_not_found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Rate limited per client address */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Auth_resetPassword: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ResetPasswordDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmptyResponseDto'];
-        };
-      };
-      /** @description invalid_reset_token, reset_token_expired, or a password message */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Rate limited per client address */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Auth_token: {
-    parameters: {
-      query?: never;
-      header: {
-        'user-agent': string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SignInTokenDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthSessionDto'];
-        };
-      };
-      /** @description invalid_sign_in_token, sign_in_token_expired */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Rate limited per client address */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  PasswordLinks_sendResetPasswordLink: {
-    parameters: {
-      query?: {
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['EmailBodyDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['EmptyResponseDto'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description account_not_found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  PasswordLinks_resetPasswordLink: {
-    parameters: {
-      query?: {
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['EmailBodyDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['LinkResponseDto'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description account_not_found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Staff_list: {
-    parameters: {
-      query?: {
-        page?: number;
-        limit?: number;
-        /** @description Free-text search */
-        query?: string;
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StaffPageResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Staff_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateStaffDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StaffResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Staff_add: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateStaffDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StaffResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Staff_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        staff_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The removed staff member */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['StaffResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Files_list: {
-    parameters: {
-      query?: {
-        page?: number;
-        limit?: number;
-        /** @description Free-text search */
-        query?: string;
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FileListResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Files_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /**
-           * Format: binary
-           * @description Multipart: the file
-           */
-          file?: string;
-          name?: string;
-          /** @description JSON: text of a new plain text file */
-          content?: string;
-        };
-        'application/json': {
-          /**
-           * Format: binary
-           * @description Multipart: the file
-           */
-          file?: string;
-          name?: string;
-          /** @description JSON: text of a new plain text file */
-          content?: string;
-        };
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FileResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The file is too large. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description This file type is not allowed. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Files_content: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        storage_key: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/octet-stream': string;
-        };
-      };
-    };
-  };
-  Files_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FileResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Files_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /**
-           * Format: binary
-           * @description Multipart: new content
-           */
-          file?: string;
-          /** @description New name */
-          name?: string;
-        };
-        'multipart/form-data': {
-          /**
-           * Format: binary
-           * @description Multipart: new content
-           */
-          file?: string;
-          /** @description New name */
-          name?: string;
-        };
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FileResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Files_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The deleted file */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FileResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Organizations_listMine: {
-    parameters: {
-      query?: {
-        /** @description Search by name */
-        query?: string;
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MyOrganizationsResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Organizations_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateOrganizationBody'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OrganizationResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not an Admin of the organization */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, or the caller is not a member */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description That domain is already used by another organization. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Organizations_create: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateOrganizationBody'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OrganizationResponse'];
-        };
-      };
-      /** @description 'Please add a name to your organization' and other field errors */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description That domain is already used by another organization. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Organizations_listAll: {
-    parameters: {
-      query?: {
-        page?: number;
-        limit?: number;
-        /** @description Free-text search */
-        query?: string;
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AllOrganizationsResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Role not allowed */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Organizations_lookup: {
-    parameters: {
-      query?: {
-        /** @description The organization slug */
-        slug?: string;
-        /** @description A host name, e.g. app.acme.com (a port is ignored) */
-        domain?: string;
-        /** @description Organization scope (ignored) */
-        organization_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PublicOrganizationResponse'];
-        };
-      };
-      /** @description No organization has that slug or domain */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Organizations_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OrganizationResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, or the caller is not a member */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Organizations_remove: {
-    parameters: {
-      query?: {
-        /** @description The organization's name, typed exactly, to confirm */
-        name?: string;
-        /** @description Organization scope */
-        organization_id?: string;
-      };
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description code name_mismatch: 'Organization name does not match. Deletion aborted.' */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not an Admin of the organization */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, or the caller is not a member */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  Organizations_listUsers: {
-    parameters: {
-      query?: {
-        page?: number;
-        limit?: number;
-        /** @description Free-text search */
-        query?: string;
-        /** @description Organization scope */
-        organization_id?: string;
-        /** @description YYYY-MM-DD; default the first day of this month */
-        start_date?: string;
-        /** @description YYYY-MM-DD, inclusive; default the last day of this month */
-        end_date?: string;
-      };
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OrganizationUsersResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description A Member */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, or the caller is not a member */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  UserOrganizations_update: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateUserOrganizationBody'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserOrganizationResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not an Admin of the organization */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, or not in an organization of the caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description code last_admin: the organization must keep at least one Admin */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  UserOrganizations_add: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateUserOrganizationBody'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserOrganizationResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Not an Admin of the organization */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description code already_member */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  UserOrganizations_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['UserOrganizationResponse'];
-        };
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, or not in an organization of the caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
-  UserOrganizations_remove: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Removed */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description No or expired session */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description Missing, or not in an organization of the caller */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description code last_admin: the organization must keep at least one Admin */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-    };
-  };
+    Health_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 503 with the same body when a dependency is down */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+        };
+    };
+    AppConfig_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicConfigResponse"];
+                };
+            };
+        };
+    };
+    AppConfig_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConfigDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConfigResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AppConfig_listAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminConfigResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_me: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description default_organization is not one of the user’s organizations */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller is the only staff admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_createApiKey: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_revokeApiKey: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_byEmail: {
+        parameters: {
+            query: {
+                /** @description Organization scope */
+                organization_id?: string;
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No account with that email */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_byPhone: {
+        parameters: {
+            query: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description 10 digits, separators allowed */
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description We're sorry, we couldn't find an account with that number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_signup: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSessionDto"];
+                };
+            };
+            /** @description The spec's field messages ('Name is invalid.', ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description signup_disabled: app config signup_enabled is false */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description email_exists: You already have an account, please login. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited per client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_login: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSessionDto"];
+                };
+            };
+            /** @description invalid_credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited per client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+            /** @description invalid_refresh_token, token_expired, session_ended, refresh_token_reused */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited per client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited per client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_recovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoveryDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponseDto"];
+                };
+            };
+            /** @description account_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited per client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponseDto"];
+                };
+            };
+            /** @description invalid_reset_token, reset_token_expired, or a password message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited per client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_token: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSessionDto"];
+                };
+            };
+            /** @description invalid_sign_in_token, sign_in_token_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited per client address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasswordLinks_sendResetPasswordLink: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description account_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PasswordLinks_resetPasswordLink: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description account_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Staff_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Staff_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStaffDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Staff_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStaffDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Staff_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                staff_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed staff member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Files_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileListResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Files_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Multipart: the file
+                     */
+                    file?: string;
+                    name?: string;
+                    /** @description JSON: text of a new plain text file */
+                    content?: string;
+                };
+                "application/json": {
+                    /**
+                     * Format: binary
+                     * @description Multipart: the file
+                     */
+                    file?: string;
+                    name?: string;
+                    /** @description JSON: text of a new plain text file */
+                    content?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This file type is not allowed. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Files_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                storage_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+        };
+    };
+    Files_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Files_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: binary
+                     * @description Multipart: new content
+                     */
+                    file?: string;
+                    /** @description New name */
+                    name?: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Multipart: new content
+                     */
+                    file?: string;
+                    /** @description New name */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Files_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_listMine: {
+        parameters: {
+            query?: {
+                /** @description Search by name */
+                query?: string;
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyOrganizationsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description That domain is already used by another organization. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrganizationBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description 'Please add a name to your organization' and other field errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description That domain is already used by another organization. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_listAll: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllOrganizationsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_lookup: {
+        parameters: {
+            query?: {
+                /** @description The organization slug */
+                slug?: string;
+                /** @description A host name, e.g. app.acme.com (a port is ignored) */
+                domain?: string;
+                /** @description Organization scope (ignored) */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicOrganizationResponse"];
+                };
+            };
+            /** @description No organization has that slug or domain */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_remove: {
+        parameters: {
+            query?: {
+                /** @description The organization's name, typed exactly, to confirm */
+                name?: string;
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description code name_mismatch: 'Organization name does not match. Deletion aborted.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Organizations_listUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description YYYY-MM-DD; default the first day of this month */
+                start_date?: string;
+                /** @description YYYY-MM-DD, inclusive; default the last day of this month */
+                end_date?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationUsersResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A Member */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or the caller is not a member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserOrganizations_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserOrganizationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOrganizationResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or not in an organization of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description code last_admin: the organization must keep at least one Admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserOrganizations_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserOrganizationBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOrganizationResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an Admin of the organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description code already_member */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserOrganizations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOrganizationResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or not in an organization of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserOrganizations_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or not in an organization of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description code last_admin: the organization must keep at least one Admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
 }

@@ -167,7 +167,9 @@ export function renderWithProviders(
   if (user) sessionStore.setTokens({ access_token: 'test-access', refresh_token: 'test-refresh' });
   const result = render(
     <MemoryRouter initialEntries={[route]}>
-      <AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>
+      <AppProviders queryClient={createQueryClient()} env="test">
+        {ui}
+      </AppProviders>
     </MemoryRouter>,
   );
   return Object.assign(result, { fetch });

@@ -28,12 +28,15 @@ export default function Login() {
     setBusy(true);
     try {
       const pair = await unwrap(
-        api.POST('/api/auth/login', { body: { email: values.email.trim().toLowerCase(), password: values.password } }),
+        api.POST('/api/auth/login', {
+          body: { email: values.email.trim().toLowerCase(), password: values.password },
+        }),
       );
       // The signed-in routes then leave the login path (for the page first asked for, or /).
       await signIn(pair);
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 400)) setFailure(t('auth.login.failed'));
+      if (err instanceof ApiError && (err.status === 401 || err.status === 400))
+        setFailure(t('auth.login.failed'));
       else if (err instanceof ApiError && err.hasServerMessage) setFailure(err.message);
       else notifyError(err instanceof ApiError ? err : t('auth.errors.generic'));
     } finally {

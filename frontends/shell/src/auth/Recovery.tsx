@@ -33,7 +33,11 @@ export default function Recovery() {
       setSent(true);
       notifySuccess(t('auth.recovery.sent'));
     } catch (err) {
-      setFailure(err instanceof ApiError && err.status === 404 ? t('auth.recovery.notFound') : t('auth.recovery.failed'));
+      setFailure(
+        err instanceof ApiError && err.status === 404
+          ? t('auth.recovery.notFound')
+          : t('auth.recovery.failed'),
+      );
     } finally {
       setBusy(false);
     }

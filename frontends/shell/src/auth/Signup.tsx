@@ -82,7 +82,12 @@ export default function Signup() {
             </Alert>
           ) : null}
           <Group grow align="flex-start">
-            <TextInput label={t('auth.name')} autoComplete="given-name" required {...form.getInputProps('name')} />
+            <TextInput
+              label={t('auth.name')}
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('name')}
+            />
             <TextInput
               label={t('auth.lastName')}
               autoComplete="family-name"

@@ -97,7 +97,11 @@ export function UserMenu({ extra, onLanguage }: { extra: NavigationEntry[]; onLa
           {t('layout.language')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void signOut()}
+        >
           {t('layout.logout')}
         </Menu.Item>
       </Menu.Dropdown>

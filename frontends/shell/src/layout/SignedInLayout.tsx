@@ -24,7 +24,11 @@ export function SignedInLayout() {
   const [languageOpened, language] = useDisclosure(false);
 
   const context = useMemo(
-    () => ({ actor: { staffRole, orgRole: current?.role ?? null }, config, hasOrganization: current !== null }),
+    () => ({
+      actor: { staffRole, orgRole: current?.role ?? null },
+      config,
+      hasOrganization: current !== null,
+    }),
     [staffRole, current, config],
   );
   const menus = useMemo(
@@ -132,7 +136,13 @@ function NavSection({
   return (
     <NavLink label={title} hiddenFrom="sm" childrenOffset={12}>
       {entries.map((entry) => (
-        <NavLink key={entry.path} component={Link} to={entry.path} label={t(entry.labelKey)} onClick={onNavigate} />
+        <NavLink
+          key={entry.path}
+          component={Link}
+          to={entry.path}
+          label={t(entry.labelKey)}
+          onClick={onNavigate}
+        />
       ))}
     </NavLink>
   );

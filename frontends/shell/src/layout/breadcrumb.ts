@@ -31,7 +31,9 @@ export function buildBreadcrumb(pathname: string, hiddenOn: Iterable<string> = [
   const raw = pathname.split('/').filter(Boolean);
   const normalized = '/' + raw.join('/');
   if (raw.length === 0 || new Set(hiddenOn).has(normalized)) return { kind: 'hidden' };
-  const named = raw.map((segment, index) => ({ segment, index })).filter(({ segment }) => !NUMERIC.test(segment));
+  const named = raw
+    .map((segment, index) => ({ segment, index }))
+    .filter(({ segment }) => !NUMERIC.test(segment));
   if (named.length <= 2) return { kind: 'back', parent: '/' + raw.slice(0, -1).join('/') };
   return {
     kind: 'trail',

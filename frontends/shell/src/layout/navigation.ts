@@ -1,4 +1,10 @@
-import { can, type Actor, type AppConfig, type NavigationEntry, type NavigationMenu } from '@avatar-studio/shared';
+import {
+  can,
+  type Actor,
+  type AppConfig,
+  type NavigationEntry,
+  type NavigationMenu,
+} from '@avatar-studio/shared';
 
 export interface NavigationContext {
   actor: Actor;

@@ -22,9 +22,7 @@ import {
 export type RemoteLoader = (name: RemoteName, force?: boolean) => Promise<RemoteModule>;
 
 export type RemoteState =
-  | { status: 'loading' }
-  | { status: 'ready'; module: RemoteModule }
-  | { status: 'error'; error: unknown };
+  { status: 'loading' } | { status: 'ready'; module: RemoteModule } | { status: 'error'; error: unknown };
 
 interface RemotesValue {
   states: Record<RemoteName, RemoteState>;
@@ -129,7 +127,8 @@ export function RemoteOutlet({ name }: { name: RemoteName }) {
   const { states, retry } = useRemotes();
   const state = states[name];
   if (state.status === 'loading') return <PageLoader />;
-  if (state.status === 'error') return <RemoteErrorPanel name={name} error={state.error} onRetry={() => retry(name)} />;
+  if (state.status === 'error')
+    return <RemoteErrorPanel name={name} error={state.error} onRetry={() => retry(name)} />;
   const App = state.module.default;
   if (!App) return <NotFound />;
   return (

@@ -90,9 +90,10 @@ export class OrganizationFieldsBody {
 export class CreateOrganizationBody extends OrganizationFieldsBody {
   @ApiProperty({ maxLength: 120 })
   @Trim()
+  @MaxLength(120, { message: NAME_TOO_LONG })
+  // Listed last so its message comes first when the name is missing (rules report bottom-up).
   @IsString({ message: NAME_REQUIRED })
   @IsNotEmpty({ message: NAME_REQUIRED })
-  @MaxLength(120, { message: NAME_TOO_LONG })
   name: string;
 }
 
@@ -106,9 +107,10 @@ export class UpdateOrganizationBody extends OrganizationFieldsBody {
   @ApiPropertyOptional({ maxLength: 120, description: 'Unchanged when left out.' })
   @ValidateIf((o: UpdateOrganizationBody) => o.name !== undefined)
   @Trim()
+  @MaxLength(120, { message: NAME_TOO_LONG })
+  // Listed last so its message comes first when the name is missing (rules report bottom-up).
   @IsString({ message: NAME_REQUIRED })
   @IsNotEmpty({ message: NAME_REQUIRED })
-  @MaxLength(120, { message: NAME_TOO_LONG })
   name?: string;
 }
 

@@ -1,0 +1,40 @@
+import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { configure, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import App, { navigation } from '../App';
+
+configure({ asyncUtilTimeout: 5000 });
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/*" element={<App />} />
+    </Routes>,
+    { user: testUser({ has_access: false }), route },
+  );
+}
+
+describe('customer routes of the account screens', () => {
+  it.each(['/upgrade', '/sorry'])('shows the out-of-credits notice at %s', async (route) => {
+    renderAt(route);
+    expect(await screen.findByRole('heading', { name: "Oops! You're out of credits." })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('serves Settings at /settings', async () => {
+    renderAt('/settings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('serves My Profile at /profile', async () => {
+    renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+  });
+
+  it('puts My Profile and Settings in the user menu', () => {
+    expect(navigation.filter((e) => e.menu === 'user').map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/profile', '/settings']),
+    );
+  });
+});

@@ -1,0 +1,190 @@
+import {
+  assertSameKeys,
+  registerTranslations,
+  type NavigationEntry,
+  type RemoteModule,
+} from '@avatar-studio/shared';
+import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { buildBreadcrumb, titleCase } from '../layout/breadcrumb';
+import { en, es } from '../i18n';
+import type { RemoteLoader } from '../remotes/RemotesProvider';
+import { ShellRoutes } from '../routes';
+
+describe('shell translations', () => {
+  it('has the same keys in en and es', () => {
+    assertSameKeys(en, es, 'shell');
+  });
+});
+
+describe('breadcrumb rule (001 §2)', () => {
+  it('drops numeric segments and title-cases the rest', () => {
+    expect(buildBreadcrumb('/organization/admin-panel/users/12')).toEqual({
+      kind: 'trail',
+      items: [
+        { label: 'Organization', to: '/organization' },
+        { label: 'Admin Panel', to: '/organization/admin-panel' },
+        { label: 'Users', to: null },
+      ],
+    });
+    expect(titleCase('user_workflows')).toBe('User Workflows');
+  });
+
+  it('shows only a Back link when two or fewer segments remain', () => {
+    expect(buildBreadcrumb('/avatars/12')).toEqual({ kind: 'back', parent: '/avatars' });
+    expect(buildBreadcrumb('/templates/apply-template/3/4')).toEqual({
+      kind: 'back',
+      parent: '/templates/apply-template/3',
+    });
+  });
+
+  it('is hidden at home and on the listed routes', () => {
+    expect(buildBreadcrumb('/')).toEqual({ kind: 'hidden' });
+    expect(buildBreadcrumb('/avatars', ['/avatars'])).toEqual({ kind: 'hidden' });
+  });
+});
+
+const labels = { avatars: 'Avatars', topics: 'Topics', staff: 'Staff' };
+registerTranslations('test', { en: labels, es: labels });
+
+const navigation: NavigationEntry[] = [
+  { labelKey: 'test:avatars', path: '/avatars', flag: 'avatars_enabled' },
+  { labelKey: 'test:topics', path: '/topics', flag: 'topics_enabled' },
+  { labelKey: 'test:staff', path: '/admin/staff', menu: 'admin', permission: 'staff.manage' },
+];
+
+function loaderWith(overrides: Partial<Record<string, () => Promise<RemoteModule>>> = {}): RemoteLoader {
+  return (name) =>
+    overrides[name]?.() ??
+    Promise.resolve({
+      default: () => <p>{name} remote</p>,
+      navigation: name === 'customer' ? navigation : [],
+    });
+}
+
+describe('signed-in layout', () => {
+  it('mounts the remote that owns the path, under the breadcrumb', async () => {
+    renderWithProviders(<ShellRoutes loader={loaderWith()} />, {
+      user: testUser(),
+      route: '/organization/admin-panel/users/7',
+    });
+    expect(await screen.findByText('org remote')).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute(
+      'href',
+      '/organization/admin-panel',
+    );
+    expect(within(crumbs).getByText('Users')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('builds the sidebar from the remotes, keeping entries whose flag is on', async () => {
+    renderWithProviders(<ShellRoutes loader={loaderWith()} />, { user: testUser(), route: '/avatars/3' });
+    expect(await screen.findByText('customer remote')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Avatars' })).toHaveAttribute('href', '/avatars');
+    expect(screen.queryByRole('link', { name: 'Topics' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    // Admin menu entries need the staff role.
+    expect(screen.queryByRole('button', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Admin menu to a staff admin', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ShellRoutes loader={loaderWith()} />, {
+      user: testUser({ staff: { staff_id: 1, role: 'admin' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Admin' }));
+    expect(await screen.findByRole('menuitem', { name: 'Staff' })).toHaveAttribute('href', '/admin/staff');
+  });
+
+  it('shows an error panel with Retry for a remote that fails, and loads it on retry', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const loader = loaderWith({
+      admin: () =>
+        ++attempts === 1
+          ? Promise.reject(new Error('remoteEntry.js failed to load'))
+          : Promise.resolve({ default: () => <p>admin remote</p> }),
+    });
+    renderWithProviders(<ShellRoutes loader={loader} />, {
+      user: testUser({ staff: { staff_id: 1, role: 'admin' } }),
+      route: '/admin/staff',
+    });
+    expect(await screen.findByText('This section could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('remoteEntry.js failed to load')).toBeInTheDocument();
+    // The rest of the shell stays usable.
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('admin remote')).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
+  it('catches a remote that throws while rendering and offers Retry', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new Error('render failed');
+      return <p>customer ok</p>;
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<ShellRoutes loader={loaderWith({ customer: async () => ({ default: Flaky }) })} />, {
+      user: testUser(),
+    });
+    expect(await screen.findByText('render failed')).toBeInTheDocument();
+    broken = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('customer ok')).toBeInTheDocument();
+  });
+
+  it('switches between Personal and an organization from the header', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderWithProviders(<ShellRoutes loader={loaderWith()} />, {
+      user: testUser(),
+      memberships: [
+        {
+          organization_id: 4,
+          name: 'Acme',
+          slug: 'acme',
+          tagline: null,
+          thumbnail: null,
+          domain: null,
+          user_type: { user_type_id: 2, name: 'Manager' },
+        },
+      ],
+    });
+    const switcher = await screen.findByRole('textbox', { name: 'Workspace' });
+    expect(switcher).toHaveValue('Personal');
+    await user.click(switcher);
+    await user.click(await screen.findByRole('option', { name: 'Acme' }));
+    await waitFor(() => expect(switcher).toHaveValue('Acme'));
+    expect(localStorage.getItem('organization_id')).toBe('4');
+    fetch.calls.length = 0;
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('offers the language chooser from the user menu and stores the choice', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ShellRoutes loader={loaderWith()} />, { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Billing' })).toHaveAttribute('href', '/billing');
+    await user.click(screen.getByRole('menuitem', { name: 'Language' }));
+    await user.click(await screen.findByRole('button', { name: 'Español' }));
+    expect(localStorage.getItem('lang')).toBe('es');
+    expect(await screen.findByRole('button', { name: 'Menú de usuario' })).toBeInTheDocument();
+    const { setLanguage } = await import('@avatar-studio/shared');
+    await setLanguage('en');
+  });
+
+  it('signs out from the user menu: ends the server session, clears storage, goes to /', async () => {
+    const user = userEvent.setup();
+    const navigate = jest.fn();
+    (await import('@avatar-studio/shared')).setNavigator(navigate);
+    const { fetch } = renderWithProviders(<ShellRoutes loader={loaderWith()} />, { user: testUser() });
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    expect(fetch.callsTo('POST /api/auth/logout')[0].body).toEqual({ refresh_token: 'test-refresh' });
+    expect(localStorage.length).toBe(0);
+  });
+});
