@@ -30,7 +30,14 @@ async function signUp(base, email) {
   const res = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', last_name: 'User', email, password: 'secret123', phone: '5512345678', signup_reason: 'Other' }),
+    body: JSON.stringify({
+      name: 'Bench',
+      last_name: 'User',
+      email,
+      password: 'secret123',
+      phone: '5512345678',
+      signup_reason: 'Other',
+    }),
   });
   if (!res.ok) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
   return res.json();
@@ -70,7 +77,11 @@ async function main() {
 
   const db = await freshDatabase();
   try {
-    const server = await startBackend({ DATABASE_URL: db.url, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: `bench-${Date.now()}` });
+    const server = await startBackend({
+      DATABASE_URL: db.url,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: `bench-${Date.now()}`,
+    });
     row('cold start, PostgreSQL, empty database (migrations run)', server.startMs.toFixed(0), 'ms');
     const email = `bench-${Date.now()}@example.com`;
     const { access_token } = await signUp(server.url, email);
@@ -83,7 +94,11 @@ async function main() {
       connections: 8,
       duration: 10,
     });
-    row(`POST /api/auth/login, 8 clients, ${login.non2xx} non-2xx`, login.requests.average.toFixed(1), 'req/s');
+    row(
+      `POST /api/auth/login, 8 clients, ${login.non2xx} non-2xx`,
+      login.requests.average.toFixed(1),
+      'req/s',
+    );
     row('POST /api/auth/login p50 / p99', `${login.latency.p50}/${login.latency.p99}`, 'ms');
 
     const me = await load({
@@ -100,7 +115,12 @@ async function main() {
   }
 
   const js = shellInitialJs();
-  if (js) row(`shell initial JavaScript (${js.files} files, ${js.rawKb.toFixed(0)} KB raw)`, js.gzKb.toFixed(1), 'KB gz');
+  if (js)
+    row(
+      `shell initial JavaScript (${js.files} files, ${js.rawKb.toFixed(0)} KB raw)`,
+      js.gzKb.toFixed(1),
+      'KB gz',
+    );
   else row('shell initial JavaScript', 'n/a', '(build the frontends first)');
 }
 

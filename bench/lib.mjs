@@ -17,7 +17,14 @@ export async function startBackend(env = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

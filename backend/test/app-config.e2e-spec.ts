@@ -30,7 +30,9 @@ describe('App config API', () => {
     t.http().put('/api/appconfig').set('Authorization', who.auth).send({ config });
 
   it('seeds every key with its default at start', async () => {
-    const rows: { key: string; value: string | null }[] = await t.db.query(`SELECT key, value FROM app_config`);
+    const rows: { key: string; value: string | null }[] = await t.db.query(
+      `SELECT key, value FROM app_config`,
+    );
     const stored = new Map(rows.map((r) => [r.key, r.value]));
     for (const k of CONFIG_KEYS) expect(stored.has(k.key)).toBe(true);
     expect(stored.get('app_name')).toBe('Avatar Studio');
@@ -44,7 +46,9 @@ describe('App config API', () => {
   it('serves the public config to anyone, without any secret key', async () => {
     const res = await t.http().get('/api/appconfig').expect(200);
     const keys = res.body.config.map((e: { key: string }) => e.key);
-    expect(keys).toEqual(expect.arrayContaining(['app_name', 'signup_enabled', 'documents_enabled', 'bucket']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['app_name', 'signup_enabled', 'documents_enabled', 'bucket']),
+    );
     for (const secret of SECRET_KEYS) expect(keys).not.toContain(secret);
     expect(res.body.config).toContainEqual({ key: 'app_name', value: 'Avatar Studio' });
   });
@@ -76,12 +80,20 @@ describe('App config API', () => {
     expect(openai.value).toBe('••••••••cdef');
     expect(JSON.stringify(res.body)).not.toContain('sk-test-1234567890abcdef');
     const flag = res.body.config.find((e: { key: string }) => e.key === 'super_fetch');
-    expect(flag).toEqual({ key: 'super_fetch', value: 'true', secret: false, type: 'boolean', group: 'Content' });
+    expect(flag).toEqual({
+      key: 'super_fetch',
+      value: 'true',
+      secret: false,
+      type: 'boolean',
+      group: 'Content',
+    });
   });
 
   it('stores secrets encrypted and never in the public answer', async () => {
     await put([{ key: 'stripe_private_key', value: 'sk_live_supersecretvalue99' }]).expect(200);
-    const [row] = await t.db.query(`SELECT value, updated_by FROM app_config WHERE key = 'stripe_private_key'`);
+    const [row] = await t.db.query(
+      `SELECT value, updated_by FROM app_config WHERE key = 'stripe_private_key'`,
+    );
     expect(row.value).toMatch(/^enc:v1:/);
     expect(row.updated_by).toBe(admin.user_id);
     const pub = await t.http().get('/api/appconfig').expect(200);

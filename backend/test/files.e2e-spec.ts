@@ -1,6 +1,18 @@
 import { existsSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { DOCX, EXE, MP4, PDF, PNG, PPTX, TEXT, DOCX_BOMB } from '../src/modules/files/testing/sample-files';
+import {
+  DOCX,
+  DOCX_BOMB,
+  EXE,
+  MP4,
+  PDF,
+  PLAIN_ZIP,
+  PNG,
+  PPTX,
+  TEXT,
+} from '../src/modules/files/testing/sample-files';
 import { startTestApp, TestApp, TestUser } from './harness';
 
 const MAX = 64 * 1024;
@@ -23,7 +35,12 @@ describe('Files API', () => {
 
   it('uploads an image and answers 201 with the file and its src', async () => {
     const res = await upload(owner, PNG, 'logo.png').expect(201);
-    expect(res.body.file).toMatchObject({ name: 'logo.png', type: 'image/png', size: PNG.length, public: true });
+    expect(res.body.file).toMatchObject({
+      name: 'logo.png',
+      type: 'image/png',
+      size: PNG.length,
+      public: true,
+    });
     expect(res.body.file.src).toMatch(/^\/api\/files\/content\/[a-f0-9]{48}\.png$/);
     expect(typeof res.body.file.file_id).toBe('number');
     expect(res.body.file.createdAt).toBeDefined();
@@ -31,11 +48,13 @@ describe('Files API', () => {
   });
 
   it('types files by content, never by name', async () => {
-    const res = await upload(owner, PDF, 'notes.txt').expect(201);
-    expect(res.body.file).toMatchObject({ type: 'application/pdf', public: false });
-    expect(res.body.file.src).toMatch(/\.pdf$/);
+    const pdf = await upload(owner, PDF, 'notes').expect(201);
+    expect(pdf.body.file).toMatchObject({ name: 'notes', type: 'application/pdf', public: false });
+    expect(pdf.body.file.src).toMatch(/\.pdf$/);
     const docx = await upload(owner, DOCX, 'report').expect(201);
-    expect(docx.body.file.type).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(docx.body.file.type).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     const pptx = await upload(owner, PPTX, 'deck.pptx').expect(201);
     expect(pptx.body.file.src).toMatch(/\.pptx$/);
     const video = await upload(owner, MP4, 'clip.mp4').expect(201);
@@ -43,22 +62,24 @@ describe('Files API', () => {
   });
 
   it.each([
-    ['PDF content named .png', PDF, 'photo.png', 'image only'],
-    ['an executable named .png', EXE, 'photo.png', 'any'],
-    ['a zip bomb named .docx', DOCX_BOMB, 'big.docx', 'any'],
+    ['PDF content named .png', PDF, 'photo.png'],
+    ['an executable named .png', EXE, 'photo.png'],
+    ['an executable with no extension', EXE, 'setup'],
+    ['a plain zip named .docx', PLAIN_ZIP, 'report.docx'],
+    ['a zip bomb named .docx', DOCX_BOMB, 'big.docx'],
   ])('refuses %s with 415', async (_what, data, filename) => {
-    // PDF is allowed in general; the .png case checks the name is ignored, so test the executable-like ones.
-    if (data === PDF) return;
+    const before = await t.db.query(`SELECT count(*)::int AS n FROM files`);
     const res = await upload(owner, data, filename).expect(415);
     expect(res.body).toMatchObject({ message: 'This file type is not allowed.', code: 'unsupported_type' });
+    expect(await t.db.query(`SELECT count(*)::int AS n FROM files`)).toEqual(before);
   });
 
-  it('stores a PDF named .png as a PDF served as an attachment, not as an image', async () => {
-    const res = await upload(owner, PDF, 'photo.png').expect(201);
-    expect(res.body.file.type).toBe('application/pdf');
+  it('serves a PDF as an attachment, never inline', async () => {
+    const res = await upload(owner, PDF, 'paper.pdf').expect(201);
     const content = await t.http().get(res.body.file.src).set('Authorization', owner.auth).expect(200);
     expect(content.headers['content-type']).toBe('application/pdf');
     expect(content.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(content.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('refuses a file over the upload limit with 413', async () => {
@@ -73,13 +94,28 @@ describe('Files API', () => {
       .set('Authorization', owner.auth)
       .send({ name: 'draft.txt', content: 'Hello ✓' })
       .expect(201);
-    expect(res.body.file).toMatchObject({ name: 'draft.txt', type: 'text/plain; charset=utf-8', public: false });
+    expect(res.body.file).toMatchObject({
+      name: 'draft.txt',
+      type: 'text/plain; charset=utf-8',
+      public: false,
+    });
     const content = await t.http().get(res.body.file.src).set('Authorization', owner.auth).expect(200);
     expect(content.text).toBe('Hello ✓');
+    await t
+      .http()
+      .post('/api/files')
+      .set('Authorization', owner.auth)
+      .send({ name: 'fake.pdf', content: 'not a pdf' })
+      .expect(415);
   });
 
   it('answers 400 to a POST with neither a file nor content', async () => {
-    const res = await t.http().post('/api/files').set('Authorization', owner.auth).send({ name: 'x' }).expect(400);
+    const res = await t
+      .http()
+      .post('/api/files')
+      .set('Authorization', owner.auth)
+      .send({ name: 'x' })
+      .expect(400);
     expect(res.body.code).toBe('file_required');
     await upload(owner, PNG, 'x.png').field('extra', 'nope').expect(400);
   });
@@ -94,9 +130,13 @@ describe('Files API', () => {
     expect(res.body.code).toBe('unexpected_field');
   });
 
-  it('lists only the caller\'s files, newest first', async () => {
+  it("lists only the caller's files, newest first", async () => {
     const mine = await upload(other, TEXT, 'other-only.txt').expect(201);
-    const res = await t.http().get('/api/files?organization_id=').set('Authorization', other.auth).expect(200);
+    const res = await t
+      .http()
+      .get('/api/files?organization_id=')
+      .set('Authorization', other.auth)
+      .expect(200);
     expect(res.body.files.map((f: { file_id: number }) => f.file_id)).toEqual([mine.body.file.file_id]);
     const ownerList = await t.http().get('/api/files').set('Authorization', owner.auth).expect(200);
     expect(ownerList.body.files.length).toBeGreaterThan(3);
@@ -105,12 +145,17 @@ describe('Files API', () => {
     expect(search.body.files.map((f: { name: string }) => f.name)).toEqual(['draft.txt']);
   });
 
-  it('answers 404 for another user\'s file on every route', async () => {
+  it("answers 404 for another user's file on every route", async () => {
     const res = await upload(owner, TEXT, 'private.txt').expect(201);
     const { file_id, src } = res.body.file;
     await t.http().get(`/api/files/${file_id}`).set('Authorization', owner.auth).expect(200);
     await t.http().get(`/api/files/${file_id}`).set('Authorization', other.auth).expect(404);
-    await t.http().put(`/api/files/${file_id}`).set('Authorization', other.auth).send({ name: 'x' }).expect(404);
+    await t
+      .http()
+      .put(`/api/files/${file_id}`)
+      .set('Authorization', other.auth)
+      .send({ name: 'x' })
+      .expect(404);
     await t.http().delete(`/api/files/${file_id}`).set('Authorization', other.auth).expect(404);
     await t.http().get(src).set('Authorization', other.auth).expect(404);
     await t.http().get(src).expect(404);
@@ -147,7 +192,10 @@ describe('Files API', () => {
   });
 
   it('answers 404 for an unknown or malformed storage key', async () => {
-    await t.http().get(`/api/files/content/${'0'.repeat(48)}.png`).expect(404);
+    await t
+      .http()
+      .get(`/api/files/content/${'0'.repeat(48)}.png`)
+      .expect(404);
     await t.http().get('/api/files/content/..%2F..%2Fapp-secret').expect(404);
   });
 
@@ -204,5 +252,115 @@ describe('Files API', () => {
 
   it('answers 400 for a non-numeric file id', async () => {
     await t.http().get('/api/files/abc').set('Authorization', owner.auth).expect(400);
+  });
+});
+
+/** Just enough of the S3 REST API (path style) for PutObject, GetObject (with Range) and DeleteObject. */
+class FakeS3 {
+  readonly objects = new Map<string, { body: Buffer; type: string }>();
+  readonly requests: string[] = [];
+  private server!: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const path = decodeURIComponent((req.url ?? '').split('?')[0]);
+        this.requests.push(`${req.method} ${path}`);
+        if (req.method === 'PUT') {
+          this.objects.set(path, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
+          res.writeHead(200, { ETag: '"etag"' }).end();
+          return;
+        }
+        if (req.method === 'DELETE') {
+          this.objects.delete(path);
+          res.writeHead(204).end();
+          return;
+        }
+        const object = this.objects.get(path);
+        if (!object) {
+          res
+            .writeHead(404, { 'Content-Type': 'application/xml' })
+            .end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
+          return;
+        }
+        const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
+        const body = range ? object.body.subarray(Number(range[1]), Number(range[2]) + 1) : object.body;
+        res
+          .writeHead(range ? 206 : 200, { 'Content-Type': object.type, 'Content-Length': body.length })
+          .end(body);
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe('Files API on S3-compatible storage', () => {
+  const s3 = new FakeS3();
+  let t: TestApp;
+  let owner: TestUser;
+  let localSrc: string;
+
+  beforeAll(async () => {
+    await s3.start();
+    t = await startTestApp({ S3_ACCESS_KEY_ID: 'test-key', S3_SECRET_ACCESS_KEY: 'test-secret' });
+    owner = await t.createUser();
+    const admin = await t.createUser({ staff: 'admin' });
+    // A file stored on local disk before the bucket was configured.
+    localSrc = (
+      await t
+        .http()
+        .post('/api/files')
+        .set('Authorization', owner.auth)
+        .attach('file', PNG, 'old.png')
+        .expect(201)
+    ).body.file.src;
+    await t
+      .http()
+      .put('/api/appconfig')
+      .set('Authorization', admin.auth)
+      .send({
+        config: [
+          { key: 'bucket', value: 'media' },
+          { key: 'region', value: 'us-east-1' },
+          { key: 'S3_ENDPOINT', value: s3.url },
+        ],
+      })
+      .expect(200);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.stop();
+  });
+
+  it('stores uploads in the bucket, serves them from it and deletes them there', async () => {
+    const res = await t
+      .http()
+      .post('/api/files')
+      .set('Authorization', owner.auth)
+      .attach('file', PNG, 'cloud.png')
+      .expect(201);
+    const key = res.body.file.src.split('/').pop();
+    expect(s3.objects.get(`/media/${key}`)).toEqual({ body: PNG, type: 'image/png' });
+    expect(existsSync(join(t.env.dataDir, 'files', key))).toBe(false);
+
+    const content = await t.http().get(res.body.file.src).buffer(true).expect(200);
+    expect(Buffer.compare(content.body as Buffer, PNG)).toBe(0);
+    expect(content.headers['content-type']).toBe('image/png');
+
+    await t.http().delete(`/api/files/${res.body.file.file_id}`).set('Authorization', owner.auth).expect(200);
+    expect(s3.objects.has(`/media/${key}`)).toBe(false);
+  });
+
+  it('still serves files stored on local disk before the bucket was set', async () => {
+    const content = await t.http().get(localSrc).buffer(true).expect(200);
+    expect(Buffer.compare(content.body as Buffer, PNG)).toBe(0);
   });
 });

@@ -89,7 +89,10 @@ describe('Mail through the webhook job', () => {
   });
 
   it('posts the reset link to the reset-password webhook', async () => {
-    await mail.sendResetPassword({ email: 'old@example.com', name: 'Olga' }, 'https://app.test/reset?token=abc');
+    await mail.sendResetPassword(
+      { email: 'old@example.com', name: 'Olga' },
+      'https://app.test/reset?token=abc',
+    );
     await waitFor(() => hook.received.length > 0, 10_000);
     expect(hook.received[0]).toMatchObject({
       path: '/reset',
@@ -113,7 +116,9 @@ describe('Mail through the webhook job', () => {
   }, 40_000);
 
   it('writes the message to the log instead when no webhook is set', async () => {
-    await t.app.get(AppConfigService).update([{ key: 'welcome_email_webhook_url', value: '' }], admin.user_id);
+    await t.app
+      .get(AppConfigService)
+      .update([{ key: 'welcome_email_webhook_url', value: '' }], admin.user_id);
     const logged: string[] = [];
     const spy = jest.spyOn(Logger.prototype, 'log').mockImplementation((message: unknown) => {
       logged.push(String(message));

@@ -39,7 +39,9 @@ describe('Staff API', () => {
   });
 
   it('answers 404 User not found. for an unknown email', async () => {
-    const res = await as(admin).post('/api/staff', { email: 'nobody@example.com', role: 'manager' }).expect(404);
+    const res = await as(admin)
+      .post('/api/staff', { email: 'nobody@example.com', role: 'manager' })
+      .expect(404);
     expect(res.body).toMatchObject({ message: 'User not found.', code: 'user_not_found' });
   });
 
@@ -70,7 +72,10 @@ describe('Staff API', () => {
     const found = await as(admin).get('/api/staff/admin/all?query=LIST.TEST&page=2').expect(200);
     expect(found.body.total).toBe(11);
     expect(found.body.staff).toHaveLength(1);
-    expect(found.body.staff[0]).toMatchObject({ role: 'manager', user: { email: expect.stringMatching(/@list\.test$/) } });
+    expect(found.body.staff[0]).toMatchObject({
+      role: 'manager',
+      user: { email: expect.stringMatching(/@list\.test$/) },
+    });
     const none = await as(admin).get('/api/staff/admin/all?query=zzz%25').expect(200);
     expect(none.body).toMatchObject({ staff: [], total: 0 });
   });
@@ -79,7 +84,9 @@ describe('Staff API', () => {
     const user = await t.createUser();
     const added = await as(admin).post('/api/staff', { email: user.email, role: 'admin' }).expect(201);
     await as(user).get('/api/staff/admin/all').expect(200);
-    const res = await as(admin).put('/api/staff', { staff_id: added.body.staff.staff_id, role: 'manager' }).expect(200);
+    const res = await as(admin)
+      .put('/api/staff', { staff_id: added.body.staff.staff_id, role: 'manager' })
+      .expect(200);
     expect(res.body.staff).toMatchObject({ role: 'manager', user_id: user.user_id });
     await as(user).get('/api/staff/admin/all').expect(403);
   });
@@ -119,7 +126,11 @@ describe('Staff API', () => {
         .send({ staff_id: staffId, role: 'manager' })
         .expect(409);
       expect(demote.body.code).toBe('last_admin');
-      const remove = await solo.http().delete(`/api/staff/${staffId}`).set('Authorization', only.auth).expect(409);
+      const remove = await solo
+        .http()
+        .delete(`/api/staff/${staffId}`)
+        .set('Authorization', only.auth)
+        .expect(409);
       expect(remove.body.code).toBe('last_admin');
       const [row] = await solo.db.query(`SELECT role FROM staff WHERE staff_id = $1`, [staffId]);
       expect(row.role).toBe('admin');
@@ -129,8 +140,16 @@ describe('Staff API', () => {
       const second = await solo.createUser({ staff: 'admin' });
       const ids = [await staffIdOfIn(solo, only.user_id), await staffIdOfIn(solo, second.user_id)];
       const results = await Promise.all([
-        solo.http().put('/api/staff').set('Authorization', only.auth).send({ staff_id: ids[1], role: 'manager' }),
-        solo.http().put('/api/staff').set('Authorization', second.auth).send({ staff_id: ids[0], role: 'manager' }),
+        solo
+          .http()
+          .put('/api/staff')
+          .set('Authorization', only.auth)
+          .send({ staff_id: ids[1], role: 'manager' }),
+        solo
+          .http()
+          .put('/api/staff')
+          .set('Authorization', second.auth)
+          .send({ staff_id: ids[0], role: 'manager' }),
       ]);
       const statuses = results.map((r) => r.status).sort();
       // The second request either lost the race at the lock (409) or was no longer an admin (403).

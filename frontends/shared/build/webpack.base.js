@@ -59,7 +59,7 @@ class PrecompressPlugin {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
+        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         (assets) => {
           for (const [name, asset] of Object.entries(assets)) {
             if (!/\.(js|css|html|json)$/.test(name)) continue;

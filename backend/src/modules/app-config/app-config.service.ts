@@ -33,7 +33,9 @@ export class AppConfigService implements OnModuleInit {
   /** Inserts the default of every key that is missing; never overwrites (safe on every start, any instance). */
   async onModuleInit(): Promise<void> {
     const keys = CONFIG_KEYS.map((k) => k.key);
-    const values = CONFIG_KEYS.map((k) => (k.secret && k.default !== null ? this.box.encrypt(k.default) : k.default));
+    const values = CONFIG_KEYS.map((k) =>
+      k.secret && k.default !== null ? this.box.encrypt(k.default) : k.default,
+    );
     const inserted: unknown[] = await this.db.query(
       `INSERT INTO app_config (key, value)
        SELECT * FROM unnest($1::varchar[], $2::text[])
@@ -68,7 +70,8 @@ export class AppConfigService implements OnModuleInit {
 
   /** Every non-secret key, for anyone (the app shell loads it before rendering). */
   async listPublic(): Promise<ConfigEntryDto[]> {
-    if (this.publicCache && Date.now() - this.publicCache.at < PUBLIC_CACHE_MS) return this.publicCache.config;
+    if (this.publicCache && Date.now() - this.publicCache.at < PUBLIC_CACHE_MS)
+      return this.publicCache.config;
     const stored = await this.storedValues();
     const config = CONFIG_KEYS.filter((k) => !k.secret).map((k) => ({
       key: k.key,

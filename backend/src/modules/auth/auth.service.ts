@@ -41,8 +41,6 @@ export interface ClientInfo {
   user_agent?: string | null;
 }
 
-type SessionEnd = 'logout' | 'refresh_token_reused' | 'password_changed';
-
 /**
  * Our own sign-in: sessions with rotating refresh tokens, short access JWTs bound to the session, password
  * reset links and one-time sign-in tokens. Every session check happens on each request (PrincipalResolver).
@@ -252,7 +250,8 @@ export class AuthService {
   private async endSessions(
     tx: EntityManager,
     which: { session_id: string } | { user_id: number },
-    reason: SessionEnd | string,
+    /** Recorded on the session: logout, refresh_token_reused, password_changed, or the caller's reason. */
+    reason: string,
   ): Promise<void> {
     const [column, value] =
       'session_id' in which ? ['session_id', which.session_id] : ['user_id', which.user_id];

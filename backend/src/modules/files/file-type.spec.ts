@@ -1,4 +1,4 @@
-import { detectFileType, readCentralDirectory, ZIP_LIMITS } from './file-type';
+import { detectFileType, nameContradictsContent, readCentralDirectory, ZIP_LIMITS } from './file-type';
 import {
   DOCX,
   DOCX_BOMB,
@@ -71,4 +71,24 @@ describe('detectFileType', () => {
   it('accepts an empty file as text', () => {
     expect(detectFileType(Buffer.alloc(0))?.kind).toBe('text');
   });
+});
+
+describe('nameContradictsContent', () => {
+  const pdf = detectFileType(PDF)!;
+  const png = detectFileType(PNG)!;
+
+  it.each(['photo.png', 'photo.JPG', 'notes.txt', 'deck.pptx'])('flags PDF content named %s', (name) => {
+    expect(nameContradictsContent(name, pdf)).toBe(true);
+  });
+
+  it('flags a PNG named .gif (same kind, other format)', () => {
+    expect(nameContradictsContent('a.gif', png)).toBe(true);
+  });
+
+  it.each(['report.pdf', 'report', 'report.PDF', 'weird.name.bin'])(
+    'accepts PDF content named %s',
+    (name) => {
+      expect(nameContradictsContent(name, pdf)).toBe(false);
+    },
+  );
 });

@@ -58,6 +58,47 @@ export function detectFileType(data: Buffer): DetectedType | null {
   return isPlainText(data) ? TEXT : null;
 }
 
+/** What a file name's extension claims, for the extensions of the types we accept. */
+const CLAIMED_KIND: Record<string, FileKind> = {
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  webp: 'image',
+  gif: 'image',
+  mp4: 'video',
+  m4v: 'video',
+  webm: 'video',
+  mov: 'video',
+  qt: 'video',
+  pdf: 'pdf',
+  docx: 'docx',
+  pptx: 'pptx',
+  txt: 'text',
+};
+const CLAIMED_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  qt: 'video/quicktime',
+};
+
+/**
+ * True when the name's extension names one of our types and the content is something else (a PDF or an
+ * executable called photo.png): a spoof, refused. Names without such an extension are typed by content alone.
+ */
+export function nameContradictsContent(name: string, type: DetectedType): boolean {
+  const ext = /\.([a-z0-9]{1,5})$/i.exec(name.trim())?.[1]?.toLowerCase();
+  if (!ext || !CLAIMED_KIND[ext]) return false;
+  if (CLAIMED_KIND[ext] !== type.kind) return true;
+  return CLAIMED_MIME[ext] !== undefined && CLAIMED_MIME[ext] !== type.mime;
+}
+
 /** Valid UTF-8 without NUL bytes (which no text editor writes and most binary formats contain). */
 export function isPlainText(data: Buffer): boolean {
   if (data.includes(0)) return false;

@@ -40,7 +40,9 @@ import {
 import { FilesService } from './files.service';
 import { AcceptsFile, type UploadedBlob } from './upload.interceptor';
 
-const fileIdPipe = new ParseIntPipe({ exceptionFactory: () => badInput('The file id must be a whole number.') });
+const fileIdPipe = new ParseIntPipe({
+  exceptionFactory: () => badInput('The file id must be a whole number.'),
+});
 
 @ApiTags('Files')
 @Controller('files')
@@ -81,7 +83,7 @@ export class FilesController {
   @ApiOperation({
     summary: 'The bytes of a file (the `src` of a file)',
     description:
-      'Images and videos are public; other files need the owner\'s Authorization header (404 otherwise) and are served as attachments. Supports one Range.',
+      "Images and videos are public; other files need the owner's Authorization header (404 otherwise) and are served as attachments. Supports one Range.",
   })
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
@@ -106,7 +108,9 @@ export class FilesController {
   @Put(':id')
   @Authenticated()
   @AcceptsFile('file')
-  @ApiOperation({ summary: 'Rename (JSON or form field `name`) and/or replace the content (multipart `file`)' })
+  @ApiOperation({
+    summary: 'Rename (JSON or form field `name`) and/or replace the content (multipart `file`)',
+  })
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ schema: UPDATE_FILE_BODY_SCHEMA })
   @ApiOkResponse({ type: FileResponse })

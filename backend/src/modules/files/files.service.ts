@@ -8,7 +8,7 @@ import { likePattern, toPage } from '../../common/http/pagination';
 import { APP_ENV, AppEnv } from '../../config/env';
 import type { CreateFileDto, FileDto, FileListQuery, FileListResponse } from './dto/files.dto';
 import { StoredFile } from './file.entity';
-import { ALL_KINDS, DetectedType, detectFileType, FileKind } from './file-type';
+import { ALL_KINDS, DetectedType, detectFileType, FileKind, nameContradictsContent } from './file-type';
 import { StorageResolver } from './storage/storage.resolver';
 import { ByteRange, STORAGE_KEY, StorageNotFound } from './storage/storage';
 import { FILE_TOO_LARGE, UploadedBlob } from './upload.interceptor';
@@ -59,7 +59,7 @@ export class FilesService {
     data: Buffer,
     kinds: readonly FileKind[] = ALL_KINDS,
   ): Promise<StoredFile> {
-    const type = this.check(data, kinds);
+    const type = this.check(data, kinds, name);
     const key = newStorageKey(type);
     await (await this.storage.current()).put(key, data, type.mime);
     try {
@@ -118,7 +118,7 @@ export class FilesService {
     }
     let oldKey: string | null = null;
     if (upload) {
-      const type = this.check(upload.buffer, ALL_KINDS);
+      const type = this.check(upload.buffer, ALL_KINDS, upload.originalname);
       // A new key per content: src changes, so nothing cached under the old one is served stale.
       const key = newStorageKey(type);
       await (await this.storage.current()).put(key, upload.buffer, type.mime);
@@ -190,10 +190,12 @@ export class FilesService {
     return { status: range ? 206 : 200, headers, stream };
   }
 
-  private check(data: Buffer, kinds: readonly FileKind[]): DetectedType {
+  private check(data: Buffer, kinds: readonly FileKind[], name: string): DetectedType {
     if (data.length > this.env.maxUploadBytes) throw tooLarge(FILE_TOO_LARGE);
     const type = detectFileType(data);
-    if (!type || !kinds.includes(type.kind)) throw unsupportedMedia(TYPE_NOT_ALLOWED, 'unsupported_type');
+    if (!type || !kinds.includes(type.kind) || nameContradictsContent(name, type)) {
+      throw unsupportedMedia(TYPE_NOT_ALLOWED, 'unsupported_type');
+    }
     return type;
   }
 }

@@ -54,7 +54,8 @@ export function FileUpload(field = 'file'): Type<NestInterceptor> {
         if (err instanceof BadRequestException && /Unexpected (file )?field/i.test(err.message)) {
           throw badInput(`Send one file in the form field "${field}".`, 'unexpected_field');
         }
-        if (err instanceof HttpException) throw badInput(`The upload could not be read: ${err.message}`, 'bad_upload');
+        if (err instanceof HttpException)
+          throw badInput(`The upload could not be read: ${err.message}`, 'bad_upload');
         throw err;
       }
     }

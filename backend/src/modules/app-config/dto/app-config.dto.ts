@@ -1,13 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsString,
-  MaxLength,
-  ValidateBy,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { CONFIG_GROUPS, CONFIG_TYPES, type ConfigGroup, type ConfigType } from '../app-config.keys';
 
 /** One public entry. */

@@ -51,7 +51,10 @@ export class S3Storage implements StorageService {
       if (!(out.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
       return out.Body;
     } catch (err) {
-      if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)) {
+      if (
+        err instanceof NoSuchKey ||
+        (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)
+      ) {
         throw new StorageNotFound(key);
       }
       throw err;

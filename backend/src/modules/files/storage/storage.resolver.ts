@@ -59,7 +59,9 @@ export class StorageResolver implements OnApplicationShutdown {
     const storage = await this.current();
     const targets = storage === this.local ? [storage] : [storage, this.local];
     for (const target of targets) {
-      await target.remove(key).catch((err: Error) => this.logger.warn(`Could not remove ${key}: ${err.message}`));
+      await target
+        .remove(key)
+        .catch((err: Error) => this.logger.warn(`Could not remove ${key}: ${err.message}`));
     }
   }
 

@@ -7,7 +7,10 @@ export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-export const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64)]);
+export const JPEG = Buffer.concat([
+  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
+  Buffer.alloc(64),
+]);
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 export const WEBP = Buffer.concat([
   Buffer.from('RIFF'),
@@ -15,7 +18,9 @@ export const WEBP = Buffer.concat([
   Buffer.from('WEBPVP8 '),
   Buffer.from('0e0000003001009d012a0100010002003425a400037000feedc80000', 'hex'),
 ]);
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 export const MP4 = Buffer.concat([
   Buffer.from([0, 0, 0, 0x20]),
   Buffer.from('ftypisom'),
@@ -25,14 +30,20 @@ export const MP4 = Buffer.concat([
   Buffer.from('free'),
 ]);
 /** EBML header with DocType "webm". */
-export const WEBM = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701', 'hex');
+export const WEBM = Buffer.from(
+  '1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853806701',
+  'hex',
+);
 /** EBML header with DocType "matroska" (not a web format). */
 export const MKV = Buffer.from(
   '1a45dfa3a34286810142f7810142f2810442f38108428288' + Buffer.from('matroska').toString('hex'),
   'hex',
 );
 /** A Windows executable header. */
-export const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b8', 'hex'), Buffer.alloc(100)]);
+export const EXE = Buffer.concat([
+  Buffer.from('4d5a90000300000004000000ffff0000b8', 'hex'),
+  Buffer.alloc(100),
+]);
 export const TEXT = Buffer.from('Hola, ¿qué tal? Plain UTF-8 text.\n');
 
 export interface ZipInput {
