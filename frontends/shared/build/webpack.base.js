@@ -181,6 +181,9 @@ function createConfig({ name, dir, exposes }) {
                 minify: production,
                 // Cache-busts main.js (its name has no hash; see output.filename).
                 hash: true,
+                // The standalone page links main.js from the root so deep links work (chunks use 'auto').
+                publicPath: '/',
+                chunks: ['main'],
               }),
             ]
           : []),

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -14,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
+import { UserAgent } from '../../common/http/user-agent.decorator';
 import { EmptyResponseDto } from '../users/dto/public-user.dto';
 import { AuthService } from './auth.service';
 import {
@@ -42,7 +43,7 @@ export class AuthController {
   @ApiBadRequestResponse({ description: "The spec's field messages ('Name is invalid.', ...)" })
   @ApiPreconditionFailedResponse({ description: 'email_exists: You already have an account, please login.' })
   @ApiForbiddenResponse({ description: 'signup_disabled: app config signup_enabled is false' })
-  signup(@Body() body: SignupDto, @Headers('user-agent') userAgent?: string): Promise<AuthSessionDto> {
+  signup(@Body() body: SignupDto, @UserAgent() userAgent?: string): Promise<AuthSessionDto> {
     return this.auth.signup(body, { user_agent: userAgent });
   }
 
@@ -51,7 +52,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Signs in with email and password' })
   @ApiOkResponse({ type: AuthSessionDto })
   @ApiUnauthorizedResponse({ description: 'invalid_credentials' })
-  login(@Body() body: LoginDto, @Headers('user-agent') userAgent?: string): Promise<AuthSessionDto> {
+  login(@Body() body: LoginDto, @UserAgent() userAgent?: string): Promise<AuthSessionDto> {
     return this.auth.login(body, { user_agent: userAgent });
   }
 
@@ -99,7 +100,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Exchanges a one-time sign-in token (5 minutes) for a session' })
   @ApiOkResponse({ type: AuthSessionDto })
   @ApiUnauthorizedResponse({ description: 'invalid_sign_in_token, sign_in_token_expired' })
-  token(@Body() body: SignInTokenDto, @Headers('user-agent') userAgent?: string): Promise<AuthSessionDto> {
+  token(@Body() body: SignInTokenDto, @UserAgent() userAgent?: string): Promise<AuthSessionDto> {
     return this.auth.exchangeSignInToken(body.token, { user_agent: userAgent });
   }
 }

@@ -119,6 +119,25 @@ describe('api client', () => {
     expect(net.calls[1].headers.get('authorization')).toBe('Bearer fresh');
   });
 
+  it('adopts the pair another tab just rotated instead of spending the same refresh token twice', async () => {
+    sessionStore.setTokens({ access_token: 'old', refresh_token: 'refresh-1' }, Date.now() - 16 * 60 * 1000);
+    // Another tab holds the lock and rotates the tokens before ours gets it.
+    const request = jest.fn(async (_name: string, callback: () => Promise<boolean>) => {
+      sessionStore.setTokens({ access_token: 'from-other-tab', refresh_token: 'refresh-2' });
+      return callback();
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    try {
+      const net = mockFetch({ 'GET /api/users': { body: { user } } });
+      await api.GET('/api/users');
+      expect(request).toHaveBeenCalledTimes(1);
+      expect(net.calls.map((c) => c.path)).toEqual(['/api/users']);
+      expect(net.calls[0].headers.get('authorization')).toBe('Bearer from-other-tab');
+    } finally {
+      Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+    }
+  });
+
   it('unwrap throws an ApiError with the status, code and server message', async () => {
     mockFetch({
       'GET /api/users': { status: 404, body: { statusCode: 404, message: 'Gone', code: 'not_found' } },

@@ -95,11 +95,17 @@ async function fetchWithRetry(request: Request): Promise<Response> {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Trades the refresh token for a new pair; one refresh at a time however many calls ask. */
+/**
+ * Trades the refresh token for a new pair; one refresh at a time however many calls ask, across tabs too:
+ * the server treats a reused refresh token as theft and ends the session, so two tabs must never spend the
+ * same one. Under a Web Lock, a tab whose token was already rotated by another tab just adopts the new pair.
+ */
 export function refreshTokens(): Promise<boolean> {
-  refreshing ??= (async () => {
+  const startedWith = sessionStore.getRefreshToken();
+  const refresh = async (): Promise<boolean> => {
     const refreshToken = sessionStore.getRefreshToken();
     if (!refreshToken) return false;
+    if (startedWith && refreshToken !== startedWith) return true;
     try {
       const response = await fetchWithRetry(
         new Request(`${location.origin}/api/auth/refresh`, {
@@ -115,9 +121,14 @@ export function refreshTokens(): Promise<boolean> {
     } catch {
       return false;
     }
-  })().finally(() => {
-    refreshing = null;
-  });
+  };
+  if (!refreshing) {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    const run: Promise<boolean> = locks ? locks.request('avatar-studio-token-refresh', () => refresh()).then((ok) => ok) : refresh();
+    refreshing = run.finally(() => {
+      refreshing = null;
+    });
+  }
   return refreshing;
 }
 

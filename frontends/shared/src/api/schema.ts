@@ -1355,9 +1355,7 @@ export interface operations {
     Auth_signup: {
         parameters: {
             query?: never;
-            header: {
-                "user-agent": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1408,9 +1406,7 @@ export interface operations {
     Auth_login: {
         parameters: {
             query?: never;
-            header: {
-                "user-agent": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -1586,9 +1582,7 @@ export interface operations {
     Auth_token: {
         parameters: {
             query?: never;
-            header: {
-                "user-agent": string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
