@@ -124,7 +124,9 @@ export function refreshTokens(): Promise<boolean> {
   };
   if (!refreshing) {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    const run: Promise<boolean> = locks ? locks.request('avatar-studio-token-refresh', () => refresh()).then((ok) => ok) : refresh();
+    const run: Promise<boolean> = locks
+      ? locks.request('avatar-studio-token-refresh', () => refresh()).then((ok) => ok)
+      : refresh();
     refreshing = run.finally(() => {
       refreshing = null;
     });
