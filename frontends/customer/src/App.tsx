@@ -12,6 +12,7 @@ registerTranslations('customer', { en, es });
 
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const HomePage = lazy(() => import('./access').then((m) => ({ default: m.HomePage })));
 const OutOfCreditsNotice = lazy(() => import('./access').then((m) => ({ default: m.OutOfCreditsNotice })));
 
 /** Menu entries the shell shows for this remote (filtered by flag and permission). */
@@ -25,6 +26,7 @@ export default function App() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
+        <Route index element={<HomePage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         {/* 000 §2 / §8: the out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}

@@ -5,12 +5,12 @@ import App, { navigation } from '../App';
 
 configure({ asyncUtilTimeout: 5000 });
 
-function renderAt(route: string) {
+function renderAt(route: string, hasAccess = false) {
   return renderWithProviders(
     <Routes>
       <Route path="/*" element={<App />} />
     </Routes>,
-    { user: testUser({ has_access: false }), route },
+    { user: testUser({ has_access: hasAccess }), route },
   );
 }
 
@@ -20,6 +20,16 @@ describe('customer routes of the account screens', () => {
     expect(await screen.findByRole('heading', { name: "Oops! You're out of credits." })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the out-of-credits notice at / to a user without access', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: "Oops! You're out of credits." })).toBeInTheDocument();
+  });
+
+  it('sends a user with access from / to their profile', async () => {
+    renderAt('/', true);
+    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
   });
 
   it('serves Settings at /settings', async () => {
