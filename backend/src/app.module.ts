@@ -8,6 +8,7 @@ import { JobsModule } from './common/jobs/jobs.module';
 import { ConfigModule } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { DatabaseModule } from './database/database.module';
+import { AiModule } from './modules/ai/ai.module';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { FilesModule } from './modules/files/files.module';
@@ -17,6 +18,7 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { StaffModule } from './modules/staff/staff.module';
 import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
+import { WordsModule } from './modules/words/words.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -37,6 +39,8 @@ export class AppModule implements NestModule {
         StaffModule,
         FilesModule,
         OrganizationsModule,
+        WordsModule,
+        AiModule,
         WebModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { WordsService } from '../words/words.service';
 
 export interface UsageRange {
   /** Inclusive. */
@@ -13,16 +14,14 @@ export interface UsageRange {
  */
 @Injectable()
 export class MemberUsage {
+  constructor(private readonly words: WordsService) {}
+
   /**
-   * Words each user generated in the organization within the range, by user_id. There is no word ledger yet,
-   * so every member has 0 (absent from the map).
+   * Words each user spent in the organization within the range (debits recorded with that organization as their
+   * scope), by user_id; a member who spent none is absent from the map.
    */
-  async totalWords(
-    _organizationId: number,
-    _userIds: number[],
-    _range: UsageRange,
-  ): Promise<Map<number, number>> {
-    return Promise.resolve(new Map<number, number>());
+  totalWords(organizationId: number, userIds: number[], range: UsageRange): Promise<Map<number, number>> {
+    return this.words.usage(userIds, { from: range.from, to: range.to, organization_id: organizationId });
   }
 
   /**

@@ -12,6 +12,7 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { Staff } from '../staff/staff.entity';
+import { WordsService } from '../words/words.service';
 import { PublicUserDto } from './dto/public-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { hashPassword, randomPassword } from './password';
@@ -55,6 +56,7 @@ export class UsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectRepository(Staff) private readonly staff: Repository<Staff>,
     private readonly db: DataSource,
+    private readonly words: WordsService,
   ) {}
 
   /**
@@ -115,12 +117,10 @@ export class UsersService {
     await this.users.update({ user_id }, { password_hash });
   }
 
-  /**
-   * Whether the user may generate content. For now staff only: the word ledger arrives with purchases and
-   * replaces this one method.
-   */
+  /** Whether the user may generate content: staff always, anyone else while their word ledger allows it. */
   async hasAccess(user_id: number): Promise<boolean> {
-    return (await this.staff.countBy({ user_id })) > 0;
+    if ((await this.staff.countBy({ user_id })) > 0) return true;
+    return this.words.hasAccess(user_id);
   }
 
   /** The `{ user }` payload of GET /users and of sign-in answers. */

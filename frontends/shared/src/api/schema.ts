@@ -516,6 +516,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/words/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's word balance (display_balance 1000000 = unlimited) */
+        get: operations["Words_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/words/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's grants and debits, newest first, 20 per page */
+        get: operations["Words_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/words/admin/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a user words or unlimited words (staff admins) */
+        post: operations["Words_grant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models to choose from, the default, and whether any AI provider is configured
+         * @description With `?organization_id=`, the organization's own key counts too.
+         */
+        get: operations["Ai_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -985,6 +1056,83 @@ export interface components {
             user_type_id?: 1 | 2 | 3;
             name?: string;
             last_name?: string;
+        };
+        WordBalanceDto: {
+            /** @description Words left (0 when only an unlimited grant is active) */
+            words: number;
+            /** @description An unlimited grant is active */
+            unlimited: boolean;
+            /** @description What the UI shows: 1000000 when unlimited, else words */
+            display_balance: number;
+            /** @description Whether the words allow generating content (unlimited or words left) */
+            has_access: boolean;
+        };
+        WordBalanceResponse: {
+            balance: components["schemas"]["WordBalanceDto"];
+        };
+        WordLedgerEntryDto: {
+            entry_id: number;
+            /** @enum {string} */
+            kind: "grant" | "debit" | "expiry" | "adjustment";
+            /** @description Positive for grants, negative for debits */
+            words: number;
+            /** @description A grant of unlimited words */
+            unlimited: boolean;
+            /**
+             * @description purchase, gift, trial, admin, generation…
+             * @example purchase
+             */
+            source: string;
+            /** @description Purchase id, message id… */
+            reference: string | null;
+            /** @description Organization the words were spent in */
+            organization_id: number | null;
+            /**
+             * Format: date-time
+             * @description When a grant stops being usable
+             */
+            expires_at: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WordLedgerPageResponse: {
+            entries: components["schemas"]["WordLedgerEntryDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        AdminGrantWordsDto: {
+            /** @description The user who receives the words */
+            user_id: number;
+            /** @description Give either words or unlimited */
+            words?: number;
+            /** @description Grant unlimited words instead of a number */
+            unlimited?: boolean;
+            /**
+             * Format: date-time
+             * @description When the granted words expire (future); none = never
+             */
+            expires_at?: string;
+            /** @description Why, for the back office */
+            note?: string;
+        };
+        AiModelDto: {
+            /** @example gpt-4o-mini */
+            id: string;
+            /** @example GPT-4o mini */
+            label: string;
+            /** @enum {string} */
+            provider: "openai" | "xai";
+        };
+        AiModelsResponse: {
+            models: components["schemas"]["AiModelDto"][];
+            /**
+             * @description Used when a conversation's model is 'Unset'
+             * @example gpt-4o-mini
+             */
+            default_model: string;
+            /** @description False when no API key is set anywhere (organization, app config, server env): generation cannot work */
+            configured: boolean;
         };
     };
     responses: never;
@@ -2594,6 +2742,132 @@ export interface operations {
             };
             /** @description code last_admin: the organization must keep at least one Admin */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Words_balance: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WordBalanceResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Words_ledger: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WordLedgerPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Words_grant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminGrantWordsDto"];
+            };
+        };
+        responses: {
+            /** @description The user's balance after the grant */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WordBalanceResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Ai_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiModelsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,97 @@
+/** The AI providers we speak to. Both talk the OpenAI Chat Completions protocol. */
+export type AiProviderName = 'openai' | 'xai';
+
+export interface AiModel {
+  id: string;
+  label: string;
+  provider: AiProviderName;
+}
+
+/** The models offered in the UI (spec 001 §1). Configuration, not code: add a line to offer another one. */
+export const MODELS: readonly AiModel[] = [
+  { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai' },
+  { id: 'grok-2-latest', label: 'Grok 2', provider: 'xai' },
+];
+
+export const DEFAULT_MODEL = 'gpt-4o-mini';
+export const XAI_DEFAULT_BASE_URL = 'https://api.x.ai/v1';
+
+/** The value the UI stores for "no model chosen" (spec 001 §1); it means "use the configured default". */
+export const UNSET_MODEL = 'Unset';
+
+/**
+ * The model to send. Null, empty or 'Unset' means the app config's `openai_model` (then gpt-4o-mini).
+ * Other names pass through unchanged: OpenAI-compatible servers (Ollama, vLLM...) have their own model names,
+ * and an unknown one comes back from the provider as a clear 'Open AI Error: ...'.
+ */
+export function resolveModel(requested: string | null | undefined, configured: string | null): string {
+  const wanted = requested?.trim();
+  if (wanted && wanted !== UNSET_MODEL) return wanted;
+  const fallback = configured?.trim();
+  return fallback && fallback !== UNSET_MODEL ? fallback : DEFAULT_MODEL;
+}
+
+/** xAI's models are all named grok-*; the provider is decided by name so custom grok models work too. */
+export function providerOfModel(model: string): AiProviderName {
+  return model.toLowerCase().startsWith('grok') ? 'xai' : 'openai';
+}
+
+/** Where a key came from, for logs and tests (never the key itself). */
+export type KeySource = 'organization' | 'app_config' | 'env_openai' | 'env_xai';
+
+export interface ProviderChoice {
+  provider: AiProviderName;
+  model: string;
+  apiKey: string;
+  /** Null means the SDK's default (api.openai.com). */
+  baseURL: string | null;
+  source: KeySource;
+}
+
+export interface ProviderInputs {
+  model: string;
+  organizationKey: string | null;
+  appConfigKey: string | null;
+  env: {
+    openaiApiKey: string | null;
+    openaiBaseUrl: string | null;
+    xaiApiKey: string | null;
+    xaiBaseUrl: string | null;
+  };
+}
+
+const present = (value: string | null | undefined): string | null => (value?.trim() ? value.trim() : null);
+
+/**
+ * Picks key and base URL. grok-* models use the xAI env key when one is set. Otherwise: the organization's
+ * key, then the app config's, then OPENAI_API_KEY. OPENAI_BASE_URL applies to all three because it names the
+ * deployment's OpenAI-compatible endpoint (e.g. a proxy or a local server), not a property of one key.
+ * Null when no key exists anywhere.
+ */
+export function pickProvider(inputs: ProviderInputs): ProviderChoice | null {
+  const { model, env } = inputs;
+  const xaiKey = present(env.xaiApiKey);
+  if (providerOfModel(model) === 'xai' && xaiKey) {
+    return {
+      provider: 'xai',
+      model,
+      apiKey: xaiKey,
+      baseURL: present(env.xaiBaseUrl) ?? XAI_DEFAULT_BASE_URL,
+      source: 'env_xai',
+    };
+  }
+  const candidates: [string | null, KeySource][] = [
+    [present(inputs.organizationKey), 'organization'],
+    [present(inputs.appConfigKey), 'app_config'],
+    [present(env.openaiApiKey), 'env_openai'],
+  ];
+  const found = candidates.find(([key]) => key !== null);
+  if (!found) return null;
+  return {
+    provider: 'openai',
+    model,
+    apiKey: found[0] as string,
+    baseURL: present(env.openaiBaseUrl),
+    source: found[1],
+  };
+}

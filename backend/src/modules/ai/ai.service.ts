@@ -1,0 +1,213 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import OpenAI from 'openai';
+import { APP_ENV, AppEnv } from '../../config/env';
+import { AppConfigService } from '../app-config/app-config.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { aiCancelled, aiNotConfigured, aiUnavailable, toAiError } from './ai.errors';
+import {
+  AiModel,
+  AiProviderName,
+  MODELS,
+  pickProvider,
+  ProviderChoice,
+  providerOfModel,
+  resolveModel,
+} from './ai.models';
+
+/** Longest wait for the first token, and between two chunks, before the provider counts as failed. */
+export const DEFAULT_AI_TIMEOUT_MS = 60_000;
+/** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
+const MAX_RETRIES = 1;
+
+export interface AiMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface AiRequest {
+  messages: AiMessage[];
+  /** Null, empty or 'Unset' means the configured default model. */
+  model?: string | null;
+  /** Whose key to use first; the caller has already checked the user's access to the organization. */
+  organization_id?: number | null;
+  /** Aborting it stops the generation and closes the provider connection; the stream then throws ai_cancelled. */
+  signal?: AbortSignal;
+  maxTokens?: number;
+  /** Overrides DEFAULT_AI_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+export interface AiDelta {
+  delta: string;
+}
+
+export interface AiResult {
+  content: string;
+  /** The provider's reason: 'stop', 'length' (cut at the token limit), 'content_filter'... */
+  finish_reason: string;
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  model: string;
+  provider: AiProviderName;
+}
+
+export interface AiModelsStatus {
+  models: AiModel[];
+  default_model: string;
+  configured: boolean;
+}
+
+/**
+ * The one door to the AI providers: OpenAI Chat Completions streaming, which OpenAI, xAI and every
+ * OpenAI-compatible server speak. Errors leave as AiError only (see ai.errors.ts).
+ */
+@Injectable()
+export class AiService {
+  private readonly logger = new Logger('AI');
+
+  constructor(
+    @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly appConfig: AppConfigService,
+    private readonly organizations: OrganizationsService,
+  ) {}
+
+  /** Key, base URL and model for a request; ai_not_configured (409) when no key exists anywhere. */
+  async resolveProvider(input: {
+    organization_id?: number | null;
+    model?: string | null;
+  }): Promise<ProviderChoice> {
+    const choice = await this.tryResolve(input);
+    if (!choice) throw aiNotConfigured();
+    return choice;
+  }
+
+  /** What the UI needs to offer models, or to say plainly that no provider is set up. */
+  async modelsStatus(organizationId: number | null): Promise<AiModelsStatus> {
+    const defaultModel = resolveModel(null, await this.appConfig.get('openai_model'));
+    const models = [...MODELS];
+    if (!models.some((m) => m.id === defaultModel)) {
+      // An admin may configure a model outside the list (e.g. a local server's); it must still be choosable.
+      models.push({ id: defaultModel, label: defaultModel, provider: providerOfModel(defaultModel) });
+    }
+    const configured =
+      (await this.tryResolve({ organization_id: organizationId, model: defaultModel })) !== null;
+    return { models, default_model: defaultModel, configured };
+  }
+
+  /**
+   * Streams a chat completion: yields text deltas as they arrive and returns the whole result. Throws an
+   * AiError: ai_cancelled when `signal` aborts, ai_unavailable on timeout or when the answer is cut off
+   * (a broken stream is never reported as a shorter success), openai_error when the provider refuses.
+   * Stopping iteration early (break/return) also closes the provider connection.
+   */
+  async *stream(request: AiRequest): AsyncGenerator<AiDelta, AiResult, undefined> {
+    const choice = await this.resolveProvider(request);
+    if (request.signal?.aborted) throw aiCancelled();
+    const timeoutMs = request.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+    };
+    const onCallerAbort = () => controller.abort();
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const cancelled = () => !timedOut && request.signal?.aborted === true;
+
+    const client = new OpenAI({
+      apiKey: choice.apiKey,
+      baseURL: choice.baseURL ?? undefined,
+      maxRetries: MAX_RETRIES,
+      timeout: timeoutMs,
+    });
+    let content = '';
+    let finishReason: string | null = null;
+    let usage: AiResult['usage'];
+    arm();
+    try {
+      const chunks = await client.chat.completions.create(
+        {
+          model: choice.model,
+          messages: request.messages,
+          stream: true,
+          stream_options: { include_usage: true },
+          // max_tokens rather than max_completion_tokens: every OpenAI-compatible server understands it.
+          ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+        },
+        { signal: controller.signal },
+      );
+      for await (const chunk of chunks) {
+        if (chunk.usage) {
+          const { prompt_tokens, completion_tokens, total_tokens } = chunk.usage;
+          usage = { prompt_tokens, completion_tokens, total_tokens };
+        }
+        const first = chunk.choices[0];
+        if (first?.finish_reason) finishReason = first.finish_reason;
+        const delta = first?.delta?.content;
+        if (delta) {
+          content += delta;
+          // The consumer's own time (e.g. a slow socket) must not count against the provider.
+          clearTimeout(timer);
+          yield { delta };
+        }
+        arm();
+      }
+    } catch (err) {
+      if (cancelled()) throw aiCancelled();
+      if (timedOut) throw this.unavailable(choice, `no answer within ${timeoutMs} ms`);
+      const mapped = toAiError(err);
+      if (mapped.code === 'ai_unavailable') this.logFailure(choice, err);
+      throw mapped;
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+      // Closes the connection when the consumer stopped early; a no-op after a complete answer.
+      controller.abort();
+    }
+    // The SDK ends quietly when aborted or when the body ends without [DONE], so check how it ended.
+    if (cancelled()) throw aiCancelled();
+    if (timedOut) throw this.unavailable(choice, `no answer within ${timeoutMs} ms`);
+    if (finishReason === null) throw this.unavailable(choice, 'the stream ended without a finish reason');
+    return { content, finish_reason: finishReason, usage, model: choice.model, provider: choice.provider };
+  }
+
+  /** The whole answer at once (the stream collected); `onDelta` sees each piece as it arrives. */
+  async complete(request: AiRequest, onDelta?: (delta: string) => void): Promise<AiResult> {
+    const generation = this.stream(request);
+    for (;;) {
+      const next = await generation.next();
+      if (next.done) return next.value;
+      onDelta?.(next.value.delta);
+    }
+  }
+
+  private async tryResolve(input: {
+    organization_id?: number | null;
+    model?: string | null;
+  }): Promise<ProviderChoice | null> {
+    const config = await this.appConfig.getMany(['openai_secret_key', 'openai_model'] as const);
+    const organizationKey = input.organization_id
+      ? (await this.organizations.secrets(input.organization_id)).openai_api_key
+      : null;
+    return pickProvider({
+      model: resolveModel(input.model, config.openai_model),
+      organizationKey,
+      appConfigKey: config.openai_secret_key,
+      env: this.env,
+    });
+  }
+
+  private unavailable(choice: ProviderChoice, why: string) {
+    this.logger.warn(`${choice.provider} ${choice.model} (key from ${choice.source}): ${why}`);
+    return aiUnavailable();
+  }
+
+  private logFailure(choice: ProviderChoice, err: unknown): void {
+    const why = err instanceof Error ? err.message : String(err);
+    this.logger.warn(`${choice.provider} ${choice.model} (key from ${choice.source}) failed: ${why}`);
+  }
+}

@@ -1,0 +1,292 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { badInput, conflict, notFound } from '../../common/errors/domain-error';
+import { toPage } from '../../common/http/pagination';
+import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
+
+/** Largest single grant or debit; far above any product, well inside JavaScript's safe integers. */
+export const MAX_WORDS = 1_000_000_000;
+const LEDGER_PAGE_SIZE = 20;
+
+export interface GrantInput {
+  /** Positive whole number; or `unlimited: true` instead. */
+  words?: number;
+  unlimited?: boolean;
+  /** Where the words come from: 'purchase', 'gift', 'trial', 'admin'... */
+  source: string;
+  /** Makes the grant idempotent: a second grant with the same source and reference returns the first. */
+  reference?: string | null;
+  expires_at?: Date | null;
+  note?: string | null;
+  /** The staff member who granted, when one did. */
+  created_by?: number | null;
+}
+
+export interface DebitInput {
+  /** What spent the words: 'generation'... */
+  source: string;
+  /** Makes the debit idempotent (e.g. the message id). */
+  reference?: string | null;
+  /** The organization scope the words were spent in, for the organization's usage figures. */
+  organization_id?: number | null;
+}
+
+export interface DebitResult {
+  /** Words recorded against the balance by this debit. */
+  charged: number;
+  /** Words asked for that the balance could not cover (0 for unlimited users). */
+  short: number;
+  /** True when the reference had already been debited: nothing new was charged. */
+  replayed: boolean;
+}
+
+export interface BalanceView extends Balance {
+  display_balance: number;
+  has_access: boolean;
+}
+
+export interface LedgerEntryView {
+  entry_id: number;
+  kind: string;
+  words: number;
+  unlimited: boolean;
+  source: string;
+  reference: string | null;
+  organization_id: number | null;
+  expires_at: Date | null;
+  createdAt: Date;
+}
+
+interface LedgerRow {
+  entry_id: string;
+  user_id: number;
+  kind: string;
+  words: string;
+  unlimited: boolean;
+  source: string;
+  reference: string | null;
+  organization_id: number | null;
+  expires_at: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * The word ledger: grants, debits and the balance derived from them. Every change to a user's ledger takes a
+ * lock on the user's row first, so concurrent debits are checked one after another and the balance never goes
+ * below zero; rows are stamped with clock_timestamp() after the lock, so their time order is the order in which
+ * they were decided (what replayBalance relies on).
+ */
+@Injectable()
+export class WordsService {
+  constructor(private readonly db: DataSource) {}
+
+  async grant(user_id: number, input: GrantInput, manager?: EntityManager): Promise<LedgerEntryView> {
+    const unlimited = input.unlimited === true;
+    const words = input.words ?? 0;
+    if (unlimited === (input.words !== undefined && input.words !== null))
+      throw badInput('Give either a number of words or unlimited.', 'invalid_grant');
+    if (!unlimited && !isWordCount(words))
+      throw badInput(`words must be a whole number from 1 to ${MAX_WORDS}.`, 'invalid_words');
+    if (input.expires_at && input.expires_at.getTime() <= Date.now())
+      throw badInput('expires_at must be in the future.', 'invalid_expiry');
+    return this.inTransaction(manager, async (m) => {
+      await this.lockUser(m, user_id);
+      const existing = await this.findByReference(m, 'grant', input.source, input.reference);
+      if (existing) {
+        if (existing.user_id !== user_id) throw referenceTaken();
+        return toEntryView(existing);
+      }
+      const [row] = (await m.query(
+        `INSERT INTO word_ledger (user_id, kind, words, unlimited, source, reference, expires_at, note, created_by)
+         VALUES ($1, 'grant', $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+        [
+          user_id,
+          unlimited ? 0 : words,
+          unlimited,
+          input.source,
+          input.reference ?? null,
+          input.expires_at ?? null,
+          input.note ?? null,
+          input.created_by ?? null,
+        ],
+      )) as LedgerRow[];
+      return toEntryView(row);
+    });
+  }
+
+  /**
+   * Charges words. Pass the caller's transaction manager to charge in the same transaction as what the words
+   * paid for (the user's row stays locked until that transaction ends). A debit larger than the balance charges
+   * what is left; unlimited users are always charged in full (recorded for statistics, consuming nothing).
+   */
+  async debit(
+    user_id: number,
+    words: number,
+    input: DebitInput,
+    manager?: EntityManager,
+  ): Promise<DebitResult> {
+    if (!Number.isInteger(words) || words < 0 || words > MAX_WORDS)
+      throw badInput(`words must be a whole number from 0 to ${MAX_WORDS}.`, 'invalid_words');
+    return this.inTransaction(manager, async (m) => {
+      await this.lockUser(m, user_id);
+      const existing = await this.findByReference(m, 'debit', input.source, input.reference);
+      if (existing) {
+        if (existing.user_id !== user_id) throw referenceTaken();
+        const charged = -Number(existing.words);
+        return { charged, short: Math.max(0, words - charged), replayed: true };
+      }
+      const balance = await this.computeBalance(m, user_id);
+      const charged = balance.unlimited ? words : Math.min(words, balance.words);
+      // Nothing charged, nothing recorded: a zero row would only hold the reference.
+      if (charged > 0) {
+        await m.query(
+          `INSERT INTO word_ledger (user_id, organization_id, kind, words, source, reference)
+           VALUES ($1, $2, 'debit', $3, $4, $5)`,
+          [user_id, input.organization_id ?? null, -charged, input.source, input.reference ?? null],
+        );
+      }
+      return { charged, short: words - charged, replayed: false };
+    });
+  }
+
+  async balance(user_id: number, manager?: EntityManager): Promise<Balance> {
+    return this.computeBalance(manager ?? this.db.manager, user_id);
+  }
+
+  /** The balance as the API shows it. */
+  async view(user_id: number): Promise<BalanceView> {
+    const balance = await this.balance(user_id);
+    return { ...balance, display_balance: displayBalance(balance), has_access: hasWordAccess(balance) };
+  }
+
+  async hasAccess(user_id: number): Promise<boolean> {
+    return hasWordAccess(await this.balance(user_id));
+  }
+
+  /** Words debited per user in [from, to), optionally only those spent in one organization. Absent = 0. */
+  async usage(
+    user_ids: number[],
+    range: { from: Date; to: Date; organization_id?: number | null },
+  ): Promise<Map<number, number>> {
+    if (!user_ids.length) return new Map();
+    const rows = (await this.db.query(
+      `SELECT user_id, -sum(words)::bigint AS words FROM word_ledger
+        WHERE kind = 'debit' AND user_id = ANY($1::int[]) AND "createdAt" >= $2 AND "createdAt" < $3
+          AND ($4::int IS NULL OR organization_id = $4)
+        GROUP BY user_id`,
+      [user_ids, range.from, range.to, range.organization_id ?? null],
+    )) as { user_id: number; words: string }[];
+    return new Map(rows.map((r) => [r.user_id, Number(r.words)]));
+  }
+
+  /** The user's own entries, newest first. */
+  async ledger(
+    user_id: number,
+    query: { page?: number; limit?: number },
+  ): Promise<{ entries: LedgerEntryView[]; total: number; page: number; limit: number }> {
+    const { page, limit, skip } = toPage(query, LEDGER_PAGE_SIZE);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT * FROM word_ledger WHERE user_id = $1 ORDER BY "createdAt" DESC, entry_id DESC LIMIT $2 OFFSET $3`,
+        [user_id, limit, skip],
+      ) as Promise<LedgerRow[]>,
+      this.db.query(`SELECT count(*)::int AS total FROM word_ledger WHERE user_id = $1`, [
+        user_id,
+      ]) as Promise<{ total: number }[]>,
+    ]);
+    return { entries: rows.map(toEntryView), total, page, limit };
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /**
+   * Reads the lots (grants, positive adjustments) one by one, but the consumptions only as sums between
+   * consecutive lot creations and expiries: inside such an interval the usable lots do not change, so one sum
+   * consumes exactly as the single debits would. The cost then grows with the number of grants, not of debits.
+   * Times travel as epoch microseconds so that PostgreSQL's precision is kept.
+   */
+  private async computeBalance(m: EntityManager, user_id: number): Promise<Balance> {
+    const lots = (await m.query(
+      `SELECT words, unlimited, ${micros('"createdAt"')} AS at, ${micros('expires_at')} AS expires_at,
+              ${micros('clock_timestamp()')} AS now
+         FROM word_ledger WHERE user_id = $1 AND (words > 0 OR unlimited)`,
+      [user_id],
+    )) as { words: string; unlimited: boolean; at: string; expires_at: string | null; now: string }[];
+    if (!lots.length) return { words: 0, unlimited: false };
+    const bounds = [
+      ...new Set(lots.flatMap((l) => (l.expires_at === null ? [l.at] : [l.at, l.expires_at])).map(Number)),
+    ].sort((a, b) => a - b);
+    // Bucket i (1-based) holds consumptions in [bounds[i-1], bounds[i]); bucket 0 precedes every lot.
+    const buckets = (await m.query(
+      `SELECT width_bucket(${micros('"createdAt"')}, $2::bigint[]) AS bucket, -sum(words)::bigint AS words
+         FROM word_ledger WHERE user_id = $1 AND words < 0 GROUP BY 1`,
+      [user_id, bounds.map(String)],
+    )) as { bucket: number; words: string }[];
+    return replayBalance(
+      lots.map((l) => ({
+        at: Number(l.at),
+        words: Number(l.words),
+        unlimited: l.unlimited,
+        expires_at: l.expires_at === null ? null : Number(l.expires_at),
+      })),
+      buckets.filter((b) => b.bucket > 0).map((b) => ({ at: bounds[b.bucket - 1], words: Number(b.words) })),
+      Number(lots[0].now),
+    );
+  }
+
+  private async lockUser(m: EntityManager, user_id: number): Promise<void> {
+    const rows = (await m.query(`SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE`, [
+      user_id,
+    ])) as unknown[];
+    if (!rows.length) throw notFound('User', 'user_not_found');
+  }
+
+  private async findByReference(
+    m: EntityManager,
+    kind: 'grant' | 'debit',
+    source: string,
+    reference: string | null | undefined,
+  ): Promise<LedgerRow | null> {
+    if (reference === undefined || reference === null) return null;
+    const [row] = (await m.query(
+      `SELECT * FROM word_ledger WHERE kind = $1 AND source = $2 AND reference = $3`,
+      [kind, source, reference],
+    )) as LedgerRow[];
+    return row ?? null;
+  }
+
+  /** Runs in the caller's transaction when there is one; a lock taken outside a transaction would not hold. */
+  private inTransaction<T>(
+    manager: EntityManager | undefined,
+    work: (m: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    if (manager?.queryRunner?.isTransactionActive) return work(manager);
+    return (manager ?? this.db.manager).transaction(work);
+  }
+}
+
+function micros(column: string): string {
+  return `(extract(epoch FROM ${column}) * 1000000)::bigint`;
+}
+
+function isWordCount(words: number): boolean {
+  return Number.isInteger(words) && words >= 1 && words <= MAX_WORDS;
+}
+
+function referenceTaken() {
+  return conflict('This reference is already used by another account.', 'reference_taken');
+}
+
+function toEntryView(row: LedgerRow): LedgerEntryView {
+  return {
+    entry_id: Number(row.entry_id),
+    kind: row.kind,
+    words: Number(row.words),
+    unlimited: row.unlimited,
+    source: row.source,
+    reference: row.reference,
+    organization_id: row.organization_id,
+    expires_at: row.expires_at,
+    createdAt: row.createdAt,
+  };
+}
