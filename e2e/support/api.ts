@@ -59,7 +59,10 @@ export async function apiCall<T>(
 }
 
 export function login(credentials: Credentials): Promise<SessionPair> {
-  return apiCall<SessionPair>('POST', '/api/auth/login', credentials);
+  return apiCall<SessionPair>('POST', '/api/auth/login', {
+    email: credentials.email,
+    password: credentials.password,
+  });
 }
 
 /** Creates a customer account through the API (as the sign-up form would) and answers its credentials. */

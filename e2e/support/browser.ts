@@ -19,8 +19,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, options: { width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: readState().baseUrl, viewport: { width: options.width ?? 1300, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  options: { width?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: readState().baseUrl,
+    viewport: { width: options.width ?? 1300, height: 900 },
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

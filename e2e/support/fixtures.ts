@@ -95,11 +95,19 @@ export async function signInViaApi(page: Page, credentials: Credentials, path = 
   return pair;
 }
 
+/**
+ * A form field by its label. Mantine adds a " *" to required labels, so the exact text is matched with the
+ * marker optional.
+ */
+export function label(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+}
+
 /** Signs in through the login form at /login. */
 export async function signInViaUi(page: Page, credentials: Credentials): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByLabel(label('Email')).fill(credentials.email);
+  await page.getByLabel(label('Password')).fill(credentials.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await waitForSignedIn(page);
 }

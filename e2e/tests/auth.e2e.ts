@@ -1,5 +1,5 @@
 import { apiCall, newUserData, signUpViaApi, uniqueEmail } from '../support/api';
-import { signInViaApi, useBrowser, waitForSignedIn } from '../support/fixtures';
+import { label, signInViaApi, useBrowser, waitForSignedIn } from '../support/fixtures';
 
 const { test } = useBrowser();
 
@@ -9,13 +9,13 @@ describe('signing up, in and recovering (000 §2, §8)', () => {
     await page.goto('/signup');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
 
-    await page.getByLabel('Name', { exact: true }).fill(user.name);
-    await page.getByLabel('Last name', { exact: true }).fill(user.last_name);
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
-    await page.getByLabel('Phone', { exact: true }).fill('(555) 123-4567');
-    await page.getByLabel('How did you hear about us?', { exact: true }).click();
+    await page.getByLabel(label('Name')).fill(user.name);
+    await page.getByLabel(label('Last name')).fill(user.last_name);
+    await page.getByLabel(label('Email')).fill(user.email);
+    await page.getByLabel(label('Password')).fill(user.password);
+    await page.getByLabel(label('Confirm password')).fill(user.password);
+    await page.getByLabel(label('Phone')).fill('(555) 123-4567');
+    await page.getByRole('textbox', { name: 'How did you hear about us?' }).click();
     await page.getByRole('option', { name: 'Facebook Ad', exact: true }).click();
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 
@@ -39,8 +39,8 @@ describe('signing up, in and recovering (000 §2, §8)', () => {
   test('a wrong password shows the spec’s login failure text', async ({ page }) => {
     const user = await signUpViaApi('wrongpass');
     await page.goto('/login');
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByLabel(label('Email')).fill(user.email);
+    await page.getByLabel(label('Password')).fill('not-the-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
 
     await page
@@ -53,7 +53,7 @@ describe('signing up, in and recovering (000 §2, §8)', () => {
 
   test('recovery of an unknown email shows the spec’s not-found text', async ({ page }) => {
     await page.goto('/recovery');
-    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
+    await page.getByLabel(label('Email')).fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: 'Send reset link', exact: true }).click();
 
     await page
@@ -90,7 +90,7 @@ describe('signing up, in and recovering (000 §2, §8)', () => {
 
     await page.getByRole('heading', { name: 'Configuración', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Menú de usuario', exact: true }).waitFor();
-    await page.getByLabel('Modo manual', { exact: true }).waitFor();
+    await page.getByLabel(label('Modo manual')).waitFor();
 
     // The choice is stored on this device (000 §1): a reload keeps Spanish.
     await page.reload();
