@@ -62,7 +62,6 @@ export async function createApp(
   app.enableCors({ origin: env.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id'] });
   app.useBodyParser('json', { limit: '2mb' });
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
   return app;

@@ -16,7 +16,24 @@ async function main(): Promise<void> {
   }
   const app = await createApp(env);
   await app.listen(env.port);
-  new Logger('Main').log(`Avatar Studio on ${env.publicUrl} (role ${env.role})`);
+  const logger = new Logger('Main');
+  logger.log(`Avatar Studio on ${env.publicUrl} (role ${env.role})`);
+
+  // Graceful shutdown: stop accepting, let requests in flight finish (10 s at most), then close jobs and the
+  // database. Nest's own shutdown hooks would close the database under requests still running.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal}: finishing requests in flight`);
+    const server = app.getHttpServer();
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
 void main();

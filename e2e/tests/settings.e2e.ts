@@ -1,0 +1,41 @@
+import { apiCall, signUpViaApi } from '../support/api';
+import { label, signInViaApi, useBrowser } from '../support/fixtures';
+
+const { test } = useBrowser();
+
+describe('customer settings (000 §2 Settings)', () => {
+  test('the integration webhook URL and manual mode are kept across a reload', async ({ page }) => {
+    const user = await signUpViaApi('settings');
+    await signInViaApi(page, user, '/settings');
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+
+    const webhook = page.getByLabel(label('Integration webhook URL'));
+    const manual = page.getByLabel(label('Manual mode'));
+    const url = `https://hooks.example.com/e2e/${Date.now()}`;
+    expect(await manual.isChecked()).toBe(false);
+    await webhook.fill(url);
+    await manual.check();
+    expect(await manual.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Settings saved.', { exact: true }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await expectValue(webhook, url);
+    expect(await manual.isChecked()).toBe(true);
+
+    // The server has them too (not only this browser).
+    const { user: saved } = await apiCall<{ user: { zappier_webhook_url: string; manual_mode: boolean } }>(
+      'GET',
+      '/api/users',
+      undefined,
+      user.session.access_token,
+    );
+    expect(saved).toMatchObject({ zappier_webhook_url: url, manual_mode: true });
+  });
+});
+
+async function expectValue(input: import('playwright-core').Locator, value: string): Promise<void> {
+  await input.waitFor();
+  expect(await input.inputValue()).toBe(value);
+}
