@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { apiCall, signUpViaApi } from '../support/api';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
 
@@ -35,7 +36,7 @@ describe('customer settings (000 §2 Settings)', () => {
   });
 });
 
-async function expectValue(input: import('playwright-core').Locator, value: string): Promise<void> {
+async function expectValue(input: Locator, value: string): Promise<void> {
   await input.waitFor();
   expect(await input.inputValue()).toBe(value);
 }
