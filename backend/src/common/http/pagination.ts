@@ -2,8 +2,18 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
+/**
+ * `?organization_id=`: the client may append it to every request; the auth guard reads and checks it, and
+ * query DTOs extend this so the validation pipe accepts it.
+ */
+export class ScopeQuery {
+  @ApiPropertyOptional({ description: 'Organization scope' })
+  @IsOptional()
+  organization_id?: string;
+}
+
 /** `?page=&limit=&query=` for paged lists; pages start at 1. */
-export class PageQuery {
+export class PageQuery extends ScopeQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()
   @Type(() => Number)
@@ -24,11 +34,6 @@ export class PageQuery {
   @IsString()
   @MaxLength(200, { message: 'The search text is too long.' })
   query?: string;
-
-  /** Checked by the auth guard; declared here so the validation pipe accepts it. */
-  @ApiPropertyOptional({ description: 'Organization scope' })
-  @IsOptional()
-  organization_id?: string;
 }
 
 export interface Page {

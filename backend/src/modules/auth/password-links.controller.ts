@@ -3,7 +3,8 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { EmptyResponseDto, LinkResponseDto } from '../users/dto/public-user.dto';
-import { EmailBodyDto, ScopedQuery } from '../users/dto/user-queries.dto';
+import { ScopeQuery } from '../../common/http/pagination';
+import { EmailBodyDto } from '../users/dto/user-queries.dto';
 import { AuthService } from './auth.service';
 
 /**
@@ -22,7 +23,7 @@ export class PasswordLinksController {
   @ApiOkResponse({ type: EmptyResponseDto })
   @ApiNotFoundResponse({ description: 'account_not_found' })
   async sendResetPasswordLink(
-    @Query() _query: ScopedQuery,
+    @Query() _query: ScopeQuery,
     @Body() body: EmailBodyDto,
   ): Promise<EmptyResponseDto> {
     await this.auth.sendPasswordReset(body.email);
@@ -37,7 +38,7 @@ export class PasswordLinksController {
   @ApiNotFoundResponse({ description: 'account_not_found' })
   async resetPasswordLink(
     @CurrentUser() me: Principal,
-    @Query() _query: ScopedQuery,
+    @Query() _query: ScopeQuery,
     @Body() body: EmailBodyDto,
   ): Promise<LinkResponseDto> {
     return { link: await this.auth.resetLinkFor(body.email, me) };

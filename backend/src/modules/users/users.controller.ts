@@ -12,7 +12,8 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import { ApiKeyResponseDto, UserResponseDto } from './dto/public-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
-import { EmailLookupQuery, PhoneLookupQuery, ScopedQuery } from './dto/user-queries.dto';
+import { ScopeQuery } from '../../common/http/pagination';
+import { EmailLookupQuery, PhoneLookupQuery } from './dto/user-queries.dto';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
@@ -24,7 +25,7 @@ export class UsersController {
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponseDto })
-  async me(@CurrentUser() me: Principal, @Query() _query: ScopedQuery): Promise<UserResponseDto> {
+  async me(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<UserResponseDto> {
     return { user: await this.users.toPublicUser(me.user_id) };
   }
 
@@ -35,7 +36,7 @@ export class UsersController {
   @ApiNotFoundResponse({ description: 'default_organization is not one of the user’s organizations' })
   async update(
     @CurrentUser() me: Principal,
-    @Query() _query: ScopedQuery,
+    @Query() _query: ScopeQuery,
     @Body() body: UpdateUserDto,
   ): Promise<UserResponseDto> {
     return { user: await this.users.updateOwn(me.user_id, body) };
@@ -47,7 +48,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Deletes the signed-in user’s own account; its sessions end at once' })
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'The caller is the only staff admin' })
-  async remove(@CurrentUser() me: Principal, @Query() _query: ScopedQuery): Promise<void> {
+  async remove(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<void> {
     await this.users.deleteOwn(me);
   }
 
@@ -55,7 +56,7 @@ export class UsersController {
   @Authenticated()
   @ApiOperation({ summary: 'Creates a personal API key (replacing any previous one); shown once' })
   @ApiCreatedResponse({ type: ApiKeyResponseDto })
-  async createApiKey(@CurrentUser() me: Principal, @Query() _query: ScopedQuery): Promise<ApiKeyResponseDto> {
+  async createApiKey(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<ApiKeyResponseDto> {
     return { api_key: await this.users.createApiKey(me) };
   }
 
@@ -64,7 +65,7 @@ export class UsersController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revokes the personal API key' })
   @ApiNoContentResponse()
-  async revokeApiKey(@CurrentUser() me: Principal, @Query() _query: ScopedQuery): Promise<void> {
+  async revokeApiKey(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<void> {
     await this.users.revokeApiKey(me);
   }
 

@@ -1861,12 +1861,12 @@ export interface operations {
     Staff_list: {
         parameters: {
             query?: {
+                /** @description Organization scope */
+                organization_id?: string;
                 page?: number;
                 limit?: number;
                 /** @description Free-text search */
                 query?: string;
-                /** @description Organization scope */
-                organization_id?: string;
             };
             header?: never;
             path?: never;
@@ -2011,12 +2011,12 @@ export interface operations {
     Files_list: {
         parameters: {
             query?: {
+                /** @description Organization scope */
+                organization_id?: string;
                 page?: number;
                 limit?: number;
                 /** @description Free-text search */
                 query?: string;
-                /** @description Organization scope */
-                organization_id?: string;
             };
             header?: never;
             path?: never;
@@ -2234,10 +2234,10 @@ export interface operations {
     Organizations_listMine: {
         parameters: {
             query?: {
-                /** @description Search by name */
-                query?: string;
                 /** @description Organization scope */
                 organization_id?: string;
+                /** @description Search by name */
+                query?: string;
             };
             header?: never;
             path?: never;
@@ -2367,12 +2367,12 @@ export interface operations {
     Organizations_listAll: {
         parameters: {
             query?: {
+                /** @description Organization scope */
+                organization_id?: string;
                 page?: number;
                 limit?: number;
                 /** @description Free-text search */
                 query?: string;
-                /** @description Organization scope */
-                organization_id?: string;
             };
             header?: never;
             path?: never;
@@ -2407,12 +2407,12 @@ export interface operations {
     Organizations_lookup: {
         parameters: {
             query?: {
+                /** @description Organization scope */
+                organization_id?: string;
                 /** @description The organization slug */
                 slug?: string;
                 /** @description A host name, e.g. app.acme.com (a port is ignored) */
                 domain?: string;
-                /** @description Organization scope (ignored) */
-                organization_id?: string;
             };
             header?: never;
             path?: never;
@@ -2475,10 +2475,10 @@ export interface operations {
     Organizations_remove: {
         parameters: {
             query?: {
-                /** @description The organization's name, typed exactly, to confirm */
-                name?: string;
                 /** @description Organization scope */
                 organization_id?: string;
+                /** @description The organization's name, typed exactly, to confirm */
+                name?: string;
             };
             header?: never;
             path: {
@@ -2528,12 +2528,12 @@ export interface operations {
     Organizations_listUsers: {
         parameters: {
             query?: {
+                /** @description Organization scope */
+                organization_id?: string;
                 page?: number;
                 limit?: number;
                 /** @description Free-text search */
                 query?: string;
-                /** @description Organization scope */
-                organization_id?: string;
                 /** @description YYYY-MM-DD; default the first day of this month */
                 start_date?: string;
                 /** @description YYYY-MM-DD, inclusive; default the last day of this month */
@@ -2781,12 +2781,12 @@ export interface operations {
     Words_ledger: {
         parameters: {
             query?: {
+                /** @description Organization scope */
+                organization_id?: string;
                 page?: number;
                 limit?: number;
                 /** @description Free-text search */
                 query?: string;
-                /** @description Organization scope */
-                organization_id?: string;
             };
             header?: never;
             path?: never;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
-import { PageQuery } from '../../../common/http/pagination';
+import { PageQuery, ScopeQuery } from '../../../common/http/pagination';
 import {
   IsCalendarDay,
   IsHostNameOrEmpty,
@@ -114,22 +114,17 @@ export class UpdateOrganizationBody extends OrganizationFieldsBody {
   name?: string;
 }
 
-export class MyOrganizationsQuery {
+export class MyOrganizationsQuery extends ScopeQuery {
   @ApiPropertyOptional({ description: 'Search by name' })
   @IsOptional()
   @IsString()
   @MaxLength(200, { message: 'The search text is too long.' })
   query?: string;
-
-  /** Checked by the auth guard; declared so the validation pipe accepts it. */
-  @ApiPropertyOptional({ description: 'Organization scope' })
-  @IsOptional()
-  organization_id?: string;
 }
 
 export class AllOrganizationsQuery extends PageQuery {}
 
-export class OrganizationLookupQuery {
+export class OrganizationLookupQuery extends ScopeQuery {
   @ApiPropertyOptional({ description: 'The organization slug' })
   @IsOptional()
   @TrimLower()
@@ -143,23 +138,14 @@ export class OrganizationLookupQuery {
   @IsString()
   @MaxLength(253, { message: 'The domain is too long.' })
   domain?: string;
-
-  /** The client appends it to every request; unused here. */
-  @ApiPropertyOptional({ description: 'Organization scope (ignored)' })
-  @IsOptional()
-  organization_id?: string;
 }
 
-export class DeleteOrganizationQuery {
+export class DeleteOrganizationQuery extends ScopeQuery {
   @ApiPropertyOptional({ description: "The organization's name, typed exactly, to confirm" })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   name?: string;
-
-  @ApiPropertyOptional({ description: 'Organization scope' })
-  @IsOptional()
-  organization_id?: string;
 }
 
 export class OrganizationUsersQuery extends PageQuery {

@@ -1,23 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { ScopeQuery } from '../../../common/http/pagination';
 import { USER_MESSAGES } from '../user-fields';
 import { IsEmailAddress, IsPhone, NormalizeEmail } from './validators';
 
-/** Every authenticated query may carry the organization scope; the auth guard checks it. */
-export class ScopedQuery {
-  @ApiPropertyOptional({ description: 'Organization scope' })
-  @IsOptional()
-  organization_id?: string;
-}
-
-export class EmailLookupQuery extends ScopedQuery {
+export class EmailLookupQuery extends ScopeQuery {
   @ApiProperty()
   @NormalizeEmail()
   @IsEmailAddress(USER_MESSAGES.email, { localHosts: true })
   email: string;
 }
 
-export class PhoneLookupQuery extends ScopedQuery {
+export class PhoneLookupQuery extends ScopeQuery {
   @ApiProperty({ description: '10 digits, separators allowed' })
   @IsPhone()
   phone: string;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { PageQuery } from '../../../common/http/pagination';
+import { PageQuery, ScopeQuery } from '../../../common/http/pagination';
 import { UNLIMITED_SENTINEL } from '../word-balance';
 import { MAX_WORDS } from '../words.service';
 
@@ -71,11 +71,7 @@ export class WordLedgerPageResponse {
 export class WordLedgerQuery extends PageQuery {}
 
 /** `?organization_id=` only (the balance is the user's own, in every scope). */
-export class WordBalanceQuery {
-  @ApiPropertyOptional({ description: 'Organization scope' })
-  @IsOptional()
-  organization_id?: string;
-}
+export class WordBalanceQuery extends ScopeQuery {}
 
 export class AdminGrantWordsDto {
   @ApiProperty({ description: 'The user who receives the words' })
