@@ -14,6 +14,7 @@ step "typecheck (every project)"
 npx nx run-many -t typecheck --outputStyle=static
 step "OpenAPI document and client are current"
 npm run --silent openapi:check -w backend
+npm run --silent check -w frontends/shared
 step "unit + API tests (backend, real PostgreSQL and Redis)"
 npx jest --config backend/jest.config.js --ci
 step "component tests (frontends)"
