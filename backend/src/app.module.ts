@@ -11,10 +11,12 @@ import { DatabaseModule } from './database/database.module';
 import { AiModule } from './modules/ai/ai.module';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { ConversationsModule } from './modules/conversations/conversations.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { RealtimeModule } from './modules/realtime/realtime.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
@@ -40,8 +42,10 @@ export class AppModule implements NestModule {
         FilesModule,
         OrganizationsModule,
         WordsModule,
+        ConversationsModule,
         AiModule,
         WebModule,
+        RealtimeModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };

@@ -53,3 +53,4 @@ export { RemoteErrorPanel } from './ui/RemoteErrorPanel';
 export type { RemoteErrorPanelProps } from './ui/RemoteErrorPanel';
 export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './ui/hooks';
 export { buildTheme, shadesOf, BREAKPOINTS, BREAKPOINT_PX } from './ui/theme';
+export * from './realtime';

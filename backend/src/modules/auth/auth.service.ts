@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../common/auth/access-token';
 import type { Principal } from '../../common/auth/principal';
@@ -7,6 +7,7 @@ import { badInput, DomainError, forbidden, unauthorized } from '../../common/err
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
 import { MailService } from '../mail/mail.service';
+import { RealtimeService } from '../realtime/realtime.service';
 import { hashPassword, verifyPassword } from '../users/password';
 import { normalizeEmail } from '../users/user-fields';
 import { UsersService } from '../users/users.service';
@@ -57,6 +58,8 @@ export class AuthService {
     private readonly appConfig: AppConfigService,
     private readonly mail: MailService,
     @Inject(APP_ENV) private readonly env: AppEnv,
+    /** Ends the sockets of a session that ends; optional so auth works in apps without the real-time channel. */
+    @Optional() private readonly realtime?: RealtimeService,
   ) {}
 
   async signup(input: SignupDto, client: ClientInfo): Promise<AuthSessionDto> {
@@ -120,7 +123,10 @@ export class AuthService {
       if (row.revoked_at) return { error: unauthorized(AUTH_MESSAGES.sessionEnded, 'session_ended') };
       if (row.spent_at) {
         await this.endSessions(tx, { session_id: row.session_id }, 'refresh_token_reused');
-        return { error: unauthorized(AUTH_MESSAGES.refreshReused, 'refresh_token_reused') };
+        return {
+          error: unauthorized(AUTH_MESSAGES.refreshReused, 'refresh_token_reused'),
+          ended: row.session_id,
+        };
       }
       const now = Date.now();
       if (row.token_expires_at.getTime() <= now || row.session_expires_at.getTime() <= now) {
@@ -136,19 +142,23 @@ export class AuthService {
       return { pair: this.pair(row.user_id, row.session_id, refresh_token) };
     });
     // Thrown after the transaction so that the revocation of a reused token's session is committed.
+    if ('ended' in outcome && outcome.ended) this.realtime?.disconnectSession(outcome.ended);
     if ('error' in outcome) throw outcome.error;
     return outcome.pair;
   }
 
   /** Ends the session the refresh token belongs to. Unknown tokens are ignored: the caller is signed out either way. */
   async logout(refreshToken: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const ended = await this.db.transaction(async (tx) => {
       const [row]: { session_id: string }[] = await tx.query(
         `SELECT session_id FROM refresh_tokens WHERE token_hash = $1`,
         [sha256(refreshToken)],
       );
       if (row) await this.endSessions(tx, { session_id: row.session_id }, 'logout');
+      return row?.session_id;
     });
+    // After the commit, so a socket that reconnects at once already finds the session ended.
+    if (ended) this.realtime?.disconnectSession(ended);
   }
 
   /** The recovery flow: emails a single-use reset link valid for 1 hour. 404 when no account has the email. */
@@ -178,7 +188,7 @@ export class AuthService {
   /** Sets a new password from a reset token; every session of the user ends, and other reset links die. */
   async resetPassword(token: string, password: string): Promise<void> {
     const password_hash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
+    const user_id = await this.db.transaction(async (tx) => {
       const user_id = await this.consumeToken(tx, token, 'reset_password', {
         invalid: () => badInput(AUTH_MESSAGES.resetInvalid, 'invalid_reset_token'),
         expired: () => badInput(AUTH_MESSAGES.resetExpired, 'reset_token_expired'),
@@ -193,7 +203,9 @@ export class AuthService {
         [user_id],
       );
       await this.endSessions(tx, { user_id }, 'password_changed');
+      return user_id;
     });
+    this.realtime?.disconnectUser(user_id);
   }
 
   /** A one-time sign-in token for the user (valid 5 minutes), e.g. for staff opening a customer's account. */
@@ -213,6 +225,7 @@ export class AuthService {
   /** Ends every open session of a user (for others: role changes, account lock). */
   async revokeAllSessions(user_id: number, reason: string): Promise<void> {
     await this.endSessions(this.db.manager, { user_id }, reason);
+    this.realtime?.disconnectUser(user_id);
   }
 
   private async openSession(user_id: number, client: ClientInfo): Promise<AuthSessionDto> {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
@@ -12,6 +12,7 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { Staff } from '../staff/staff.entity';
+import { RealtimeService } from '../realtime/realtime.service';
 import { WordsService } from '../words/words.service';
 import { PublicUserDto } from './dto/public-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
@@ -57,6 +58,7 @@ export class UsersService {
     @InjectRepository(Staff) private readonly staff: Repository<Staff>,
     private readonly db: DataSource,
     private readonly words: WordsService,
+    @Optional() private readonly realtime?: RealtimeService,
   ) {}
 
   /**
@@ -211,6 +213,8 @@ export class UsersService {
       }
       await tx.query(`DELETE FROM users WHERE user_id = $1`, [principal.user_id]);
     });
+    // The sessions went with the account; close its open sockets too (on every instance).
+    this.realtime?.disconnectUser(principal.user_id);
   }
 
   /** Staff lookup by email (GET /users/email). */

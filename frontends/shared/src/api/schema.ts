@@ -567,6 +567,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's conversations in the current scope (Personal, or ?organization_id=), 20 per page */
+        get: operations["Conversations_list"];
+        /** Rename, change model or tags, archive or unarchive a conversation */
+        put: operations["Conversations_update"];
+        /** Create a conversation in the current scope (fixed from then on) */
+        post: operations["Conversations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tags on the caller's conversations in the current scope, with counts */
+        get: operations["Conversations_tags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/conversation/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s conversations in the current scope */
+        get: operations["Conversations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a conversation and its tags, irreversibly */
+        delete: operations["Conversations_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/models": {
         parameters: {
             query?: never;
@@ -1115,6 +1185,71 @@ export interface components {
             expires_at?: string;
             /** @description Why, for the back office */
             note?: string;
+        };
+        ConversationDto: {
+            conversation_id: number;
+            user_id: number;
+            /** @description null = Personal */
+            organization_id: number | null;
+            name: string;
+            /** @description null = the default model (gpt-4o-mini) */
+            model: string | null;
+            /**
+             * @description Comma-separated, as the spec
+             * @example blog,ideas
+             */
+            tags: string;
+            archived: boolean;
+            avatar_id: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last change; "Last Used" sorts by it
+             */
+            updatedAt: string;
+        };
+        ConversationPageResponse: {
+            conversations: components["schemas"]["ConversationDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        ConversationTagDto: {
+            tag: string;
+            /** @description How many of the caller’s conversations in this scope carry the tag */
+            conversations: number;
+        };
+        ConversationTagsResponse: {
+            tags: components["schemas"]["ConversationTagDto"][];
+            /** @description Number of distinct tags */
+            total: number;
+        };
+        ConversationResponse: {
+            conversation: components["schemas"]["ConversationDto"];
+        };
+        CreateConversationBody: {
+            name: string;
+            /**
+             * @description null or Unset = default
+             * @enum {string|null}
+             */
+            model?: "gpt-4o-mini" | "grok-2-latest" | "Unset" | null;
+            /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
+            tags?: string | string[];
+            avatar_id?: number | null;
+        };
+        UpdateConversationBody: {
+            conversation_id: number;
+            name?: string;
+            /**
+             * @description null or Unset = default
+             * @enum {string|null}
+             */
+            model?: "gpt-4o-mini" | "grok-2-latest" | "Unset" | null;
+            /** @description Replaces every tag; null or empty removes them */
+            tags?: string | string[];
+            archived?: boolean;
         };
         AiModelDto: {
             /** @example gpt-4o-mini */
@@ -2842,6 +2977,236 @@ export interface operations {
             };
             /** @description Role not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Conversations_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                sortBy?: "createdAt_desc" | "updatedAt_desc" | "name_asc" | "name_desc";
+                /** @description Comma-separated; a conversation must carry every listed tag */
+                tags?: string;
+                /** @description Absent = archived and not archived */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationPageResponse"];
+                };
+            };
+            /** @description Unknown sortBy or bad filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Conversations_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConversationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Conversations_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConversationBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description 'Conversation name is required.' and other validation failures */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Conversations_tags: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description Absent = count every conversation */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationTagsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Conversations_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Conversations_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,211 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  ValidationArguments,
+} from 'class-validator';
+import { PageQuery, ScopeQuery } from '../../../common/http/pagination';
+import {
+  CONVERSATION_MODELS,
+  MAX_NAME_LENGTH,
+  SORTS,
+  UNSET_MODEL,
+  type ConversationSort,
+} from '../conversation-rules';
+
+/** PostgreSQL `int` ceiling: larger ids cannot exist, and passing one to the database would fail as a 500. */
+export const MAX_ID = 2_147_483_647;
+const MODEL_VALUES = [...CONVERSATION_MODELS, UNSET_MODEL];
+const MODEL_MESSAGE = `Model must be one of ${CONVERSATION_MODELS.join(', ')} or ${UNSET_MODEL}.`;
+const ID_MESSAGE = 'conversation_id must be a whole number.';
+const AVATAR_MESSAGE = 'avatar_id must be a whole number.';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** One rule with the message that fits the failure, so a missing name reads as the spec's sentence. */
+function IsConversationName(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isConversationName',
+    validator: {
+      validate: (v: unknown) => typeof v === 'string' && v.length >= 1 && v.length <= MAX_NAME_LENGTH,
+      defaultMessage: (args?: ValidationArguments) =>
+        typeof args?.value === 'string' && args.value.length > MAX_NAME_LENGTH
+          ? `Conversation name must be ${MAX_NAME_LENGTH} characters or fewer.`
+          : 'Conversation name is required.',
+    },
+  });
+}
+
+/** A comma string or an array of strings; the service splits and checks each tag. */
+function IsTagInput(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isTagInput',
+    validator: {
+      validate: (v: unknown) =>
+        typeof v === 'string' ||
+        (Array.isArray(v) && v.length <= 100 && v.every((t) => typeof t === 'string')),
+      defaultMessage: () => 'Tags must be a comma-separated text or a list of texts.',
+    },
+  });
+}
+
+export class ConversationDto {
+  @ApiProperty()
+  conversation_id: number;
+
+  @ApiProperty()
+  user_id: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'null = Personal' })
+  organization_id: number | null;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'null = the default model (gpt-4o-mini)' })
+  model: string | null;
+
+  @ApiProperty({ example: 'blog,ideas', description: 'Comma-separated, as the spec' })
+  tags: string;
+
+  @ApiProperty()
+  archived: boolean;
+
+  @ApiProperty({ type: Number, nullable: true })
+  avatar_id: number | null;
+
+  @ApiProperty()
+  createdAt: Date;
+
+  @ApiProperty({ description: 'Last change; "Last Used" sorts by it' })
+  updatedAt: Date;
+}
+
+export class ConversationResponse {
+  @ApiProperty({ type: ConversationDto })
+  conversation: ConversationDto;
+}
+
+export class ConversationPageResponse {
+  @ApiProperty({ type: [ConversationDto] })
+  conversations: ConversationDto[];
+
+  @ApiProperty()
+  total: number;
+
+  @ApiProperty()
+  page: number;
+
+  @ApiProperty()
+  limit: number;
+}
+
+export class ConversationTagDto {
+  @ApiProperty()
+  tag: string;
+
+  @ApiProperty({ description: 'How many of the caller’s conversations in this scope carry the tag' })
+  conversations: number;
+}
+
+export class ConversationTagsResponse {
+  @ApiProperty({ type: [ConversationTagDto] })
+  tags: ConversationTagDto[];
+
+  @ApiProperty({ description: 'Number of distinct tags' })
+  total: number;
+}
+
+export class ConversationListQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: SORTS, default: 'createdAt_desc' })
+  @IsOptional()
+  @IsIn(SORTS, { message: `sortBy must be one of ${SORTS.join(', ')}.` })
+  sortBy?: ConversationSort;
+
+  @ApiPropertyOptional({ description: 'Comma-separated; a conversation must carry every listed tag' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2100, { message: 'Too many tags in the filter.' })
+  tags?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Absent = archived and not archived' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'archived must be true or false.' })
+  archived?: 'true' | 'false';
+}
+
+export class ConversationTagsQuery extends ScopeQuery {
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'Absent = count every conversation' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'archived must be true or false.' })
+  archived?: 'true' | 'false';
+}
+
+export class CreateConversationBody {
+  @ApiProperty({ maxLength: MAX_NAME_LENGTH })
+  @Transform(trim)
+  @IsConversationName()
+  name: string;
+
+  @ApiPropertyOptional({ enum: MODEL_VALUES, nullable: true, description: 'null or Unset = default' })
+  @IsOptional()
+  @IsIn(MODEL_VALUES, { message: MODEL_MESSAGE })
+  model?: string | null;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    description: 'Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20',
+  })
+  @IsOptional()
+  @IsTagInput()
+  tags?: string | string[] | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @IsOptional()
+  @IsInt({ message: AVATAR_MESSAGE })
+  @Min(1, { message: AVATAR_MESSAGE })
+  @Max(MAX_ID, { message: AVATAR_MESSAGE })
+  avatar_id?: number | null;
+}
+
+export class UpdateConversationBody {
+  @ApiProperty()
+  @IsInt({ message: ID_MESSAGE })
+  @Min(1, { message: ID_MESSAGE })
+  @Max(MAX_ID, { message: ID_MESSAGE })
+  conversation_id: number;
+
+  @ApiPropertyOptional({ maxLength: MAX_NAME_LENGTH })
+  @Transform(trim)
+  // null is refused rather than ignored: a conversation cannot lose its name.
+  @ValidateIf((o: UpdateConversationBody) => o.name !== undefined)
+  @IsConversationName()
+  name?: string;
+
+  @ApiPropertyOptional({ enum: MODEL_VALUES, nullable: true, description: 'null or Unset = default' })
+  @IsOptional()
+  @IsIn(MODEL_VALUES, { message: MODEL_MESSAGE })
+  model?: string | null;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    description: 'Replaces every tag; null or empty removes them',
+  })
+  @IsOptional()
+  @IsTagInput()
+  tags?: string | string[] | null;
+
+  @ApiPropertyOptional()
+  @ValidateIf((o: UpdateConversationBody) => o.archived !== undefined)
+  @IsBoolean({ message: 'archived must be true or false.' })
+  archived?: boolean;
+}

@@ -1,0 +1,95 @@
+import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import { createAdapter } from '@socket.io/redis-adapter';
+import IORedis from 'ioredis';
+import { JsonWebTokenError, TokenExpiredError, verify } from 'jsonwebtoken';
+import type { Socket } from 'socket.io';
+import type { AccessTokenPayload } from '../../common/auth/jwt.strategy';
+import { PrincipalResolver } from '../../common/auth/principal.resolver';
+import { APP_ENV, AppEnv } from '../../config/env';
+import { ClientToServerEvents, JoinRoomAck, ServerToClientEvents, userRoom } from './events';
+import { RealtimeServer, RealtimeService, SocketData, sessionRoom } from './realtime.service';
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The one Socket.IO gateway (DESIGN §4), on the API's HTTP server at /socket.io. */
+@WebSocketGateway({ path: '/socket.io', serveClient: false })
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
+  private readonly logger = new Logger('Realtime');
+  private readonly redis: IORedis[] = [];
+
+  constructor(
+    @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly resolver: PrincipalResolver,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  afterInit(server: RealtimeServer): void {
+    if (this.env.redisUrl) {
+      // Two connections: a subscribed Redis connection cannot publish.
+      const pub = new IORedis(this.env.redisUrl);
+      const sub = pub.duplicate();
+      for (const client of [pub, sub]) {
+        client.on('error', (err: Error) => this.logger.warn(`Redis: ${err.message}`));
+        this.redis.push(client);
+      }
+      server.adapter(createAdapter(pub, sub, { key: `${this.env.redisPrefix}:socket.io` }));
+    }
+    server.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => next(),
+        (err: Error) => next(err),
+      );
+    });
+    this.realtime.attach(server);
+  }
+
+  /** Verifies the access token from `auth: { token }` and that its session is still open. */
+  private async authenticate(socket: RealtimeSocket): Promise<void> {
+    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token === '') throw new Error('unauthorized');
+    let payload: Partial<AccessTokenPayload>;
+    try {
+      payload = verify(token, this.env.appSecret, {
+        algorithms: ['HS256'],
+      }) as unknown as Partial<AccessTokenPayload>;
+    } catch (err) {
+      if (err instanceof TokenExpiredError) throw new Error('token_expired');
+      if (err instanceof JsonWebTokenError) throw new Error('unauthorized');
+      throw err;
+    }
+    if (typeof payload.sub !== 'number' || typeof payload.sid !== 'string') throw new Error('unauthorized');
+    const principal = await this.resolver.fromSession(payload.sub, payload.sid);
+    if (!principal) throw new Error('unauthorized');
+    socket.data = { user_id: principal.user_id, session_id: payload.sid };
+  }
+
+  /** The server joins the rooms itself, so a client never needs (nor can) pick another user's room. */
+  async handleConnection(socket: RealtimeSocket): Promise<void> {
+    await socket.join([userRoom(socket.data.user_id), sessionRoom(socket.data.session_id)]);
+  }
+
+  /** Kept for the legacy client, which asks for its own room; any other room is refused. */
+  @SubscribeMessage('join_room')
+  joinRoom(
+    @ConnectedSocket() socket: RealtimeSocket,
+    @MessageBody() body: Parameters<ClientToServerEvents['join_room']>[0],
+  ): JoinRoomAck {
+    const room = typeof body === 'string' ? body : body?.room;
+    if (room === userRoom(socket.data.user_id)) return { ok: true };
+    socket.emit('error', { statusCode: 403, message: 'You cannot join this room.' });
+    return { ok: false, error: 'forbidden' };
+  }
+
+  /** Runs after Nest has closed the Socket.IO server (and with it the adapter's subscriptions). */
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.redis.map((client) => client.quit().catch(() => client.disconnect())));
+  }
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { Server } from 'socket.io';
+import {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+  userRoom,
+} from './events';
+
+export interface SocketData {
+  user_id: number;
+  session_id: string;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** Internal room of one session's sockets, so ending a session can reach them on every instance. */
+export function sessionRoom(session_id: string): string {
+  return `session-${session_id}`;
+}
+
+/**
+ * What other modules use to talk to connected clients. Rooms go through the adapter, so with Redis an emit or a
+ * disconnect on one instance reaches sockets held by any instance.
+ */
+@Injectable()
+export class RealtimeService {
+  private server: RealtimeServer | null = null;
+
+  /** Called by the gateway once Socket.IO is up. Before that (or in a process without it) calls are no-ops. */
+  attach(server: RealtimeServer): void {
+    this.server = server;
+  }
+
+  emitToUser<E extends ServerEventName>(user_id: number, event: E, payload: ServerEventPayload<E>): void {
+    // The generic signature of Socket.IO's emit cannot follow E through the map; the map is enforced above.
+    (this.server?.to(userRoom(user_id)).emit as ((e: E, p: ServerEventPayload<E>) => boolean) | undefined)?.(
+      event,
+      payload,
+    );
+  }
+
+  disconnectSession(session_id: string): void {
+    this.server?.in(sessionRoom(session_id)).disconnectSockets(true);
+  }
+
+  disconnectUser(user_id: number): void {
+    this.server?.in(userRoom(user_id)).disconnectSockets(true);
+  }
+}

@@ -1,0 +1,44 @@
+/** How often a stream event goes out at most, and after how many deltas it goes out anyway. */
+export const STREAM_BATCH_MS = 50;
+export const STREAM_BATCH_TOKENS = 8;
+
+/**
+ * Batches streamed text deltas (DESIGN §4): one event per ~50 ms or per N deltas instead of one per token,
+ * which would flood the socket and the Redis adapter. `end()` flushes what is left, so no text is lost.
+ */
+export class StreamBatcher {
+  private buffer = '';
+  private count = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private ended = false;
+
+  constructor(
+    private readonly send: (content: string) => void,
+    private readonly options: { intervalMs?: number; maxTokens?: number } = {},
+  ) {}
+
+  push(delta: string): void {
+    // A late delta after end() would arrive after message_stream_end; drop it rather than reorder the stream.
+    if (this.ended || delta === '') return;
+    this.buffer += delta;
+    this.count++;
+    if (this.count >= (this.options.maxTokens ?? STREAM_BATCH_TOKENS)) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.options.intervalMs ?? STREAM_BATCH_MS);
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.buffer === '') return;
+    const content = this.buffer;
+    this.buffer = '';
+    this.count = 0;
+    this.send(content);
+  }
+
+  /** Sends the remainder and stops the timer; call it before emitting the stream's end event. */
+  end(): void {
+    this.flush();
+    this.ended = true;
+  }
+}

@@ -1,0 +1,201 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
+import { io, Socket } from 'socket.io-client';
+import { sign } from 'jsonwebtoken';
+import { createApp } from '../src/bootstrap';
+import type {
+  ClientToServerEvents,
+  MessageStreamPayload,
+  ServerToClientEvents,
+} from '../src/modules/realtime/events';
+import { RealtimeService } from '../src/modules/realtime/realtime.service';
+import { startTestApp, TestApp, TestUser } from './harness';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+function urlOf(app: NestExpressApplication): string {
+  return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+}
+
+describe('Real-time channel', () => {
+  let t: TestApp;
+  let second: NestExpressApplication | null = null;
+  const sockets: ClientSocket[] = [];
+
+  function open(app: NestExpressApplication, token?: string): ClientSocket {
+    const socket: ClientSocket = io(urlOf(app), {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: token === undefined ? {} : { token },
+    });
+    sockets.push(socket);
+    return socket;
+  }
+
+  /** Resolves when connected, rejects with the server's refusal message. */
+  function connected(socket: ClientSocket): Promise<void> {
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (err) => reject(err));
+    });
+  }
+
+  /** A join_room round trip: once answered, the server has handled the connection (rooms joined). */
+  function joinRoom(socket: ClientSocket, room: string): Promise<unknown> {
+    return socket.timeout(5000).emitWithAck('join_room', room);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen(0);
+  });
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await t.close();
+  });
+
+  it('refuses a connection without a token or with a bad one', async () => {
+    await expect(connected(open(t.app))).rejects.toThrow('unauthorized');
+    await expect(connected(open(t.app, 'not-a-jwt'))).rejects.toThrow('unauthorized');
+    const user = await t.createUser();
+    const wrongSecret = sign({ sub: user.user_id, sid: user.session_id }, 'x'.repeat(40));
+    await expect(connected(open(t.app, wrongSecret))).rejects.toThrow('unauthorized');
+    const expired = sign({ sub: user.user_id, sid: user.session_id }, t.env.appSecret, {
+      algorithm: 'HS256',
+      expiresIn: -10,
+    });
+    await expect(connected(open(t.app, expired))).rejects.toThrow('token_expired');
+  });
+
+  it('refuses a token whose session has ended', async () => {
+    const user = await t.createUser();
+    await t.db.query(`UPDATE sessions SET revoked_at = now() WHERE session_id = $1`, [user.session_id]);
+    await expect(connected(open(t.app, user.token))).rejects.toThrow('unauthorized');
+  });
+
+  it("puts the socket in its user's room, so emitToUser reaches it and no one else", async () => {
+    const alice = await t.createUser();
+    const bob = await t.createUser();
+    const aliceSocket = open(t.app, alice.token);
+    const bobSocket = open(t.app, bob.token);
+    await Promise.all([connected(aliceSocket), connected(bobSocket)]);
+    await expect(joinRoom(aliceSocket, `user-${alice.user_id}`)).resolves.toEqual({ ok: true });
+    await joinRoom(bobSocket, `user-${bob.user_id}`);
+
+    const bobGot = jest.fn();
+    bobSocket.on('message_stream', bobGot);
+    const received = new Promise<MessageStreamPayload>((resolve) =>
+      aliceSocket.once('message_stream', resolve),
+    );
+    t.app.get(RealtimeService).emitToUser(alice.user_id, 'message_stream', {
+      conversation_id: 1,
+      message_id: 2,
+      content: 'Hi',
+    });
+    await expect(received).resolves.toEqual({ conversation_id: 1, message_id: 2, content: 'Hi' });
+    await joinRoom(bobSocket, `user-${bob.user_id}`);
+    expect(bobGot).not.toHaveBeenCalled();
+  });
+
+  it("refuses join_room for another user's room and emits an error", async () => {
+    const alice = await t.createUser();
+    const bob = await t.createUser();
+    const socket = open(t.app, alice.token);
+    await connected(socket);
+    const error = new Promise((resolve) => socket.once('error', resolve));
+    await expect(joinRoom(socket, `user-${bob.user_id}`)).resolves.toEqual({ ok: false, error: 'forbidden' });
+    await expect(error).resolves.toEqual({ statusCode: 403, message: expect.any(String) });
+    await expect(socket.timeout(5000).emitWithAck('join_room', { room: 'session-x' })).resolves.toEqual({
+      ok: false,
+      error: 'forbidden',
+    });
+
+    // Bob's events do not reach Alice even after the refused join.
+    const got = jest.fn();
+    socket.on('output', got);
+    t.app.get(RealtimeService).emitToUser(bob.user_id, 'output', { id: 1 });
+    await joinRoom(socket, `user-${alice.user_id}`);
+    expect(got).not.toHaveBeenCalled();
+  });
+
+  async function signIn(user: TestUser): Promise<{ access_token: string; refresh_token: string }> {
+    const res = await t.http().post('/api/auth/login').send({ email: user.email, password: user.password });
+    expect(res.status).toBeLessThan(300);
+    return res.body as { access_token: string; refresh_token: string };
+  }
+
+  function disconnected(socket: ClientSocket): Promise<string> {
+    return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+  }
+
+  it("disconnects the sockets of a session on logout, and only that session's", async () => {
+    const user = await t.createUser();
+    const session = await signIn(user);
+    const ending = open(t.app, session.access_token);
+    const other = open(t.app, user.token);
+    await Promise.all([connected(ending), connected(other)]);
+    await Promise.all([joinRoom(ending, `user-${user.user_id}`), joinRoom(other, `user-${user.user_id}`)]);
+
+    const gone = disconnected(ending);
+    await t.http().post('/api/auth/logout').send({ refresh_token: session.refresh_token }).expect(204);
+    await expect(gone).resolves.toBe('io server disconnect');
+    await expect(joinRoom(other, `user-${user.user_id}`)).resolves.toEqual({ ok: true });
+    await expect(connected(open(t.app, session.access_token))).rejects.toThrow('unauthorized');
+  });
+
+  it('disconnects every socket of a user whose sessions are all revoked', async () => {
+    const { AuthService } = await import('../src/modules/auth/auth.service');
+    const user = await t.createUser();
+    const socket = open(t.app, user.token);
+    await connected(socket);
+    await joinRoom(socket, `user-${user.user_id}`);
+    const gone = disconnected(socket);
+    await t.app.get(AuthService).revokeAllSessions(user.user_id, 'test');
+    await expect(gone).resolves.toBe('io server disconnect');
+  });
+
+  it('disconnects the sockets of a user who deletes their account', async () => {
+    const user = await t.createUser();
+    const socket = open(t.app, user.token);
+    await connected(socket);
+    await joinRoom(socket, `user-${user.user_id}`);
+    const gone = disconnected(socket);
+    await t.http().delete('/api/users').set('Authorization', user.auth).expect(204);
+    await expect(gone).resolves.toBe('io server disconnect');
+  });
+
+  it('delivers an emit from one instance to a socket held by another (Redis adapter)', async () => {
+    second = await createApp({ ...t.env, port: 0 }, { logger: false });
+    await second.listen(0);
+    const user = await t.createUser();
+    const socket = open(second, user.token);
+    await connected(socket);
+    await joinRoom(socket, `user-${user.user_id}`);
+
+    const received = new Promise((resolve) => socket.once('openai-error', resolve));
+    // The second instance subscribes to Redis asynchronously; repeat until its subscription is live.
+    const realtime = t.app.get(RealtimeService);
+    const timer = setInterval(
+      () => realtime.emitToUser(user.user_id, 'openai-error', { message: 'boom' }),
+      100,
+    );
+    realtime.emitToUser(user.user_id, 'openai-error', { message: 'boom' });
+    try {
+      await expect(received).resolves.toEqual({ message: 'boom' });
+    } finally {
+      clearInterval(timer);
+    }
+
+    // Ending the session on instance A disconnects the socket on instance B too.
+    const gone = disconnected(socket);
+    realtime.disconnectSession(user.session_id);
+    await expect(gone).resolves.toBe('io server disconnect');
+  });
+});
