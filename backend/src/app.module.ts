@@ -15,6 +15,7 @@ import { ConversationsModule } from './modules/conversations/conversations.modul
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
+import { MessagesModule } from './modules/messages/messages.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { StaffModule } from './modules/staff/staff.module';
@@ -44,6 +45,7 @@ export class AppModule implements NestModule {
         WordsModule,
         ConversationsModule,
         AiModule,
+        MessagesModule,
         WebModule,
         RealtimeModule,
       ],

@@ -1,6 +1,12 @@
 import { Foundation1763780000000 } from './1763780000000-Foundation';
 import { Words1763790000000 } from './1763790000000-Words';
 import { Conversations1763800000000 } from './1763800000000-Conversations';
+import { Messages1763810000000 } from './1763810000000-Messages';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [Foundation1763780000000, Words1763790000000, Conversations1763800000000];
+export const migrations = [
+  Foundation1763780000000,
+  Words1763790000000,
+  Conversations1763800000000,
+  Messages1763810000000,
+];

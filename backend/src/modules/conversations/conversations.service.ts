@@ -25,7 +25,7 @@ const conversationNotFound = () => notFound('Conversation', 'conversation_not_fo
  * `organization_id IS NULL`; an organization scope shows only what the caller created there. The two forms are
  * written out (not `IS NOT DISTINCT FROM`) so that the (user_id, organization_id, ...) index is used.
  */
-function scopeWhere(me: Principal, first: number): { sql: string; params: unknown[] } {
+export function scopeWhere(me: Principal, first: number): { sql: string; params: unknown[] } {
   const org = me.org?.organization_id ?? null;
   return org === null
     ? { sql: `c.user_id = $${first} AND c.organization_id IS NULL`, params: [me.user_id] }

@@ -657,6 +657,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's messages in the current scope, newest first, 20 per page */
+        get: operations["Messages_listOwn"];
+        /** Edit the text of one of the caller’s messages, or toggle it as a favorite */
+        put: operations["Messages_update"];
+        /**
+         * Send a message and generate the answer
+         * @description Streamed (default): answers at once with the pending answer (content null), then sends `message_stream` batches and `message_stream_end` with the saved answer on the socket, or `openai-error` / `error`. With `stream: false` the complete answer comes back. Words are charged once the answer is saved.
+         */
+        post: operations["Messages_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/conversation/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages of one conversation, 20 per page
+         * @description Page 1 holds the newest messages; each page is sorted oldest first.
+         */
+        get: operations["Messages_listConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the caller’s messages (stops its generation if still pending) */
+        delete: operations["Messages_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1268,6 +1327,69 @@ export interface components {
             default_model: string;
             /** @description False when no API key is set anywhere (organization, app config, server env): generation cannot work */
             configured: boolean;
+        };
+        SendMessageBody: {
+            /** @description At least 1 character; at most 7500 estimated tokens (length / 4) */
+            content: string;
+            conversation_id: number;
+            /** @description Absent = the conversation's model */
+            model?: string | null;
+            /**
+             * @description false = answer with the complete message
+             * @default true
+             */
+            stream: boolean;
+            /** @description Not available: true is refused with code search_unavailable */
+            searchOnInternet?: boolean;
+            /** @description Accepted for the client; has no effect yet */
+            saveOnConversation?: boolean;
+            /** @description Accepted for the client; has no effect yet */
+            learnFromPrevResponse?: boolean;
+            /** @description Accepted for the client; has no effect yet */
+            avatar_id?: number | null;
+            message_type_id?: number | null;
+        };
+        MessageDto: {
+            message_id: number;
+            conversation_id: number;
+            user_id: number;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description null = the answer is still being generated */
+            content: string | null;
+            /** @description 'length' = cut short (Continue generating) */
+            finish_reason: string | null;
+            favorite: boolean;
+            prompt: string | null;
+            /** @description On an answer: the message it answers */
+            user_message_id: number | null;
+            message_type_id: number | null;
+            model: string | null;
+            /** @description Words charged for this answer */
+            words: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SendMessageResponse: {
+            user_message: components["schemas"]["MessageDto"];
+            /** @description Pending (content null) when streamed; complete otherwise */
+            message: components["schemas"]["MessageDto"];
+        };
+        MessagePageResponse: {
+            messages: components["schemas"]["MessageDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        UpdateMessageBody: {
+            message_id: number;
+            content?: string;
+            favorite?: boolean;
+        };
+        MessageResponse: {
+            message: components["schemas"]["MessageDto"];
         };
     };
     responses: never;
@@ -3233,6 +3355,211 @@ export interface operations {
             };
             /** @description No or expired session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_listOwn: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                favorite?: "true" | "false";
+                message_type_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMessageBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_send: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMessageResponse"];
+                };
+            };
+            /** @description 'The message can't be empty.', 'The message is too long.', ... */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Conversation missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words left and no subscription (code no_access) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_listConversation: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description Page 1 holds the newest messages */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Conversation missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                message_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,392 @@
+import type { AddressInfo } from 'node:net';
+import { Client } from 'pg';
+import { io, Socket } from 'socket.io-client';
+import { AI_UNAVAILABLE_MESSAGE } from '../src/modules/ai/ai.errors';
+import { countWords } from '../src/modules/ai/words';
+import type { ClientToServerEvents, ServerToClientEvents } from '../src/modules/realtime/events';
+import { WordsService } from '../src/modules/words/words.service';
+import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
+import { startTestApp, TEST_DATABASE_URL, TestApp, TestUser } from './harness';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+interface Received {
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('Messages', () => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  let words: WordsService;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await startTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1` });
+    await t.app.listen(0);
+    words = t.app.get(WordsService);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  /** A customer with words (or none). */
+  async function customer(grant: number | null = 1000): Promise<TestUser> {
+    const user = await t.createUser();
+    if (grant) await words.grant(user.user_id, { words: grant, source: 'gift' });
+    return user;
+  }
+
+  async function conversation(user: TestUser): Promise<number> {
+    const res = await t
+      .http()
+      .post('/api/conversations')
+      .set('Authorization', user.auth)
+      .send({ name: 'Chat' })
+      .expect(201);
+    return res.body.conversation.conversation_id as number;
+  }
+
+  /** A connected socket (rooms joined) recording every event it receives. */
+  async function listen(user: TestUser): Promise<{ socket: ClientSocket; events: Received[] }> {
+    const url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    const socket: ClientSocket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: user.token },
+    });
+    sockets.push(socket);
+    const events: Received[] = [];
+    socket.onAny((event: string, payload: Record<string, unknown>) => events.push({ event, payload }));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    await socket.timeout(5000).emitWithAck('join_room', `user-${user.user_id}`);
+    return { socket, events };
+  }
+
+  async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 5000): Promise<T> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const value = check();
+      if (value) return value;
+      if (Date.now() > until) throw new Error('timed out waiting');
+      await sleep(20);
+    }
+  }
+
+  const send = (user: TestUser, body: object) =>
+    t.http().post('/api/messages').set('Authorization', user.auth).send(body);
+  const balance = async (user: TestUser) => (await words.balance(user.user_id)).words;
+  const rows = (conversationId: number) =>
+    t.db.query(`SELECT * FROM messages WHERE conversation_id = $1 ORDER BY message_id`, [
+      conversationId,
+    ]) as Promise<{ role: string; content: string | null; finish_reason: string | null; words: number }[]>;
+
+  it('streams the answer on the socket, saves it once and charges its words', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    const { events } = await listen(user);
+    const text = 'Hello there, ¿qué tal? 👋 Streaming works.\nSecond line with more words.';
+    fake.reply({ text, chunks: 9, delayMs: 5 });
+
+    const res = await send(user, { content: 'Say hello.', conversation_id: conversationId }).expect(201);
+    expect(res.body.user_message).toMatchObject({ role: 'user', content: 'Say hello.' });
+    expect(res.body.message).toMatchObject({ role: 'assistant', content: null });
+    const messageId = res.body.message.message_id as number;
+
+    const end = await waitFor(() => events.find((e) => e.event === 'message_stream_end'));
+    const streamed = events
+      .filter((e) => e.event === 'message_stream')
+      .map((e) => {
+        expect(e.payload).toMatchObject({ conversation_id: conversationId, message_id: messageId });
+        return e.payload.content as string;
+      });
+    expect(streamed.join('')).toBe(text);
+    expect(streamed.length).toBeLessThan(9 + 1);
+    expect(end.payload).toMatchObject({
+      conversation_id: conversationId,
+      message: { message_id: messageId, content: text, finish_reason: 'stop', words: countWords(text) },
+    });
+
+    const saved = await rows(conversationId);
+    expect(saved.map((r) => [r.role, r.content])).toEqual([
+      ['user', 'Say hello.'],
+      ['assistant', text],
+    ]);
+    expect(await balance(user)).toBe(1000 - countWords(text));
+    const [debit] = await t.db.query(`SELECT * FROM word_ledger WHERE user_id = $1 AND kind = 'debit'`, [
+      user.user_id,
+    ]);
+    expect(debit).toMatchObject({ source: 'message', reference: `message:${messageId}` });
+    expect(fake.requests[0].messages.at(-1)).toEqual({ role: 'user', content: 'Say hello.' });
+  });
+
+  it('sends the earlier messages as history and keeps finish_reason length', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    fake.reply({ text: 'First answer' }, { text: 'Cut short', finishReason: 'length' });
+    await send(user, { content: 'One', conversation_id: conversationId, stream: false }).expect(201);
+    const res = await send(user, { content: 'Two', conversation_id: conversationId, stream: false }).expect(
+      201,
+    );
+    expect(res.body.message).toMatchObject({ content: 'Cut short', finish_reason: 'length' });
+    expect(fake.requests[1].messages).toEqual([
+      { role: 'user', content: 'One' },
+      { role: 'assistant', content: 'First answer' },
+      { role: 'user', content: 'Two' },
+    ]);
+  });
+
+  it('answers the complete message with stream false, charged the same way', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    const { events } = await listen(user);
+    fake.reply({ text: 'four words right here' });
+    const res = await send(user, {
+      content: 'Hi',
+      conversation_id: conversationId,
+      stream: false,
+      model: 'gpt-4.1-nano',
+    }).expect(201);
+    expect(res.body.message).toMatchObject({
+      content: 'four words right here',
+      words: 4,
+      model: 'gpt-4.1-nano',
+    });
+    expect(fake.requests[0].model).toBe('gpt-4.1-nano');
+    expect(await balance(user)).toBe(996);
+    expect(events.filter((e) => e.event.startsWith('message_stream'))).toEqual([]);
+  });
+
+  it('answers 412 without access and saves nothing; staff need no words', async () => {
+    const user = await customer(null);
+    const conversationId = await conversation(user);
+    const res = await send(user, { content: 'Hi', conversation_id: conversationId }).expect(412);
+    expect(res.body).toMatchObject({
+      code: 'no_access',
+      message: 'Creating more content with the product requires an active subscription.',
+    });
+    expect(await rows(conversationId)).toEqual([]);
+    expect(fake.requests).toHaveLength(0);
+
+    const staff = await t.createUser({ staff: 'admin' });
+    const staffConversation = await conversation(staff);
+    await send(staff, { content: 'Hi', conversation_id: staffConversation, stream: false }).expect(201);
+  });
+
+  it('reports a provider 401 as openai-error, deletes the pending answer and charges nothing', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    const { events } = await listen(user);
+    fake.reply({ fail: { status: 401, message: 'Incorrect API key provided.', code: 'invalid_api_key' } });
+    await send(user, { content: 'Hi', conversation_id: conversationId }).expect(201);
+    const error = await waitFor(() => events.find((e) => e.event === 'openai-error'));
+    expect(error.payload).toEqual({ message: 'OpenAi Error: Incorrect API key provided.' });
+    const left = await waitForRows(conversationId, 1);
+    expect(left.map((r) => r.role)).toEqual(['user']);
+    expect(await balance(user)).toBe(1000);
+    expect(events.find((e) => e.event === 'message_stream_end')).toBeUndefined();
+  });
+
+  async function waitForRows(conversationId: number, count: number) {
+    const until = Date.now() + 5000;
+    for (;;) {
+      const found = await rows(conversationId);
+      if (found.length === count || Date.now() > until) return found;
+      await sleep(20);
+    }
+  }
+
+  it('treats a dropped stream as a failure: error event, no answer, no charge', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    const { events } = await listen(user);
+    fake.reply({ text: 'one two three four five six', chunks: 6, dropAfterChunks: 2 });
+    await send(user, { content: 'Hi', conversation_id: conversationId }).expect(201);
+    const error = await waitFor(() => events.find((e) => e.event === 'error'));
+    expect(error.payload).toEqual({ statusCode: 503, message: AI_UNAVAILABLE_MESSAGE });
+    expect((await waitForRows(conversationId, 1)).map((r) => r.role)).toEqual(['user']);
+    expect(await balance(user)).toBe(1000);
+  });
+
+  it('stops the provider call and charges nothing when the conversation is deleted mid-stream', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    const { events } = await listen(user);
+    fake.reply({ text: 'word '.repeat(40), chunks: 40, delayMs: 50 });
+    await send(user, { content: 'Hi', conversation_id: conversationId }).expect(201);
+    await waitFor(() => events.find((e) => e.event === 'message_stream'));
+    await t.http().delete(`/api/conversations/${conversationId}`).set('Authorization', user.auth).expect(204);
+    await fake.requests[0].closed;
+    expect(fake.requests[0].closedByClient).toBe(true);
+    await sleep(100);
+    expect(await balance(user)).toBe(1000);
+    expect(events.find((e) => e.event === 'message_stream_end')).toBeUndefined();
+  });
+
+  it('stops the generation when the session that asked for it ends', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    fake.reply({ text: 'word '.repeat(40), chunks: 40, delayMs: 50 });
+    await send(user, { content: 'Hi', conversation_id: conversationId }).expect(201);
+    await waitFor(() => fake.requests.length === 1);
+    await t.db.query(`UPDATE sessions SET revoked_at = now() WHERE session_id = $1`, [user.session_id]);
+    await fake.requests[0].closed;
+    expect(fake.requests[0].closedByClient).toBe(true);
+    expect((await waitForRows(conversationId, 1)).map((r) => r.role)).toEqual(['user']);
+    expect(await balance(user)).toBe(1000);
+  });
+
+  it("answers 404 for another user's conversation and messages", async () => {
+    const owner = await customer();
+    const other = await customer();
+    const conversationId = await conversation(owner);
+    fake.reply({ text: 'mine' });
+    const sent = await send(owner, { content: 'Hi', conversation_id: conversationId, stream: false }).expect(
+      201,
+    );
+    const messageId = sent.body.message.message_id as number;
+    await send(other, { content: 'Hi', conversation_id: conversationId }).expect(404);
+    await t
+      .http()
+      .get(`/api/messages/conversation/${conversationId}`)
+      .set('Authorization', other.auth)
+      .expect(404);
+    await t
+      .http()
+      .put('/api/messages')
+      .set('Authorization', other.auth)
+      .send({ message_id: messageId, favorite: true })
+      .expect(404);
+    await t.http().delete(`/api/messages/${messageId}`).set('Authorization', other.auth).expect(404);
+    const mine = await t.http().get('/api/messages').set('Authorization', other.auth).expect(200);
+    expect(mine.body.total).toBe(0);
+  });
+
+  it('validates the content and refuses web search', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    const fail = async (body: object) =>
+      (await send(user, { conversation_id: conversationId, ...body }).expect(400)).body as {
+        message: string;
+        code: string;
+      };
+    expect(await fail({ content: '' })).toMatchObject({ message: "The message can't be empty." });
+    expect(await fail({ content: '   ' })).toMatchObject({ message: "The message can't be empty." });
+    // round(30002 / 4) = 7501 estimated tokens, one above the limit.
+    expect(await fail({ content: 'x'.repeat(30002) })).toMatchObject({ message: 'The message is too long.' });
+    expect(await fail({ content: 'Hi', searchOnInternet: true })).toMatchObject({
+      message: 'Web search is not available.',
+      code: 'search_unavailable',
+    });
+    expect(await rows(conversationId)).toEqual([]);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('pages a conversation newest page first, each page oldest first', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    await t.db.query(
+      `INSERT INTO messages (conversation_id, user_id, role, content, "createdAt")
+       SELECT $1, $2, 'user', 'm' || i, now() - (100 - i) * interval '1 minute' FROM generate_series(1, 25) i`,
+      [conversationId, user.user_id],
+    );
+    const page = async (n?: number) =>
+      (
+        await t
+          .http()
+          .get(`/api/messages/conversation/${conversationId}${n ? `?page=${n}` : ''}`)
+          .set('Authorization', user.auth)
+          .expect(200)
+      ).body as { messages: { content: string }[]; total: number; page: number; limit: number };
+    const first = await page();
+    expect(first).toMatchObject({ total: 25, page: 1, limit: 20 });
+    expect(first.messages.map((m) => m.content)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 6}`));
+    expect((await page(2)).messages.map((m) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect((await page(3)).messages).toEqual([]);
+  });
+
+  it('toggles a favorite, edits, lists own favorites and deletes', async () => {
+    const user = await customer();
+    const conversationId = await conversation(user);
+    fake.reply({ text: 'An answer' });
+    const sent = await send(user, {
+      content: 'Hi',
+      conversation_id: conversationId,
+      stream: false,
+      message_type_id: 3,
+    }).expect(201);
+    const messageId = sent.body.message.message_id as number;
+    const put = (body: object) => t.http().put('/api/messages').set('Authorization', user.auth).send(body);
+    const fav = await put({ message_id: messageId, favorite: true }).expect(200);
+    expect(fav.body.message).toMatchObject({ message_id: messageId, favorite: true });
+    const edited = await put({ message_id: messageId, content: 'Better answer' }).expect(200);
+    expect(edited.body.message).toMatchObject({ content: 'Better answer', favorite: true });
+    expect((await put({ message_id: messageId, content: '' }).expect(400)).body.message).toBe(
+      "The message can't be empty.",
+    );
+
+    const list = await t
+      .http()
+      .get('/api/messages?favorite=true&message_type_id=3')
+      .set('Authorization', user.auth)
+      .expect(200);
+    expect(list.body.messages.map((m: { message_id: number }) => m.message_id)).toEqual([messageId]);
+    await put({ message_id: messageId, favorite: false }).expect(200);
+    const none = await t
+      .http()
+      .get('/api/messages?favorite=true')
+      .set('Authorization', user.auth)
+      .expect(200);
+    expect(none.body.total).toBe(0);
+
+    await t.http().delete(`/api/messages/${messageId}`).set('Authorization', user.auth).expect(204);
+    await t.http().delete(`/api/messages/${messageId}`).set('Authorization', user.auth).expect(404);
+    expect((await rows(conversationId)).map((r) => r.role)).toEqual(['user']);
+  });
+
+  it('aborts in-flight generations on shutdown, charging nothing', async () => {
+    const other = await startTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1` });
+    const user = await other.createUser();
+    await other.app.get(WordsService).grant(user.user_id, { words: 100, source: 'gift' });
+    const created = await other
+      .http()
+      .post('/api/conversations')
+      .set('Authorization', user.auth)
+      .send({ name: 'Chat' })
+      .expect(201);
+    fake.reply({ text: 'word '.repeat(40), chunks: 40, delayMs: 50 });
+    await other
+      .http()
+      .post('/api/messages')
+      .set('Authorization', user.auth)
+      .send({ content: 'Hi', conversation_id: created.body.conversation.conversation_id })
+      .expect(201);
+    await waitFor(() => fake.requests.length === 1);
+    // app.close() alone (not the harness's close) so the schema can still be read afterwards.
+    await other.app.close();
+    expect(fake.requests[0].closedByClient).toBe(true);
+    const schema = other.env.databaseSchema as string;
+    const client = new Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      const answers = await client.query(`SELECT 1 FROM ${schema}.messages WHERE role = 'assistant'`);
+      const debits = await client.query(`SELECT 1 FROM ${schema}.word_ledger WHERE kind = 'debit'`);
+      expect([answers.rowCount, debits.rowCount]).toEqual([0, 0]);
+    } finally {
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    }
+  });
+});
