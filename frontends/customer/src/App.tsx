@@ -3,7 +3,7 @@
  * Route paths here are relative to that mount point. See frontends/shared/src/remote.ts.
  */
 import { NotFound, PageLoader, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
-import { IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconMessages, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
@@ -13,10 +13,17 @@ registerTranslations('customer', { en, es });
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const HomePage = lazy(() => import('./access').then((m) => ({ default: m.HomePage })));
+const ConversationsPage = lazy(() =>
+  import('./conversations/ConversationsPage').then((m) => ({ default: m.ConversationsPage })),
+);
+const ConversationPage = lazy(() =>
+  import('./conversations/ConversationPage').then((m) => ({ default: m.ConversationPage })),
+);
 const OutOfCreditsNotice = lazy(() => import('./access').then((m) => ({ default: m.OutOfCreditsNotice })));
 
 /** Menu entries the shell shows for this remote (filtered by flag and permission). */
 export const navigation: NavigationEntry[] = [
+  { labelKey: 'customer:conversations.nav', path: '/conversations', icon: IconMessages },
   { labelKey: 'customer:profile.nav', path: '/profile', menu: 'user', icon: IconUserCircle },
   { labelKey: 'customer:settings.nav', path: '/settings', menu: 'user', icon: IconSettings },
 ];
@@ -27,6 +34,10 @@ export default function App() {
       <Routes>
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
         <Route index element={<HomePage />} />
+        <Route path="conversations" element={<ConversationsPage />} />
+        <Route path="conversations/:conversation_id" element={<ConversationPage />} />
+        <Route path="conversation/tags" element={<ConversationsPage initialView="tags" />} />
+        <Route path="conversation/tags/:tag" element={<ConversationsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         {/* 000 §2 / §8: the out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}

@@ -1,5 +1,6 @@
 /** Texts of the customer remote (namespace "customer"). en and es must have the same keys (see App.test.tsx). */
 import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
+import { conversationsEn, conversationsEs } from './conversations/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 
@@ -8,6 +9,7 @@ export const en = {
   outOfCredits: outOfCreditsEn,
   settings: settingsEn,
   profile: profileEn,
+  conversations: conversationsEn,
 };
 
 export const es: typeof en = {
@@ -15,4 +17,5 @@ export const es: typeof en = {
   outOfCredits: outOfCreditsEs,
   settings: settingsEs,
   profile: profileEs,
+  conversations: conversationsEs,
 };

@@ -27,9 +27,9 @@ describe('customer routes of the account screens', () => {
     expect(await screen.findByRole('heading', { name: "Oops! You're out of credits." })).toBeInTheDocument();
   });
 
-  it('sends a user with access from / to their profile', async () => {
+  it('sends a user with access from / to their chats', async () => {
     renderAt('/', true);
-    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Chats' })).toBeInTheDocument();
   });
 
   it('serves Settings at /settings', async () => {

@@ -1,0 +1,69 @@
+/** Types and pure helpers of the chats screens (spec 001 §3, §4, §5, §9). */
+import type { ApiPaths } from '@avatar-studio/shared';
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+export type Conversation = Json<
+  ApiPaths['/api/conversations']['get']['responses'][200]
+>['conversations'][number];
+export type Message = Json<
+  ApiPaths['/api/messages/conversation/{conversation_id}']['get']['responses'][200]
+>['messages'][number];
+export type ConversationSort = NonNullable<
+  NonNullable<ApiPaths['/api/conversations']['get']['parameters']['query']>['sortBy']
+>;
+
+/** The model values the API takes ('Unset' = none chosen, stored as null). */
+export type ConversationModel = NonNullable<
+  NonNullable<Json<ApiPaths['/api/conversations']['post']['requestBody']>['model']>
+>;
+
+export const SORT_OPTIONS: readonly ConversationSort[] = [
+  'createdAt_desc',
+  'updatedAt_desc',
+  'name_asc',
+  'name_desc',
+];
+/** The models a conversation can use; 'Unset' stores null (the default model, gpt-4o-mini). */
+export const MODEL_OPTIONS: readonly ConversationModel[] = ['gpt-4o-mini', 'grok-2-latest'];
+export const UNSET_MODEL: ConversationModel = 'Unset';
+
+/** The form's model as the API takes it: null for Unset (the default model). */
+export function modelValue(model: string): ConversationModel | null {
+  return model === UNSET_MODEL || !MODEL_OPTIONS.includes(model as ConversationModel)
+    ? null
+    : (model as ConversationModel);
+}
+/** Spec 001 §9: maximum estimated tokens of a message. */
+export const MAX_TOKENS = 7500;
+/** Spec 001 §2: a conversation card shows up to 3 tags. */
+export const CARD_TAGS = 3;
+
+export const CONVERSATIONS_KEY = 'conversations';
+
+/** Spec 001 §9: the token estimate is the length divided by 4, rounded. */
+export function estimateTokens(text: string): number {
+  return Math.round(text.length / 4);
+}
+
+/** Spec 001 §5: at least 1 character and no more than the maximum of estimated tokens. */
+export function canSend(text: string): boolean {
+  return text.trim().length > 0 && estimateTokens(text) <= MAX_TOKENS;
+}
+
+export function splitTags(tags: string | null | undefined): string[] {
+  return (tags ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** Spec 001 §4: messages merged without duplicates (the later copy wins) and sorted by creation time. */
+export function mergeMessages(...lists: Message[][]): Message[] {
+  const byId = new Map<number, Message>();
+  for (const list of lists) for (const m of list) byId.set(m.message_id, m);
+  return [...byId.values()].sort(
+    (a, b) =>
+      new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || a.message_id - b.message_id,
+  );
+}

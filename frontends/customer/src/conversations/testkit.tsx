@@ -1,0 +1,79 @@
+/** Test helpers of the chats screens (test files only). */
+import { useSession, type RealtimeIo } from '@avatar-studio/shared';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { Conversation, Message } from './model';
+
+/** Like the shell: the remote's screen mounts once the session is settled. */
+export function SignedIn({ children }: { children: ReactNode }) {
+  return useSession().status === 'signedIn' ? <>{children}</> : null;
+}
+
+export function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+export function conversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    conversation_id: 7,
+    user_id: 1,
+    organization_id: null,
+    name: 'Blog ideas',
+    model: null,
+    tags: 'blog,ideas,drafts,later',
+    archived: false,
+    avatar_id: null,
+    createdAt: '2025-01-02T00:00:00.000Z',
+    updatedAt: '2025-01-03T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function message(overrides: Partial<Message> = {}): Message {
+  return {
+    message_id: 1,
+    conversation_id: 7,
+    user_id: 1,
+    role: 'user',
+    content: 'Hello',
+    finish_reason: null,
+    favorite: false,
+    prompt: null,
+    user_message_id: null,
+    message_type_id: null,
+    model: null,
+    words: 0,
+    createdAt: '2025-01-02T10:00:00.000Z',
+    updatedAt: '2025-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Listener = (payload: unknown) => void;
+
+/** A fake Socket.IO client: counts sockets opened and lets the test deliver server events. */
+export function fakeIo() {
+  const listeners = new Map<string, Set<Listener>>();
+  const socket = {
+    connected: true,
+    on: (event: string, fn: Listener) => {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(fn);
+      return socket;
+    },
+    off: (event: string, fn: Listener) => {
+      listeners.get(event)?.delete(fn);
+      return socket;
+    },
+    connect: () => socket,
+    disconnect: () => socket,
+  };
+  const factory = jest.fn(() => socket);
+  return {
+    io: factory as unknown as RealtimeIo,
+    factory,
+    deliver(event: string, payload: unknown) {
+      for (const fn of listeners.get(event) ?? []) fn(payload);
+    },
+  };
+}
