@@ -19,6 +19,7 @@ import { MessagesModule } from './modules/messages/messages.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { StaffModule } from './modules/staff/staff.module';
+import { TemplatesModule } from './modules/templates/templates.module';
 import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
 import { WordsModule } from './modules/words/words.module';
@@ -44,6 +45,7 @@ export class AppModule implements NestModule {
         OrganizationsModule,
         WordsModule,
         ConversationsModule,
+        TemplatesModule,
         AiModule,
         MessagesModule,
         WebModule,

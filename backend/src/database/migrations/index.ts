@@ -2,6 +2,7 @@ import { Foundation1763780000000 } from './1763780000000-Foundation';
 import { Words1763790000000 } from './1763790000000-Words';
 import { Conversations1763800000000 } from './1763800000000-Conversations';
 import { Messages1763810000000 } from './1763810000000-Messages';
+import { Templates1763820000000 } from './1763820000000-Templates';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   Words1763790000000,
   Conversations1763800000000,
   Messages1763810000000,
+  Templates1763820000000,
 ];

@@ -637,6 +637,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Templates the caller can see: their own (Personal, or the organization’s with ?organization_id=) and public ones
+         * @description Filters: tag, type, favorites, query, language, sortBy; 24 per page.
+         */
+        get: operations["Templates_list"];
+        /** Change a template (owner, staff admin, or anyone when it is editable) */
+        put: operations["Templates_update"];
+        /** Create a template in the current scope; fields follow from the [placeholders] */
+        post: operations["Templates_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every template, for staff
+         * @description Filters: tag, type, favorites, query, language, sortBy; 24 per page.
+         */
+        get: operations["Templates_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public templates
+         * @description Filters: tag, type, favorites, query, language, sortBy; 24 per page.
+         */
+        get: operations["Templates_public"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tags on the templates the caller can see, with counts */
+        get: operations["Templates_tags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Types of the templates the caller can see, with counts */
+        get: operations["Templates_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/tag/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visible templates carrying one tag
+         * @description Filters: tag, type, favorites, query, language, sortBy; 24 per page.
+         */
+        get: operations["Templates_byTag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/type/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visible templates of one type
+         * @description Filters: tag, type, favorites, query, language, sortBy; 24 per page.
+         */
+        get: operations["Templates_byType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/favorite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a visible template to the caller’s favorites, or remove it */
+        post: operations["Templates_favorite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One visible template; content is null when its prompt is hidden from the caller */
+        get: operations["Templates_get"];
+        put?: never;
+        post?: never;
+        /** Delete a template (same rule as editing) */
+        delete: operations["Templates_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/models": {
         parameters: {
             query?: never;
@@ -1309,6 +1480,146 @@ export interface components {
             /** @description Replaces every tag; null or empty removes them */
             tags?: string | string[];
             archived?: boolean;
+        };
+        TemplateFieldDto: {
+            /** @description The placeholder name, as written between brackets in the content */
+            name: string;
+            label: string;
+            /** @enum {string} */
+            type: "text" | "number" | "select";
+            /** @description Select options (empty for other types). Stored slash-joined with a trailing slash ("a/b/"); on reading the text is split on "/" and the piece after the final slash is dropped. */
+            options: string[];
+            /** @description 1-based position in the form */
+            order: number;
+            /** @description Default value: the first option of a select, else empty */
+            value: string;
+        };
+        TemplateDto: {
+            template_id: number;
+            /** @description The author; null once their account is deleted */
+            user_id: number | null;
+            /** @description null = Personal */
+            organization_id: number | null;
+            name: string;
+            description: string;
+            /** @description Prompt with [field] placeholders; null when show_prompt is off and the caller is not the owner or staff */
+            content: string | null;
+            /** @description Free text; empty = none */
+            type: string;
+            /**
+             * @description Comma-separated, as the spec
+             * @example blog,seo
+             */
+            tags: string;
+            /** @enum {string} */
+            language: "en" | "es";
+            public: boolean;
+            /** @description Anyone who can see it may edit or delete it */
+            editable: boolean;
+            show_prompt: boolean;
+            fields: components["schemas"]["TemplateFieldDto"][];
+            /** @description Whether the caller has it among their favorites */
+            favorite: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TemplatePageResponse: {
+            templates: components["schemas"]["TemplateDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        TemplateTagDto: {
+            tag: string;
+            /** @description How many templates the caller can see carry the tag */
+            templates: number;
+        };
+        TemplateTagsResponse: {
+            tags: components["schemas"]["TemplateTagDto"][];
+            /** @description Number of distinct tags */
+            total: number;
+        };
+        TemplateTypeDto: {
+            type: string;
+            /** @description How many templates the caller can see have the type */
+            templates: number;
+        };
+        TemplateTypesResponse: {
+            types: components["schemas"]["TemplateTypeDto"][];
+            /** @description Number of distinct types */
+            total: number;
+        };
+        FavoriteBody: {
+            template_id: number;
+        };
+        FavoriteResponse: {
+            /** @description Whether the template is now a favorite */
+            favorite: boolean;
+        };
+        TemplateResponse: {
+            template: components["schemas"]["TemplateDto"];
+        };
+        TemplateFieldInput: {
+            /** @description Placeholder name; settings for names not in the content are dropped */
+            name: string;
+            /** @description Default: the name */
+            label?: string;
+            /**
+             * @default text
+             * @enum {string}
+             */
+            type: "text" | "number" | "select";
+            /** @description Needed (at least one, none empty) for select */
+            options?: string[];
+            /** @description 1-based; default: position of the placeholder in the content */
+            order?: number;
+            /** @description Ignored: values are given when the template is applied */
+            value?: Record<string, never>;
+        };
+        CreateTemplateBody: {
+            name: Record<string, never>;
+            description: Record<string, never>;
+            /** @description Prompt with [field] placeholders; the fields are derived from them */
+            content: Record<string, never>;
+            type?: string;
+            /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
+            tags?: string | string[];
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "es";
+            /** @description Only staff admins may make a template public */
+            public?: boolean;
+            editable?: boolean;
+            /** @default true */
+            show_prompt: boolean;
+            /** @description Settings for placeholders; a name may appear once */
+            fields?: components["schemas"]["TemplateFieldInput"][];
+        };
+        UpdateTemplateBody: {
+            name: Record<string, never>;
+            description: Record<string, never>;
+            /** @description Prompt with [field] placeholders; the fields are derived from them */
+            content: Record<string, never>;
+            type?: string;
+            /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
+            tags?: string | string[];
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "es";
+            /** @description Only staff admins may make a template public */
+            public?: boolean;
+            editable?: boolean;
+            /** @default true */
+            show_prompt: boolean;
+            /** @description Settings for placeholders; a name may appear once */
+            fields?: components["schemas"]["TemplateFieldInput"][];
+            template_id: number;
         };
         AiModelDto: {
             /** @example gpt-4o-mini */
@@ -3328,6 +3639,514 @@ export interface operations {
                 content?: never;
             };
             /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Default: the templates_default_sort setting */
+                sortBy?: "createdAt_desc" | "updatedAt_desc" | "name_asc" | "name_desc";
+                /** @description Only templates carrying this tag */
+                tag?: string;
+                /** @description Only templates of this type */
+                type?: string;
+                /** @description true = only the caller’s favorites */
+                favorites?: "true" | "false";
+                language?: "en" | "es";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePageResponse"];
+                };
+            };
+            /** @description Unknown sortBy, language or bad filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTemplateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description Validation failures, as on create */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s to change */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or another user’s private template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description 'Please complete all the required fields to save.' with per-field errors */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Only admins can make a template public.' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_all: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Default: the templates_default_sort setting */
+                sortBy?: "createdAt_desc" | "updatedAt_desc" | "name_asc" | "name_desc";
+                /** @description Only templates carrying this tag */
+                tag?: string;
+                /** @description Only templates of this type */
+                type?: string;
+                /** @description true = only the caller’s favorites */
+                favorites?: "true" | "false";
+                language?: "en" | "es";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_public: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Default: the templates_default_sort setting */
+                sortBy?: "createdAt_desc" | "updatedAt_desc" | "name_asc" | "name_desc";
+                /** @description Only templates carrying this tag */
+                tag?: string;
+                /** @description Only templates of this type */
+                type?: string;
+                /** @description true = only the caller’s favorites */
+                favorites?: "true" | "false";
+                language?: "en" | "es";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_tags: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateTagsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_types: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateTypesResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_byTag: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Default: the templates_default_sort setting */
+                sortBy?: "createdAt_desc" | "updatedAt_desc" | "name_asc" | "name_desc";
+                /** @description Only templates carrying this tag */
+                tag?: string;
+                /** @description Only templates of this type */
+                type?: string;
+                /** @description true = only the caller’s favorites */
+                favorites?: "true" | "false";
+                language?: "en" | "es";
+            };
+            header?: never;
+            path: {
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_byType: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Default: the templates_default_sort setting */
+                sortBy?: "createdAt_desc" | "updatedAt_desc" | "name_asc" | "name_desc";
+                /** @description Only templates carrying this tag */
+                tag?: string;
+                /** @description Only templates of this type */
+                type?: string;
+                /** @description true = only the caller’s favorites */
+                favorites?: "true" | "false";
+                language?: "en" | "es";
+            };
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_favorite: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FavoriteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavoriteResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or another user’s private template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                template_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or another user’s private template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Templates_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                template_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s to delete */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or another user’s private template */
             404: {
                 headers: {
                     [name: string]: unknown;

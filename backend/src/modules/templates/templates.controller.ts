@@ -1,0 +1,191 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import type { Principal } from '../../common/auth/principal';
+import { badInput } from '../../common/errors/domain-error';
+import { ScopeQuery } from '../../common/http/pagination';
+import {
+  CreateTemplateBody,
+  FavoriteBody,
+  FavoriteResponse,
+  MAX_ID,
+  TemplateListQuery,
+  TemplatePageResponse,
+  TemplateResponse,
+  TemplateTagsResponse,
+  TemplateTypesResponse,
+  UpdateTemplateBody,
+} from './dto/template.dto';
+import { TemplatesService } from './templates.service';
+
+/** Path ids are whole numbers in the int range; anything else is the caller's mistake, not a missing record. */
+const IdPipe = new ParseIntPipe({
+  exceptionFactory: () => badInput('The id must be a whole number.', 'invalid_id'),
+});
+const idInRange = (id: number): number => {
+  if (id < 1 || id > MAX_ID) throw badInput('The id must be a whole number.', 'invalid_id');
+  return id;
+};
+const NOT_VISIBLE = 'Missing, or another user’s private template';
+const LIST_FILTERS = 'Filters: tag, type, favorites, query, language, sortBy; 24 per page.';
+
+// Static paths are declared before `:template_id` so that "tags", "all" and so on are not read as ids.
+@ApiTags('templates')
+@Controller('templates')
+@Authenticated()
+export class TemplatesController {
+  constructor(private readonly templates: TemplatesService) {}
+
+  @Get()
+  @ApiOperation({
+    summary:
+      'Templates the caller can see: their own (Personal, or the organization’s with ?organization_id=) and public ones',
+    description: LIST_FILTERS,
+  })
+  @ApiOkResponse({ type: TemplatePageResponse })
+  @ApiBadRequestResponse({ description: 'Unknown sortBy, language or bad filter' })
+  list(@CurrentUser() me: Principal, @Query() query: TemplateListQuery): Promise<TemplatePageResponse> {
+    return this.templates.list(me, query);
+  }
+
+  @Get('all')
+  @Authenticated({ staff: 'manager' })
+  @ApiOperation({ summary: 'Every template, for staff', description: LIST_FILTERS })
+  @ApiOkResponse({ type: TemplatePageResponse })
+  all(@CurrentUser() me: Principal, @Query() query: TemplateListQuery): Promise<TemplatePageResponse> {
+    return this.templates.list(me, query, 'all');
+  }
+
+  @Get('public')
+  @ApiOperation({ summary: 'Public templates', description: LIST_FILTERS })
+  @ApiOkResponse({ type: TemplatePageResponse })
+  public(@CurrentUser() me: Principal, @Query() query: TemplateListQuery): Promise<TemplatePageResponse> {
+    return this.templates.list(me, query, 'public');
+  }
+
+  @Get('tags')
+  @ApiOperation({ summary: 'Tags on the templates the caller can see, with counts' })
+  @ApiOkResponse({ type: TemplateTagsResponse })
+  tags(@CurrentUser() me: Principal, @Query() _scope: ScopeQuery): Promise<TemplateTagsResponse> {
+    return this.templates.tags(me);
+  }
+
+  @Get('types')
+  @ApiOperation({ summary: 'Types of the templates the caller can see, with counts' })
+  @ApiOkResponse({ type: TemplateTypesResponse })
+  types(@CurrentUser() me: Principal, @Query() _scope: ScopeQuery): Promise<TemplateTypesResponse> {
+    return this.templates.types(me);
+  }
+
+  @Get('tag/:tag')
+  @ApiOperation({ summary: 'Visible templates carrying one tag', description: LIST_FILTERS })
+  @ApiOkResponse({ type: TemplatePageResponse })
+  byTag(
+    @CurrentUser() me: Principal,
+    @Param('tag') tag: string,
+    @Query() query: TemplateListQuery,
+  ): Promise<TemplatePageResponse> {
+    return this.templates.list(me, { ...query, tag });
+  }
+
+  @Get('type/:type')
+  @ApiOperation({ summary: 'Visible templates of one type', description: LIST_FILTERS })
+  @ApiOkResponse({ type: TemplatePageResponse })
+  byType(
+    @CurrentUser() me: Principal,
+    @Param('type') type: string,
+    @Query() query: TemplateListQuery,
+  ): Promise<TemplatePageResponse> {
+    return this.templates.list(me, { ...query, type });
+  }
+
+  @Post('favorite')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add a visible template to the caller’s favorites, or remove it' })
+  @ApiOkResponse({ type: FavoriteResponse })
+  @ApiNotFoundResponse({ description: NOT_VISIBLE })
+  favorite(
+    @CurrentUser() me: Principal,
+    @Body() body: FavoriteBody,
+    @Query() _scope: ScopeQuery,
+  ): Promise<FavoriteResponse> {
+    return this.templates.toggleFavorite(me, body.template_id);
+  }
+
+  @Get(':template_id')
+  @ApiOperation({
+    summary: 'One visible template; content is null when its prompt is hidden from the caller',
+  })
+  @ApiOkResponse({ type: TemplateResponse })
+  @ApiNotFoundResponse({ description: NOT_VISIBLE })
+  async get(
+    @CurrentUser() me: Principal,
+    @Param('template_id', IdPipe) id: number,
+    @Query() _scope: ScopeQuery,
+  ): Promise<TemplateResponse> {
+    return { template: await this.templates.get(me, idInRange(id)) };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a template in the current scope; fields follow from the [placeholders]' })
+  @ApiCreatedResponse({ type: TemplateResponse })
+  @ApiBadRequestResponse({
+    description: "'Please complete all the required fields to save.' with per-field errors",
+  })
+  @ApiForbiddenResponse({ description: "'Only admins can make a template public.'" })
+  async create(
+    @CurrentUser() me: Principal,
+    @Body() body: CreateTemplateBody,
+    @Query() _scope: ScopeQuery,
+  ): Promise<TemplateResponse> {
+    return { template: await this.templates.create(me, body) };
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Change a template (owner, staff admin, or anyone when it is editable)' })
+  @ApiOkResponse({ type: TemplateResponse })
+  @ApiBadRequestResponse({ description: 'Validation failures, as on create' })
+  @ApiForbiddenResponse({ description: 'Visible but not the caller’s to change' })
+  @ApiNotFoundResponse({ description: NOT_VISIBLE })
+  async update(
+    @CurrentUser() me: Principal,
+    @Body() body: UpdateTemplateBody,
+    @Query() _scope: ScopeQuery,
+  ): Promise<TemplateResponse> {
+    return { template: await this.templates.update(me, body) };
+  }
+
+  @Delete(':template_id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a template (same rule as editing)' })
+  @ApiNoContentResponse()
+  @ApiForbiddenResponse({ description: 'Visible but not the caller’s to delete' })
+  @ApiNotFoundResponse({ description: NOT_VISIBLE })
+  remove(
+    @CurrentUser() me: Principal,
+    @Param('template_id', IdPipe) id: number,
+    @Query() _scope: ScopeQuery,
+  ): Promise<void> {
+    return this.templates.remove(me, idInRange(id));
+  }
+}
