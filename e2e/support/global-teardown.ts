@@ -1,5 +1,7 @@
+import type { FakeOpenAi } from '../../backend/test/fakes/openai-server';
 import { stopServer } from './server';
 
 export default async function globalTeardown(): Promise<void> {
   await stopServer();
+  await (globalThis as { __fakeOpenAi?: FakeOpenAi }).__fakeOpenAi?.close();
 }

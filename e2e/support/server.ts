@@ -19,7 +19,10 @@ export interface E2eState {
 }
 
 /** Starts the production build (backend serving the built frontends) on a fresh schema. */
-export async function startServer(): Promise<{ state: E2eState; child: ChildProcess }> {
+/** The fake AI provider's answer to every chat in the browser tests (streamed in pieces). */
+export const FAKE_REPLY = 'Hello from the fake model. It streams its answer in several small pieces.';
+
+export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState; child: ChildProcess }> {
   const main = join(ROOT, 'backend', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const schema = `e2e_${randomBytes(5).toString('hex')}`;
@@ -45,6 +48,7 @@ export async function startServer(): Promise<{ state: E2eState; child: ChildProc
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...(aiBaseUrl ? { OPENAI_API_KEY: 'sk-e2e-fake', OPENAI_BASE_URL: aiBaseUrl } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: false,
