@@ -1,12 +1,37 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 
 export const ROOT = join(__dirname, '..', '..');
-const STATE_FILE = join(tmpdir(), 'avatar-studio-e2e.json');
+/**
+ * Where globalSetup leaves the server's address for the tests. One file per run (named in the environment, which
+ * the test processes inherit), so two runs on one machine never read each other's server.
+ */
+function stateFile(): string {
+  process.env.E2E_STATE_FILE ??= join(
+    tmpdir(),
+    `avatar-studio-e2e-${process.pid}-${randomBytes(3).toString('hex')}.json`,
+  );
+  return process.env.E2E_STATE_FILE;
+}
+
+/** A port nobody listens on now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -18,10 +43,10 @@ export interface E2eState {
   pid: number;
 }
 
-/** Starts the production build (backend serving the built frontends) on a fresh schema. */
 /** The fake AI provider's answer to every chat in the browser tests (streamed in pieces). */
 export const FAKE_REPLY = 'Hello from the fake model. It streams its answer in several small pieces.';
 
+/** Starts the production build (backend serving the built frontends) on a fresh schema. */
 export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState; child: ChildProcess }> {
   const main = join(ROOT, 'backend', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
@@ -30,7 +55,7 @@ export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState
   await db.connect();
   await db.query(`CREATE SCHEMA ${schema}`);
   await db.end();
-  const port = 4100 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminEmail = 'admin@e2e.test';
   const adminPassword = 'admin-pass-123';
@@ -65,17 +90,18 @@ export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState
     await new Promise((r) => setTimeout(r, 200));
   }
   const state = { baseUrl, adminEmail, adminPassword, schema, pid: child.pid! };
-  writeFileSync(STATE_FILE, JSON.stringify(state));
+  writeFileSync(stateFile(), JSON.stringify(state));
   return { state, child };
 }
 
 export function readState(): E2eState {
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as E2eState;
+  return JSON.parse(readFileSync(stateFile(), 'utf8')) as E2eState;
 }
 
 export async function stopServer(): Promise<void> {
-  if (!existsSync(STATE_FILE)) return;
+  if (!existsSync(stateFile())) return;
   const state = readState();
+  rmSync(stateFile(), { force: true });
   try {
     process.kill(state.pid, 'SIGTERM');
   } catch {
