@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -21,7 +10,6 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { badInput } from '../../common/errors/domain-error';
 import {
   ConversationListQuery,
   ConversationPageResponse,
@@ -29,20 +17,11 @@ import {
   ConversationTagsQuery,
   ConversationTagsResponse,
   CreateConversationBody,
-  MAX_ID,
   UpdateConversationBody,
 } from './dto/conversation.dto';
 import { ConversationsService } from './conversations.service';
 import { ScopeQuery } from '../../common/http/pagination';
-
-/** Path ids are whole numbers in the int range; anything else is the caller's mistake, not a missing record. */
-const IdPipe = new ParseIntPipe({
-  exceptionFactory: () => badInput('The id must be a whole number.', 'invalid_id'),
-});
-const idInRange = (id: number): number => {
-  if (id < 1 || id > MAX_ID) throw badInput('The id must be a whole number.', 'invalid_id');
-  return id;
-};
+import { IdParam } from '../../common/http/id-param';
 
 @ApiTags('conversations')
 @Controller('conversations')
@@ -79,10 +58,10 @@ export class ConversationsController {
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
   async get(
     @CurrentUser() me: Principal,
-    @Param('conversation_id', IdPipe) id: number,
+    @IdParam('conversation_id') id: number,
     @Query() _scope: ScopeQuery,
   ): Promise<ConversationResponse> {
-    return { conversation: await this.conversations.get(me, idInRange(id)) };
+    return { conversation: await this.conversations.get(me, id) };
   }
 
   @Post()
@@ -116,9 +95,9 @@ export class ConversationsController {
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
   remove(
     @CurrentUser() me: Principal,
-    @Param('conversation_id', IdPipe) id: number,
+    @IdParam('conversation_id') id: number,
     @Query() _scope: ScopeQuery,
   ): Promise<void> {
-    return this.conversations.remove(me, idInRange(id));
+    return this.conversations.remove(me, id);
   }
 }

@@ -5,7 +5,6 @@ import {
   Get,
   Headers,
   Param,
-  ParseIntPipe,
   Post,
   Put,
   Query,
@@ -27,7 +26,6 @@ import {
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, OptionalUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { badInput } from '../../common/errors/domain-error';
 import {
   CREATE_FILE_BODY_SCHEMA,
   CreateFileDto,
@@ -39,10 +37,7 @@ import {
 } from './dto/files.dto';
 import { FilesService } from './files.service';
 import { AcceptsFile, type UploadedBlob } from './upload.interceptor';
-
-const fileIdPipe = new ParseIntPipe({
-  exceptionFactory: () => badInput('The file id must be a whole number.'),
-});
+import { IdParam } from '../../common/http/id-param';
 
 @ApiTags('Files')
 @Controller('files')
@@ -101,7 +96,7 @@ export class FilesController {
   @Get(':id')
   @Authenticated()
   @ApiOkResponse({ type: FileResponse })
-  async get(@CurrentUser() user: Principal, @Param('id', fileIdPipe) id: number): Promise<FileResponse> {
+  async get(@CurrentUser() user: Principal, @IdParam('id') id: number): Promise<FileResponse> {
     return { file: await this.files.get(user.user_id, id) };
   }
 
@@ -116,7 +111,7 @@ export class FilesController {
   @ApiOkResponse({ type: FileResponse })
   async update(
     @CurrentUser() user: Principal,
-    @Param('id', fileIdPipe) id: number,
+    @IdParam('id') id: number,
     @UploadedFile() upload: UploadedBlob | undefined,
     @Body() body: UpdateFileDto,
   ): Promise<FileResponse> {
@@ -126,7 +121,7 @@ export class FilesController {
   @Delete(':id')
   @Authenticated()
   @ApiOkResponse({ type: FileResponse, description: 'The deleted file' })
-  async remove(@CurrentUser() user: Principal, @Param('id', fileIdPipe) id: number): Promise<FileResponse> {
+  async remove(@CurrentUser() user: Principal, @IdParam('id') id: number): Promise<FileResponse> {
     return { file: await this.files.remove(user.user_id, id) };
   }
 }

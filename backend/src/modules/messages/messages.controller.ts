@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -22,9 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { badInput } from '../../common/errors/domain-error';
 import { ScopeQuery } from '../../common/http/pagination';
-import { MAX_ID } from '../conversations/dto/conversation.dto';
 import {
   ConversationMessagesQuery,
   MessagePageResponse,
@@ -35,15 +22,7 @@ import {
   UpdateMessageBody,
 } from './dto/message.dto';
 import { MessagesService } from './messages.service';
-
-/** Path ids are whole numbers in the int range; anything else is the caller's mistake, not a missing record. */
-const IdPipe = new ParseIntPipe({
-  exceptionFactory: () => badInput('The id must be a whole number.', 'invalid_id'),
-});
-const idInRange = (id: number): number => {
-  if (id < 1 || id > MAX_ID) throw badInput('The id must be a whole number.', 'invalid_id');
-  return id;
-};
+import { IdParam } from '../../common/http/id-param';
 
 @ApiTags('messages')
 @Controller('messages')
@@ -87,10 +66,10 @@ export class MessagesController {
   @ApiNotFoundResponse({ description: 'Conversation missing, another user’s, or from another scope' })
   listConversation(
     @CurrentUser() me: Principal,
-    @Param('conversation_id', IdPipe) id: number,
+    @IdParam('conversation_id') id: number,
     @Query() query: ConversationMessagesQuery,
   ): Promise<MessagePageResponse> {
-    return this.messages.listConversation(me, idInRange(id), query);
+    return this.messages.listConversation(me, id, query);
   }
 
   @Put()
@@ -112,9 +91,9 @@ export class MessagesController {
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
   remove(
     @CurrentUser() me: Principal,
-    @Param('message_id', IdPipe) id: number,
+    @IdParam('message_id') id: number,
     @Query() _scope: ScopeQuery,
   ): Promise<void> {
-    return this.messages.remove(me, idInRange(id));
+    return this.messages.remove(me, id);
   }
 }

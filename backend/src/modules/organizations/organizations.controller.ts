@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -23,7 +12,6 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { badInput } from '../../common/errors/domain-error';
 import {
   AllOrganizationsQuery,
   AllOrganizationsResponse,
@@ -45,11 +33,7 @@ import {
 } from './dto/user-organization.dto';
 import { OrganizationsService } from './organizations.service';
 import { UserOrganizationsService } from './user-organizations.service';
-
-/** Path ids are whole numbers; anything else is the caller's mistake, not a missing record. */
-const IdPipe = new ParseIntPipe({
-  exceptionFactory: () => badInput('The id must be a whole number.', 'invalid_id'),
-});
+import { IdParam } from '../../common/http/id-param';
 
 @ApiTags('organizations')
 @Controller('organizations')
@@ -92,7 +76,7 @@ export class OrganizationsController {
   @ApiOperation({ summary: 'One organization with its settings (secrets masked); members and staff' })
   @ApiOkResponse({ type: OrganizationResponse })
   @ApiNotFoundResponse({ description: 'Missing, or the caller is not a member' })
-  get(@CurrentUser() user: Principal, @Param('id', IdPipe) id: number): Promise<OrganizationResponse> {
+  get(@CurrentUser() user: Principal, @IdParam('id') id: number): Promise<OrganizationResponse> {
     return this.organizations.get(user, id);
   }
 
@@ -135,7 +119,7 @@ export class OrganizationsController {
   @ApiNotFoundResponse({ description: 'Missing, or the caller is not a member' })
   remove(
     @CurrentUser() user: Principal,
-    @Param('id', IdPipe) id: number,
+    @IdParam('id') id: number,
     @Query() query: DeleteOrganizationQuery,
   ): Promise<void> {
     return this.organizations.remove(user, id, query.name);
@@ -149,7 +133,7 @@ export class OrganizationsController {
   @ApiNotFoundResponse({ description: 'Missing, or the caller is not a member' })
   listUsers(
     @CurrentUser() user: Principal,
-    @Param('id', IdPipe) id: number,
+    @IdParam('id') id: number,
     @Query() query: OrganizationUsersQuery,
   ): Promise<OrganizationUsersResponse> {
     return this.organizations.listUsers(user, id, query);
@@ -196,7 +180,7 @@ export class UserOrganizationsController {
   @ApiOperation({ summary: 'One membership (Manager or Admin of its organization, staff, or the member)' })
   @ApiOkResponse({ type: UserOrganizationResponse })
   @ApiNotFoundResponse({ description: 'Missing, or not in an organization of the caller' })
-  get(@CurrentUser() user: Principal, @Param('id', IdPipe) id: number): Promise<UserOrganizationResponse> {
+  get(@CurrentUser() user: Principal, @IdParam('id') id: number): Promise<UserOrganizationResponse> {
     return this.memberships.get(user, id);
   }
 
@@ -207,7 +191,7 @@ export class UserOrganizationsController {
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiConflictResponse({ description: 'code last_admin: the organization must keep at least one Admin' })
   @ApiNotFoundResponse({ description: 'Missing, or not in an organization of the caller' })
-  remove(@CurrentUser() user: Principal, @Param('id', IdPipe) id: number): Promise<void> {
+  remove(@CurrentUser() user: Principal, @IdParam('id') id: number): Promise<void> {
     return this.memberships.remove(user, id);
   }
 }

@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
-import { badInput } from '../../common/errors/domain-error';
 import {
   CreateStaffDto,
   StaffListQuery,
@@ -10,10 +9,7 @@ import {
   UpdateStaffDto,
 } from './dto/staff.dto';
 import { StaffService } from './staff.service';
-
-const staffIdPipe = new ParseIntPipe({
-  exceptionFactory: () => badInput('staff_id must be a whole number.'),
-});
+import { IdParam } from '../../common/http/id-param';
 
 @ApiTags('Staff')
 @Controller('staff')
@@ -45,7 +41,7 @@ export class StaffController {
   @Delete(':staff_id')
   @ApiOperation({ summary: 'Remove a staff member (the user stays); the last admin cannot be removed' })
   @ApiOkResponse({ type: StaffResponse, description: 'The removed staff member' })
-  async remove(@Param('staff_id', staffIdPipe) staffId: number): Promise<StaffResponse> {
+  async remove(@IdParam('staff_id') staffId: number): Promise<StaffResponse> {
     return { staff: await this.staff.remove(staffId) };
   }
 }

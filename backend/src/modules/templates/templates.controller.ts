@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -22,13 +11,11 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { badInput } from '../../common/errors/domain-error';
 import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateTemplateBody,
   FavoriteBody,
   FavoriteResponse,
-  MAX_ID,
   TemplateListQuery,
   TemplatePageResponse,
   TemplateResponse,
@@ -37,15 +24,8 @@ import {
   UpdateTemplateBody,
 } from './dto/template.dto';
 import { TemplatesService } from './templates.service';
+import { IdParam } from '../../common/http/id-param';
 
-/** Path ids are whole numbers in the int range; anything else is the caller's mistake, not a missing record. */
-const IdPipe = new ParseIntPipe({
-  exceptionFactory: () => badInput('The id must be a whole number.', 'invalid_id'),
-});
-const idInRange = (id: number): number => {
-  if (id < 1 || id > MAX_ID) throw badInput('The id must be a whole number.', 'invalid_id');
-  return id;
-};
 const NOT_VISIBLE = 'Missing, or another user’s private template';
 const LIST_FILTERS = 'Filters: tag, type, favorites, query, language, sortBy; 24 per page.';
 
@@ -140,10 +120,10 @@ export class TemplatesController {
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   async get(
     @CurrentUser() me: Principal,
-    @Param('template_id', IdPipe) id: number,
+    @IdParam('template_id') id: number,
     @Query() _scope: ScopeQuery,
   ): Promise<TemplateResponse> {
-    return { template: await this.templates.get(me, idInRange(id)) };
+    return { template: await this.templates.get(me, id) };
   }
 
   @Post()
@@ -183,9 +163,9 @@ export class TemplatesController {
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   remove(
     @CurrentUser() me: Principal,
-    @Param('template_id', IdPipe) id: number,
+    @IdParam('template_id') id: number,
     @Query() _scope: ScopeQuery,
   ): Promise<void> {
-    return this.templates.remove(me, idInRange(id));
+    return this.templates.remove(me, id);
   }
 }

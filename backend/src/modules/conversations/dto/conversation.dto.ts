@@ -22,8 +22,8 @@ import {
   type ConversationSort,
 } from '../conversation-rules';
 
-/** PostgreSQL `int` ceiling: larger ids cannot exist, and passing one to the database would fail as a 500. */
-export const MAX_ID = 2_147_483_647;
+import { MAX_ID } from '../../../common/http/id-param';
+export { MAX_ID };
 const MODEL_VALUES = [...CONVERSATION_MODELS, UNSET_MODEL];
 const MODEL_MESSAGE = `Model must be one of ${CONVERSATION_MODELS.join(', ')} or ${UNSET_MODEL}.`;
 const ID_MESSAGE = 'conversation_id must be a whole number.';

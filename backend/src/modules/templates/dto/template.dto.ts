@@ -28,8 +28,8 @@ import {
   type TemplateSort,
 } from '../template-rules';
 
-/** PostgreSQL `int` ceiling: larger ids cannot exist, and passing one to the database would fail as a 500. */
-export const MAX_ID = 2_147_483_647;
+import { MAX_ID } from '../../../common/http/id-param';
+export { MAX_ID };
 const ID_MESSAGE = 'template_id must be a whole number.';
 const LANGUAGE_MESSAGE = 'language must be en or es.';
 const TEXT_LIMIT = 100_000;
