@@ -91,6 +91,27 @@ export class MessagesService implements BeforeApplicationShutdown {
   ) {}
 
   async send(me: Principal, body: SendMessageBody): Promise<SendMessageResponse> {
+    const { user_message, message, job } = await this.start(me, body);
+    if (body.stream === false) return { user_message, message: await this.generate(job, false) };
+    // The failure is already reported on the socket (and logged) inside generate.
+    this.generate(job, true).catch(() => undefined);
+    return { user_message, message };
+  }
+
+  /**
+   * A streamed send that resolves once the answer is saved, or rejects when it fails (after reporting it on the
+   * socket like any streamed answer). For features that chain generations, such as the steps of a workflow.
+   */
+  async sendAndWait(me: Principal, body: SendMessageBody): Promise<SendMessageResponse> {
+    const { user_message, job } = await this.start(me, body);
+    return { user_message, message: await this.generate(job, true) };
+  }
+
+  /** Checks the request, saves the user's message and the pending answer; the generation is the caller's to run. */
+  private async start(
+    me: Principal,
+    body: SendMessageBody,
+  ): Promise<{ user_message: MessageDto; message: MessageDto; job: Job }> {
     checkContent(body.content);
     // Not built: a request that asks for it must not silently get an answer without the web.
     if (body.searchOnInternet) throw badInput('Web search is not available.', 'search_unavailable');
@@ -133,10 +154,7 @@ export class MessagesService implements BeforeApplicationShutdown {
       message_id: message.message_id,
       model,
     };
-    if (body.stream === false) return { user_message, message: await this.generate(job, false) };
-    // The failure is already reported on the socket (and logged) inside generate.
-    this.generate(job, true).catch(() => undefined);
-    return { user_message, message };
+    return { user_message, message, job };
   }
 
   /** Page 1 holds the newest messages; each page reads oldest first, as the conversation screen shows them. */

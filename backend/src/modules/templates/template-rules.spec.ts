@@ -1,5 +1,9 @@
 import { DomainError } from '../../common/errors/domain-error';
 import {
+  missingValues,
+  readField,
+  parsePlaceholders,
+  renderTemplate,
   REPEATED_FIELDS,
   deriveFields,
   joinOptions,
@@ -45,5 +49,40 @@ describe('normalizeTags', () => {
   it('splits, trims and deduplicates, and refuses more than 20', () => {
     expect(normalizeTags(' a, b ,,a')).toEqual(['a', 'b']);
     expect(() => normalizeTags(Array.from({ length: 21 }, (_, i) => `t${i}`))).toThrow(DomainError);
+  });
+});
+
+describe('embedded options [name[a/b/c]]', () => {
+  it('reads the name and its options, deduplicated by name', () => {
+    expect(parsePlaceholders('Write a [tone[formal/ casual /]] post about [topic], [tone]')).toEqual([
+      { name: 'tone', options: ['formal', 'casual'] },
+      { name: 'topic', options: null },
+    ]);
+  });
+
+  it('derives a select field with those options, the first being the default', () => {
+    const [tone, topic] = deriveFields('A [tone[formal/casual]] text on [topic]', undefined).map(readField);
+    expect(tone).toMatchObject({
+      name: 'tone',
+      type: 'select',
+      options: ['formal', 'casual'],
+      value: 'formal',
+    });
+    expect(topic).toMatchObject({ name: 'topic', type: 'text', options: [] });
+  });
+});
+
+describe('applying values', () => {
+  it('replaces both placeholder forms and leaves unknown names as written', () => {
+    expect(
+      renderTemplate('A [tone[formal/casual]] text on [topic] for [who]', {
+        tone: 'casual',
+        topic: ' cats ',
+      }),
+    ).toBe('A casual text on cats for [who]');
+  });
+
+  it('lists every name whose value is missing or blank', () => {
+    expect(missingValues(['a', 'b', 'c', 'd'], { a: 'x', b: '  ', d: 3 })).toEqual(['b', 'c', 'd']);
   });
 });

@@ -87,14 +87,52 @@ export function readField(stored: StoredField): TemplateField {
   };
 }
 
+/**
+ * A placeholder: `[name]`, or `[name[a/b/c]]` whose embedded options make it a select (001 §3, used by workflow
+ * templates). Options here are plain slash-separated, without the stored form's trailing slash.
+ */
+const PLACEHOLDER = /\[([^[\]]+?)(?:\[([^[\]]*)\])?\]/g;
+
+export interface Placeholder {
+  name: string;
+  /** Embedded options, or null for a plain placeholder. */
+  options: string[] | null;
+}
+
+/** Placeholders in order of first appearance, deduplicated by name; the first occurrence's options win. */
+export function parsePlaceholders(content: string): Placeholder[] {
+  const found: Placeholder[] = [];
+  for (const match of content.matchAll(PLACEHOLDER)) {
+    const name = match[1].trim();
+    if (!name || found.some((p) => p.name === name)) continue;
+    const options =
+      match[2] === undefined
+        ? null
+        : match[2]
+            .split('/')
+            .map((o) => o.trim())
+            .filter(Boolean);
+    found.push({ name, options: options?.length ? options : null });
+  }
+  return found;
+}
+
 /** Placeholder names in order of first appearance: "[a] [b] [a]" gives [a, b]. Blank brackets are not fields. */
 export function placeholders(content: string): string[] {
-  const names: string[] = [];
-  for (const match of content.matchAll(/\[([^[\]]+)\]/g)) {
-    const name = match[1].trim();
-    if (name && !names.includes(name)) names.push(name);
-  }
-  return names;
+  return parsePlaceholders(content).map((p) => p.name);
+}
+
+/** The names among `names` whose value is missing or blank: applying a template needs every value (001 §5). */
+export function missingValues(names: string[], values: Record<string, unknown>): string[] {
+  return names.filter((name) => typeof values[name] !== 'string' || !(values[name] as string).trim());
+}
+
+/** The prompt with every placeholder (either form) replaced by its value; unknown names are left as written. */
+export function renderTemplate(content: string, values: Record<string, string>): string {
+  return content.replace(PLACEHOLDER, (whole, rawName: string) => {
+    const value = values[rawName.trim()];
+    return typeof value === 'string' ? value.trim() : whole;
+  });
 }
 
 /**
@@ -118,14 +156,19 @@ export function deriveFields(
         errors.push({ field: 'content', message: REPEATED_FIELDS });
     } else byName.set(name, { input, index });
   });
-  const names = placeholders(content);
+  const found = parsePlaceholders(content);
+  const names = found.map((p) => p.name);
   if (names.length > MAX_FIELDS)
     errors.push({ field: 'content', message: `A template can have at most ${MAX_FIELDS} fields.` });
   const fields = names.map((name, position) => {
     const entry = byName.get(name);
     if (!entry) {
       const old = previous.find((f) => f.name === name);
-      return { field: old ?? textField(name), sortKey: position + 1 };
+      const embedded = found[position].options;
+      return {
+        field: old ?? (embedded ? selectField(name, embedded) : textField(name)),
+        sortKey: position + 1,
+      };
     }
     const { input, index } = entry;
     const at = `fields.${index}`;
@@ -162,6 +205,10 @@ export function deriveFields(
 
 function textField(name: string): StoredField {
   return { name, label: name, type: 'text', options: '', order: 0 };
+}
+
+function selectField(name: string, options: string[]): StoredField {
+  return { name, label: name, type: 'select', options: joinOptions(options), order: 0 };
 }
 
 /** The required texts: each missing one is its own error; a name over the column size is refused too. */
