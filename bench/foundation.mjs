@@ -3,44 +3,7 @@
 // Needs the production build first (npm run build). Prints figures; never fails a build.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import { PG_URL, ROOT, load, row, startBackend } from './lib.mjs';
-
-async function freshDatabase() {
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-async function signUp(base, email) {
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench',
-      last_name: 'User',
-      email,
-      password: 'secret123',
-      phone: '5512345678',
-      signup_reason: 'Other',
-    }),
-  });
-  if (!res.ok) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
+import { REDIS_URL, ROOT, freshDatabase, load, row, signUp, startBackend } from './lib.mjs';
 
 /** JavaScript a browser downloads to show the sign-in page (as served: compressed), measured in Chromium. */
 async function shellInitialJs(baseUrl) {
@@ -84,7 +47,7 @@ async function main() {
   try {
     const server = await startBackend({
       DATABASE_URL: db.url,
-      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_URL,
       REDIS_PREFIX: `bench-${Date.now()}`,
     });
     row('cold start, PostgreSQL, empty database (migrations run)', server.startMs.toFixed(0), 'ms');

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let nextPort = 3900;
 
@@ -58,4 +60,88 @@ export function load(options) {
 
 export function row(name, value, unit) {
   console.log(`${name.padEnd(58)} ${String(value).padStart(10)} ${unit}`);
+}
+
+/** A new, empty database beside PG_URL's (named `${prefix}_<time>`), with its URL and a drop() that forces it away. */
+export async function freshDatabase(prefix = 'bench') {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A JSON request to the API; throws with the answer's body unless it is 2xx. */
+export async function api(base, method, path, { token, body } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Signs a new customer up; resolves with the session ({ access_token, user, ... }). */
+export function signUp(base, email) {
+  return api(base, 'POST', '/api/auth/signup', {
+    body: {
+      name: 'Bench',
+      last_name: 'User',
+      email,
+      password: 'secret123',
+      phone: '5512345678',
+      signup_reason: 'Other',
+    },
+  });
+}
+
+/** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */
+export async function mapLimit(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Nearest-rank percentile (p in 0-100) of a list of numbers; NaN when empty. */
+export function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Prints rows (arrays of cells) under headers, each column as wide as its widest cell; numbers right-aligned. */
+export function table(headers, rows) {
+  const cells = [headers, ...rows].map((r) => r.map((c) => String(c)));
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r, isHeader) =>
+    r
+      .map((c, i) => (isHeader || Number.isNaN(Number(c.split('/')[0])) ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join(' | ');
+  console.log(line(cells[0], true));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of cells.slice(1)) console.log(line(r, false));
 }

@@ -12,6 +12,7 @@ import { AiModule } from './modules/ai/ai.module';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
+import { DocumentsModule } from './modules/documents/documents.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -20,9 +21,11 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { TemplatesModule } from './modules/templates/templates.module';
+import { UserWorkflowsModule } from './modules/user-workflows/user-workflows.module';
 import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
 import { WordsModule } from './modules/words/words.module';
+import { WorkflowsModule } from './modules/workflows/workflows.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -48,6 +51,9 @@ export class AppModule implements NestModule {
         TemplatesModule,
         AiModule,
         MessagesModule,
+        DocumentsModule,
+        WorkflowsModule,
+        UserWorkflowsModule,
         WebModule,
         RealtimeModule,
       ],

@@ -207,8 +207,8 @@ describe('AI provider layer', () => {
     const res = await t.http().get('/api/ai/models').set('Authorization', user.auth).expect(200);
     expect(res.body).toEqual({
       models: [
-        { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai' },
-        { id: 'grok-2-latest', label: 'Grok 2', provider: 'xai' },
+        { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai', vision: true },
+        { id: 'grok-2-latest', label: 'Grok 2', provider: 'xai', vision: false },
       ],
       default_model: 'gpt-4o-mini',
       configured: true,

@@ -1,10 +1,17 @@
 import { startFakeOpenAi } from '../../backend/test/fakes/openai-server';
-import { FAKE_REPLY, startServer } from './server';
+import { CUT_PROMPT, CUT_REPLY, FAKE_REPLY, startServer } from './server';
 
 export default async function globalSetup(): Promise<void> {
   // A local OpenAI-compatible fake, so chats stream a known answer through the real SDK and socket.
   const fake = await startFakeOpenAi();
   fake.defaultReply = { text: FAKE_REPLY, chunks: 8, delayMs: 80 };
+  // A prompt that asks for a long answer is cut short, so the browser can offer Continue generating.
+  fake.replyFor = (request) => {
+    const last = request.messages[request.messages.length - 1];
+    return typeof last?.content === 'string' && last.content.includes(CUT_PROMPT)
+      ? { text: CUT_REPLY, chunks: 4, delayMs: 40, finishReason: 'length' }
+      : undefined;
+  };
   (globalThis as { __fakeOpenAi?: unknown }).__fakeOpenAi = fake;
   const { child } = await startServer(`${fake.url}/v1`);
   // Keep the server alive for the whole run; teardown stops it by pid.

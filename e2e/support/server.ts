@@ -45,6 +45,9 @@ export interface E2eState {
 
 /** The fake AI provider's answer to every chat in the browser tests (streamed in pieces). */
 export const FAKE_REPLY = 'Hello from the fake model. It streams its answer in several small pieces.';
+/** A prompt containing this is answered with CUT_REPLY and finish_reason 'length' (cut at the token limit). */
+export const CUT_PROMPT = 'Tell me a very long story';
+export const CUT_REPLY = '# A long story\n\nOnce upon a time there was a **brave** fox who';
 
 /** Starts the production build (backend serving the built frontends) on a fresh schema. */
 export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState; child: ChildProcess }> {

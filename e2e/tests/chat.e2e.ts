@@ -1,6 +1,8 @@
-import { adminCredentials } from '../support/api';
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
+import { adminCredentials, apiCall, login } from '../support/api';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
-import { FAKE_REPLY } from '../support/server';
+import { CUT_PROMPT, FAKE_REPLY } from '../support/server';
 
 const { test } = useBrowser();
 
@@ -40,4 +42,38 @@ describe('chatting with the AI (001 §2, §4)', () => {
     await page.getByText(FAKE_REPLY, { exact: true }).waitFor();
     await page.getByText('Say hello, please.', { exact: true }).waitFor();
   });
+
+  test('a cut answer offers Continue generating, and an answer downloads as a Word file', async ({ page }) => {
+    const admin = await login(adminCredentials());
+    const { conversation } = await apiCall<{ conversation: { conversation_id: number } }>(
+      'POST',
+      '/api/conversations',
+      { name: 'E2E long story' },
+      admin.access_token,
+    );
+    await signInViaApi(page, adminCredentials(), `/conversations/${conversation.conversation_id}`);
+
+    await page.getByLabel(label('Message')).fill(`${CUT_PROMPT} about a fox.`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // The fake cuts this answer at its token limit: markdown rendered, then the offer to go on.
+    await page.getByRole('heading', { name: 'A long story' }).waitFor();
+    const more = page.getByRole('button', { name: 'Continue generating', exact: true });
+    await more.waitFor();
+    await more.click();
+    await page.getByText(FAKE_REPLY, { exact: true }).waitFor();
+    expect(await more.count()).toBe(0);
+
+    // The last answer's menu downloads it as a real DOCX that holds its text.
+    const answers = page.getByRole('button', { name: 'More actions', exact: true });
+    await answers.last().click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download Word' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('message.docx');
+    const file = await download.path();
+    const zip = await JSZip.loadAsync(readFileSync(file));
+    const xml = await zip.file('word/document.xml')!.async('string');
+    expect(xml).toContain('Hello from the fake model.');
+  }, 90_000);
 });

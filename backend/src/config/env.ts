@@ -36,6 +36,8 @@ export interface AppEnv {
   /** S3 credentials; when unset the AWS SDK's default chain (instance role, AWS_* variables) applies. */
   s3AccessKeyId: string | null;
   s3SecretAccessKey: string | null;
+  /** SearXNG base URL for web search, used when the app config key search_url is unset. */
+  searchUrl: string | null;
 }
 
 export class EnvError extends Error {}
@@ -131,6 +133,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     s3Endpoint: url(source, 'S3_ENDPOINT', ['http:', 'https:']),
     s3AccessKeyId: str(source, 'S3_ACCESS_KEY_ID'),
     s3SecretAccessKey: str(source, 'S3_SECRET_ACCESS_KEY'),
+    searchUrl: url(source, 'SEARCH_URL', ['http:', 'https:']),
   };
 }
 

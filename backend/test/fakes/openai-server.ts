@@ -39,6 +39,11 @@ export interface FakeOpenAi {
   /** Queues replies for the next requests, in order. */
   reply(...replies: FakeReply[]): void;
   defaultReply: FakeReply;
+  /**
+   * Chooses the reply from the request itself, before the queue (for a test process that cannot script the
+   * fake directly, such as the browser tests' server). Undefined falls through to the queue and the default.
+   */
+  replyFor?: (request: FakeRequest) => FakeReply | undefined;
   /** Forgets recorded requests and queued replies. */
   reset(): void;
   close(): Promise<void>;
@@ -107,7 +112,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       ),
     };
     fake.requests.push(record);
-    const reply = queue.shift() ?? fake.defaultReply;
+    const reply = fake.replyFor?.(record) ?? queue.shift() ?? fake.defaultReply;
 
     if ('hang' in reply) return;
     if ('fail' in reply) {

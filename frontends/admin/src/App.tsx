@@ -3,7 +3,7 @@
  * Route paths here are relative to that mount point. See frontends/shared/src/remote.ts.
  */
 import { NotFound, PageLoader, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
-import { IconSettings, IconUserShield } from '@tabler/icons-react';
+import { IconRoute, IconSettings, IconUserShield } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
@@ -12,6 +12,12 @@ registerTranslations('admin', { en, es });
 
 const StaffPage = lazy(() => import('./staff/StaffPage').then((m) => ({ default: m.StaffPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const WorkflowsAdminPage = lazy(() =>
+  import('./workflows/WorkflowsAdminPage').then((m) => ({ default: m.WorkflowsAdminPage })),
+);
+const WorkflowFormPage = lazy(() =>
+  import('./workflows/WorkflowFormPage').then((m) => ({ default: m.WorkflowFormPage })),
+);
 
 /** Menu entries the shell shows for this remote (filtered by flag and permission). */
 export const navigation: NavigationEntry[] = [
@@ -29,6 +35,14 @@ export const navigation: NavigationEntry[] = [
     permission: 'appconfig.edit',
     icon: IconSettings,
   },
+  {
+    labelKey: 'admin:workflows.nav',
+    path: '/admin/workflows',
+    menu: 'admin',
+    // Workflows are authored by staff admins and managers.
+    permission: 'backoffice.view',
+    icon: IconRoute,
+  },
 ];
 
 export default function App() {
@@ -38,6 +52,8 @@ export default function App() {
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
         <Route path="staff" element={<StaffPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="workflows" element={<WorkflowsAdminPage />} />
+        <Route path="workflows/:workflow_id" element={<WorkflowFormPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -3,7 +3,7 @@
  * Route paths here are relative to that mount point. See frontends/shared/src/remote.ts.
  */
 import { NotFound, PageLoader, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
-import { IconMessages, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconMessages, IconRoute, IconSettings, IconTemplate, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
@@ -20,10 +20,23 @@ const ConversationPage = lazy(() =>
   import('./conversations/ConversationPage').then((m) => ({ default: m.ConversationPage })),
 );
 const OutOfCreditsNotice = lazy(() => import('./access').then((m) => ({ default: m.OutOfCreditsNotice })));
+const WorkflowsRoutes = lazy(() => import('./workflows/routes').then((m) => ({ default: m.WorkflowsRoutes })));
+const UserWorkflowsRoutes = lazy(() =>
+  import('./workflows/routes').then((m) => ({ default: m.UserWorkflowsRoutes })),
+);
+const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
+const TemplateFormPage = lazy(() =>
+  import('./templates/TemplateFormPage').then((m) => ({ default: m.TemplateFormPage })),
+);
+const TemplateApplyPage = lazy(() =>
+  import('./templates/TemplateApplyPage').then((m) => ({ default: m.TemplateApplyPage })),
+);
 
 /** Menu entries the shell shows for this remote (filtered by flag and permission). */
 export const navigation: NavigationEntry[] = [
   { labelKey: 'customer:conversations.nav', path: '/conversations', icon: IconMessages },
+  { labelKey: 'customer:workflows.nav', path: '/workflows', icon: IconRoute },
+  { labelKey: 'customer:templates.nav', path: '/templates', flag: 'templates_enabled', icon: IconTemplate },
   { labelKey: 'customer:profile.nav', path: '/profile', menu: 'user', icon: IconUserCircle },
   { labelKey: 'customer:settings.nav', path: '/settings', menu: 'user', icon: IconSettings },
 ];
@@ -38,6 +51,19 @@ export default function App() {
         <Route path="conversations/:conversation_id" element={<ConversationPage />} />
         <Route path="conversation/tags" element={<ConversationsPage initialView="tags" />} />
         <Route path="conversation/tags/:tag" element={<ConversationsPage />} />
+        <Route path="workflows/*" element={<WorkflowsRoutes />} />
+        <Route path="templates" element={<TemplatesPage tab="all" />} />
+        <Route path="templates/types" element={<TemplatesPage tab="type" />} />
+        <Route path="templates/types/:type" element={<TemplatesPage tab="type" />} />
+        <Route path="templates/tags" element={<TemplatesPage tab="tags" />} />
+        <Route path="templates/tags/:tag" element={<TemplatesPage tab="tags" />} />
+        <Route path="templates/create-template" element={<TemplateFormPage />} />
+        <Route path="templates/edit-template/:template_id" element={<TemplateFormPage />} />
+        <Route
+          path="templates/apply-template/:template_id/:conversation_id"
+          element={<TemplateApplyPage />}
+        />
+        <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         {/* 000 §2 / §8: the out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}

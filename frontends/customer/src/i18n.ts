@@ -3,6 +3,8 @@ import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
+import { templatesEn, templatesEs } from './templates/translations';
+import { workflowsEn, workflowsEs } from './workflows/translations';
 
 export const en = {
   nav: {},
@@ -10,6 +12,8 @@ export const en = {
   settings: settingsEn,
   profile: profileEn,
   conversations: conversationsEn,
+  templates: templatesEn,
+  workflows: workflowsEn,
 };
 
 export const es: typeof en = {
@@ -18,4 +22,6 @@ export const es: typeof en = {
   settings: settingsEs,
   profile: profileEs,
   conversations: conversationsEs,
+  templates: templatesEs,
+  workflows: workflowsEs,
 };

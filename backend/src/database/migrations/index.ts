@@ -3,6 +3,10 @@ import { Words1763790000000 } from './1763790000000-Words';
 import { Conversations1763800000000 } from './1763800000000-Conversations';
 import { Messages1763810000000 } from './1763810000000-Messages';
 import { Templates1763820000000 } from './1763820000000-Templates';
+import { Workflows1763830000000 } from './1763830000000-Workflows';
+import { ConversationFiles1763840000000 } from './1763840000000-ConversationFiles';
+import { Documents1763850000000 } from './1763850000000-Documents';
+import { MessageSources1763870000000 } from './1763870000000-MessageSources';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -11,4 +15,8 @@ export const migrations = [
   Conversations1763800000000,
   Messages1763810000000,
   Templates1763820000000,
+  Workflows1763830000000,
+  ConversationFiles1763840000000,
+  Documents1763850000000,
+  MessageSources1763870000000,
 ];

@@ -5,13 +5,38 @@ export interface AiModel {
   id: string;
   label: string;
   provider: AiProviderName;
+  /** Accepts images in a message (OpenAI image_url content parts). */
+  vision: boolean;
 }
 
 /** The models offered in the UI (spec 001 §1). Configuration, not code: add a line to offer another one. */
 export const MODELS: readonly AiModel[] = [
-  { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai' },
-  { id: 'grok-2-latest', label: 'Grok 2', provider: 'xai' },
+  { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai', vision: true },
+  { id: 'grok-2-latest', label: 'Grok 2', provider: 'xai', vision: false },
 ];
+
+/**
+ * Models known to see images beyond the offered list (an admin may configure any model as the default).
+ * Names of models known NOT to: grok-2-latest and text-only models fall outside these patterns.
+ */
+const VISION_MODEL_PATTERNS: readonly RegExp[] = [
+  /^gpt-4o/i,
+  /^gpt-4\.1/i,
+  /^gpt-4-turbo/i,
+  /^gpt-5/i,
+  /^o[134](-|$)/i,
+  /^grok-2-vision/i,
+  /^grok-4/i,
+  /vision/i,
+  /llava/i,
+];
+
+/** Whether a model accepts images: the list's flag for offered models, else known vision model names. */
+export function supportsVision(model: string): boolean {
+  const listed = MODELS.find((m) => m.id === model);
+  if (listed) return listed.vision;
+  return VISION_MODEL_PATTERNS.some((pattern) => pattern.test(model));
+}
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 export const XAI_DEFAULT_BASE_URL = 'https://api.x.ai/v1';

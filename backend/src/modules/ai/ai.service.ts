@@ -12,6 +12,7 @@ import {
   ProviderChoice,
   providerOfModel,
   resolveModel,
+  supportsVision,
 } from './ai.models';
 
 /** Longest wait for the first token, and between two chunks, before the provider counts as failed. */
@@ -19,10 +20,14 @@ export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
 
-export interface AiMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+/** A piece of a multimodal user message, in the OpenAI Chat Completions shape (sent to the SDK unchanged). */
+export type AiContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } };
+
+/** Only user messages may carry images (content parts); system and assistant messages are text. */
+export type AiMessage =
+  { role: 'system' | 'assistant'; content: string } | { role: 'user'; content: string | AiContentPart[] };
 
 export interface AiRequest {
   messages: AiMessage[];
@@ -86,7 +91,12 @@ export class AiService {
     const models = [...MODELS];
     if (!models.some((m) => m.id === defaultModel)) {
       // An admin may configure a model outside the list (e.g. a local server's); it must still be choosable.
-      models.push({ id: defaultModel, label: defaultModel, provider: providerOfModel(defaultModel) });
+      models.push({
+        id: defaultModel,
+        label: defaultModel,
+        provider: providerOfModel(defaultModel),
+        vision: supportsVision(defaultModel),
+      });
     }
     const configured =
       (await this.tryResolve({ organization_id: organizationId, model: defaultModel })) !== null;

@@ -147,6 +147,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   secret('reset_password_email_webhook_url', 'url'),
   secret('firebaseConfig', 'json'),
   secret('push_config', 'json'),
+  // SearXNG base URL for web search (SEARCH_URL when unset); kept private, it may name an internal host.
+  secret('search_url', 'url'),
   // Super Fetch tab
   text('super_fetch_prompt', DEFAULT_SUPER_FETCH_PROMPT, 'Super Fetch'),
 ];

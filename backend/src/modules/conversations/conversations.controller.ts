@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, UploadedFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiPayloadTooLargeResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
@@ -22,6 +25,7 @@ import {
 import { ConversationsService } from './conversations.service';
 import { ScopeQuery } from '../../common/http/pagination';
 import { IdParam } from '../../common/http/id-param';
+import { AcceptsFile, type UploadedBlob } from '../files/upload.interceptor';
 
 @ApiTags('conversations')
 @Controller('conversations')
@@ -86,6 +90,52 @@ export class ConversationsController {
     @Query() _scope: ScopeQuery,
   ): Promise<ConversationResponse> {
     return { conversation: await this.conversations.update(me, body) };
+  }
+
+  @Post('file/:conversation_id')
+  @AcceptsFile('file')
+  @ApiOperation({
+    summary: 'Attach a file to a conversation (multipart field `file`), replacing any earlier one',
+    description:
+      'Accepted by content: docx, pdf, pptx, txt (their text is read now and given to the model with every ' +
+      'answer, cut to about 6,000 tokens) and jpeg, png, webp images (sent to the model as images; only with a ' +
+      'model that can see images, code image_needs_vision_model otherwise). One file per conversation.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiCreatedResponse({ type: ConversationResponse })
+  @ApiBadRequestResponse({
+    description:
+      "Type not accepted (unsupported_type), 'No text could be read from this file.' (no_text_in_file), " +
+      'unreadable_file, image_needs_vision_model, file_required',
+  })
+  @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
+  @ApiPayloadTooLargeResponse({ description: 'The file is too large.' })
+  async attachFile(
+    @CurrentUser() me: Principal,
+    @IdParam('conversation_id') id: number,
+    @UploadedFile() upload: UploadedBlob | undefined,
+    @Query() _scope: ScopeQuery,
+  ): Promise<ConversationResponse> {
+    return { conversation: await this.conversations.attachFile(me, id, upload) };
+  }
+
+  @Delete('file/:conversation_id')
+  @ApiOperation({ summary: 'Remove the file attached to a conversation (and delete it); no file is fine' })
+  @ApiOkResponse({ type: ConversationResponse })
+  @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
+  async removeFile(
+    @CurrentUser() me: Principal,
+    @IdParam('conversation_id') id: number,
+    @Query() _scope: ScopeQuery,
+  ): Promise<ConversationResponse> {
+    return { conversation: await this.conversations.removeFile(me, id) };
   }
 
   @Delete(':conversation_id')

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AppConfigModule } from '../app-config/app-config.module';
+import { FilesModule } from '../files/files.module';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
 
 @Module({
+  imports: [FilesModule, AppConfigModule],
   controllers: [ConversationsController],
   providers: [ConversationsService],
   exports: [ConversationsService],

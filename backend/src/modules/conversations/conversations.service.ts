@@ -1,8 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
-import { notFound } from '../../common/errors/domain-error';
+import { badInput, DomainError, notFound, tooLarge } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
+import { resolveModel, supportsVision } from '../ai/ai.models';
+import type { AiMessage } from '../ai/ai.service';
+import { AppConfigService } from '../app-config/app-config.service';
+import { detectFileType, nameContradictsContent, type DetectedType } from '../files/file-type';
+import { FilesService } from '../files/files.service';
+import { extractText, TextExtractionFailed } from '../files/text-extraction';
+import type { UploadedBlob } from '../files/upload.interceptor';
+import {
+  ACCEPTED_FILE_MESSAGE,
+  attachmentText,
+  isAttachable,
+  MAX_ATTACHED_IMAGE_BYTES,
+  MAX_STORED_TEXT_CHARS,
+} from './conversation-files';
 import { ORDER_BY, normalizeModel, normalizeTags } from './conversation-rules';
 import type {
   ConversationDto,
@@ -16,7 +30,10 @@ import type {
 
 const PAGE_SIZE = 20;
 const COLUMNS = `c.conversation_id, c.user_id, c.organization_id, c.name, c.model, c.tags, c.archived,
-  c.avatar_id, c."createdAt", c."updatedAt"`;
+  c.avatar_id, c."createdAt", c."updatedAt",
+  (SELECT json_build_object('file_id', f.file_id, 'name', f.name, 'type', f.type, 'size', f.size)
+     FROM conversation_files cf JOIN files f ON f.file_id = cf.file_id
+    WHERE cf.conversation_id = c.conversation_id) AS file`;
 
 const conversationNotFound = () => notFound('Conversation', 'conversation_not_found');
 
@@ -41,7 +58,13 @@ export function scopeWhere(me: Principal, first: number): { sql: string; params:
  */
 @Injectable()
 export class ConversationsService {
-  constructor(private readonly db: DataSource) {}
+  private readonly logger = new Logger('Conversations');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly files: FilesService,
+    private readonly appConfig: AppConfigService,
+  ) {}
 
   async list(me: Principal, query: ConversationListQuery): Promise<ConversationPageResponse> {
     const { page, limit, skip } = toPage(query, PAGE_SIZE);
@@ -124,7 +147,7 @@ export class ConversationsService {
         ],
       )) as ConversationDto[];
       await this.writeTags(m, row.conversation_id, tags);
-      return row;
+      return { ...row, file: null };
     });
   }
 
@@ -159,11 +182,172 @@ export class ConversationsService {
 
   async remove(me: Principal, conversationId: number): Promise<void> {
     const scope = scopeWhere(me, 2);
-    const [, affected] = (await this.db.query(
-      `DELETE FROM conversations c WHERE c.conversation_id = $1 AND ${scope.sql}`,
+    // RETURNING sees the statement's snapshot, so it still finds the attachment the delete cascades away.
+    const [rows, affected] = (await this.db.query(
+      `DELETE FROM conversations c WHERE c.conversation_id = $1 AND ${scope.sql}
+       RETURNING (SELECT cf.file_id FROM conversation_files cf WHERE cf.conversation_id = c.conversation_id) AS file_id`,
       [conversationId, ...scope.params],
-    )) as [unknown[], number];
+    )) as [{ file_id: number | null }[], number];
     if (!affected) throw conversationNotFound();
+    if (rows[0]?.file_id) await this.discardFile(me.user_id, rows[0].file_id);
+  }
+
+  /**
+   * POST /conversations/file/{id}: attaches a docx, pdf, pptx or txt (its text is read now and kept) or a
+   * jpeg/png/webp image (only when the conversation's model can see images). Replaces any earlier attachment,
+   * whose stored file is then deleted.
+   */
+  async attachFile(
+    me: Principal,
+    conversationId: number,
+    upload: UploadedBlob | undefined,
+  ): Promise<ConversationDto> {
+    const conversation = await this.get(me, conversationId);
+    if (!upload) throw badInput('Send the file in the form field "file".', 'file_required');
+    const type = detectFileType(upload.buffer);
+    if (!type || !isAttachable(type) || nameContradictsContent(upload.originalname, type)) {
+      throw badInput(ACCEPTED_FILE_MESSAGE, 'unsupported_type');
+    }
+    let text: string | null = null;
+    if (type.kind === 'image') {
+      await this.checkVision(conversation.model);
+      if (upload.buffer.length > MAX_ATTACHED_IMAGE_BYTES) {
+        throw tooLarge('Images can be at most 20 MB.', 'image_too_large');
+      }
+    } else {
+      text = (await this.readText(upload.buffer, type)).slice(0, MAX_STORED_TEXT_CHARS);
+    }
+    const stored = await this.files.store(me.user_id, upload.originalname, upload.buffer, [type.kind]);
+    let previous: number | null;
+    try {
+      previous = await this.db.transaction(async (m) => {
+        // Locks the conversation row: a concurrent delete waits, and a concurrent attach is serialized.
+        const scope = scopeWhere(me, 2);
+        const [, found] = (await m.query(
+          `UPDATE conversations c SET "updatedAt" = now() WHERE c.conversation_id = $1 AND ${scope.sql}`,
+          [conversationId, ...scope.params],
+        )) as [unknown, number];
+        if (!found) throw conversationNotFound();
+        const [old] = (await m.query(`SELECT file_id FROM conversation_files WHERE conversation_id = $1`, [
+          conversationId,
+        ])) as { file_id: number }[];
+        await m.query(
+          `INSERT INTO conversation_files (conversation_id, file_id, extracted_text) VALUES ($1, $2, $3)
+           ON CONFLICT (conversation_id)
+           DO UPDATE SET file_id = EXCLUDED.file_id, extracted_text = EXCLUDED.extracted_text, "createdAt" = now()`,
+          [conversationId, stored.file_id, text],
+        );
+        return old?.file_id ?? null;
+      });
+    } catch (err) {
+      await this.discardFile(me.user_id, stored.file_id);
+      throw err;
+    }
+    if (previous !== null && previous !== stored.file_id) await this.discardFile(me.user_id, previous);
+    return this.get(me, conversationId);
+  }
+
+  /** DELETE /conversations/file/{id}: detaches the file and deletes it; nothing attached is not an error. */
+  async removeFile(me: Principal, conversationId: number): Promise<ConversationDto> {
+    await this.get(me, conversationId);
+    const [rows] = (await this.db.query(
+      `DELETE FROM conversation_files WHERE conversation_id = $1 RETURNING file_id`,
+      [conversationId],
+    )) as [{ file_id: number }[], number];
+    if (rows[0]) {
+      await this.db.query(`UPDATE conversations SET "updatedAt" = now() WHERE conversation_id = $1`, [
+        conversationId,
+      ]);
+      await this.discardFile(me.user_id, rows[0].file_id);
+    }
+    return this.get(me, conversationId);
+  }
+
+  /**
+   * What the model sees of the attachment, to put before the history: the text as a system message (cut to
+   * its token budget), or the image as a user message with an image_url part. Null when nothing is attached.
+   * The caller (a running generation) has already checked that the conversation is the user's.
+   */
+  async attachmentContext(conversationId: number): Promise<AiMessage | null> {
+    const [row] = (await this.db.query(
+      `SELECT f.file_id, f.user_id, f.name, f.type, cf.extracted_text, c.model
+         FROM conversation_files cf
+         JOIN files f ON f.file_id = cf.file_id
+         JOIN conversations c ON c.conversation_id = cf.conversation_id
+        WHERE cf.conversation_id = $1`,
+      [conversationId],
+    )) as {
+      file_id: number;
+      user_id: number;
+      name: string;
+      type: string;
+      extracted_text: string | null;
+      model: string | null;
+    }[];
+    if (!row) return null;
+    if (row.extracted_text !== null)
+      return { role: 'system', content: attachmentText(row.name, row.extracted_text) };
+    // The model may have been changed to one that cannot see images since the image was attached.
+    if (!supportsVision(await this.modelOf(row.model))) {
+      return {
+        role: 'system',
+        content: `The user attached the image ${row.name}, but the current model cannot see images.`,
+      };
+    }
+    let data: Buffer;
+    try {
+      data = await this.files.readBytes(await this.files.findOwned(row.user_id, row.file_id));
+    } catch (err) {
+      this.logger.warn(
+        `Attachment ${row.file_id} of conversation ${conversationId} unreadable: ${String(err)}`,
+      );
+      return null;
+    }
+    const mime = row.type.split(';')[0].trim();
+    return {
+      role: 'user',
+      content: [
+        { type: 'text', text: `The user attached the image ${row.name}.` },
+        { type: 'image_url', image_url: { url: `data:${mime};base64,${data.toString('base64')}` } },
+      ],
+    };
+  }
+
+  private async modelOf(model: string | null): Promise<string> {
+    return resolveModel(model, await this.appConfig.get('openai_model'));
+  }
+
+  private async checkVision(model: string | null): Promise<void> {
+    if (!supportsVision(await this.modelOf(model))) {
+      throw badInput(
+        'Images need a model that can see images (for example gpt-4o-mini).',
+        'image_needs_vision_model',
+      );
+    }
+  }
+
+  private async readText(data: Buffer, type: DetectedType): Promise<string> {
+    let text: string;
+    try {
+      text = await extractText(data, type.kind);
+    } catch (err) {
+      if (!(err instanceof TextExtractionFailed)) throw err;
+      throw badInput(
+        'This file could not be read. It may be damaged or protected by a password.',
+        'unreadable_file',
+      );
+    }
+    if (!text) throw badInput('No text could be read from this file.', 'no_text_in_file');
+    return text;
+  }
+
+  /** Deletes a stored attachment; already gone (the user deleted it in Files) is fine. */
+  private async discardFile(userId: number, fileId: number): Promise<void> {
+    try {
+      await this.files.remove(userId, fileId);
+    } catch (err) {
+      if (!(err instanceof DomainError && err.status === 404)) throw err;
+    }
   }
 
   /** Mirrors the comma string into conversation_tags, in the same transaction as the conversation's save. */

@@ -1,19 +1,36 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  PipeTransform,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiPreconditionFailedResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
+import { badInput } from '../../common/errors/domain-error';
+import { MAX_ID } from '../../common/http/id-param';
 import { ScopeQuery } from '../../common/http/pagination';
 import {
   ConversationMessagesQuery,
+  EnhanceBody,
+  EnhanceResponse,
   MessagePageResponse,
   MessageResponse,
   OwnMessagesQuery,
@@ -23,6 +40,17 @@ import {
 } from './dto/message.dto';
 import { MessagesService } from './messages.service';
 import { IdParam } from '../../common/http/id-param';
+
+/** A page number in the path: a whole number from 1; anything else is 400. */
+class PagePipe implements PipeTransform<unknown, number> {
+  transform(value: unknown): number {
+    const text = typeof value === 'number' ? String(value) : value;
+    const page = typeof text === 'string' && /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+    if (!(page >= 1 && page <= MAX_ID))
+      throw badInput('page must be a whole number, 1 or more.', 'invalid_page');
+    return page;
+  }
+}
 
 @ApiTags('messages')
 @Controller('messages')
@@ -36,18 +64,88 @@ export class MessagesController {
     description:
       'Streamed (default): answers at once with the pending answer (content null), then sends `message_stream` ' +
       'batches and `message_stream_end` with the saved answer on the socket, or `openai-error` / `error`. ' +
-      'With `stream: false` the complete answer comes back. Words are charged once the answer is saved.',
+      'With `stream: false` the complete answer comes back. Words are charged once the answer is saved. ' +
+      'With `template_id` and `values` it applies a template (the user message shows the template’s name). ' +
+      'With `searchOnInternet` the web is searched first; a failed search is an `error` event (or 502), ' +
+      'nothing charged. With `enhance: true` it behaves as POST /api/messages/enhance and answers an ' +
+      'EnhanceResponse instead.',
   })
   @ApiCreatedResponse({ type: SendMessageResponse })
-  @ApiBadRequestResponse({ description: "'The message can't be empty.', 'The message is too long.', ..." })
-  @ApiNotFoundResponse({ description: 'Conversation missing, another user’s, or from another scope' })
+  @ApiBadRequestResponse({
+    description:
+      "'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, " +
+      'avatar_unavailable, enhance_too_short, ...',
+  })
+  @ApiNotFoundResponse({
+    description: 'Conversation or template missing, another user’s, or from another scope',
+  })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
+  @ApiBadGatewayResponse({ description: 'stream false only: the web search failed (code search_failed)' })
   send(
     @CurrentUser() me: Principal,
     @Body() body: SendMessageBody,
     @Query() _scope: ScopeQuery,
-  ): Promise<SendMessageResponse> {
+  ): Promise<SendMessageResponse | EnhanceResponse> {
     return this.messages.send(me, body);
+  }
+
+  @Post('enhance')
+  @ApiOperation({
+    summary: 'Improve a prompt (nothing is stored as a message)',
+    description:
+      'Streamed (default): answers at once `{enhance_id, content: null}`, then sends `message_stream_enhance` ' +
+      'batches and `message_stream_enhance_end` with the whole improved prompt on the socket, or ' +
+      '`openai-error` / `error`. With `stream: false` the improved prompt comes back. Its words are charged ' +
+      'once it is complete; nothing when it fails.',
+  })
+  @ApiCreatedResponse({ type: EnhanceResponse })
+  @ApiBadRequestResponse({
+    description:
+      "'Enhance is available only when the text is longer than 12 characters.' (enhance_too_short), " +
+      "'The message is too long.'",
+  })
+  @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
+  enhance(
+    @CurrentUser() me: Principal,
+    @Body() body: EnhanceBody,
+    @Query() _scope: ScopeQuery,
+  ): Promise<EnhanceResponse> {
+    return this.messages.enhance(me, body);
+  }
+
+  @Get('thread/:conversation_id')
+  @ApiOperation({
+    summary: 'The thread of a conversation: its 10 latest messages',
+    description:
+      'Threads belong to avatars, which are not available yet, so the id is a conversation id. Sorted oldest ' +
+      'first; page 2 on are older messages.',
+  })
+  @ApiOkResponse({ type: MessagePageResponse })
+  @ApiNotFoundResponse({ description: 'Conversation missing, another user’s, or from another scope' })
+  threadFirst(
+    @CurrentUser() me: Principal,
+    @IdParam('conversation_id') id: number,
+    @Query() _scope: ScopeQuery,
+  ): Promise<MessagePageResponse> {
+    return this.messages.thread(me, id, 1);
+  }
+
+  @Get('thread/:conversation_id/:page')
+  @ApiOperation({
+    summary: 'One page of a conversation’s thread, 10 messages per page',
+    description: 'Page 1 holds the newest messages; each page is sorted oldest first.',
+  })
+  @ApiParam({ name: 'page', type: Number, description: 'From 1' })
+  @ApiOkResponse({ type: MessagePageResponse })
+  @ApiBadRequestResponse({ description: 'page is not a whole number from 1 (code invalid_page)' })
+  @ApiNotFoundResponse({ description: 'Conversation missing, another user’s, or from another scope' })
+  thread(
+    @CurrentUser() me: Principal,
+    @IdParam('conversation_id') id: number,
+    @Param('page', new PagePipe()) page: number,
+    @Query() _scope: ScopeQuery,
+  ): Promise<MessagePageResponse> {
+    return this.messages.thread(me, id, page);
   }
 
   @Get()

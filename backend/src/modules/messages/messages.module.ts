@@ -1,14 +1,20 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../ai/ai.module';
 import { ConversationsModule } from '../conversations/conversations.module';
+import { DocumentsModule } from '../documents/documents.module';
+import { SearchModule } from '../search/search.module';
+import { TemplatesModule } from '../templates/templates.module';
 import { WordsModule } from '../words/words.module';
+import { MessageExportsController } from './message-exports.controller';
+import { MessageExportsService } from './message-exports.service';
 import { MessagesController } from './messages.controller';
 import { MessagesService } from './messages.service';
 
 /** Messages of conversations and their AI answers (streamed over the real-time channel, paid in words). */
 @Module({
-  imports: [ConversationsModule, WordsModule, AiModule],
-  controllers: [MessagesController],
-  providers: [MessagesService],
+  imports: [ConversationsModule, WordsModule, AiModule, TemplatesModule, SearchModule, DocumentsModule],
+  controllers: [MessagesController, MessageExportsController],
+  providers: [MessagesService, MessageExportsService],
+  exports: [MessagesService],
 })
 export class MessagesModule {}

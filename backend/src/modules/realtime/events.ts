@@ -22,6 +22,30 @@ export interface MessageStreamEndPayload {
   message: FeaturePayload;
 }
 
+/** A piece of an improved prompt (POST /api/messages/enhance); nothing is stored as a message. */
+export interface MessageStreamEnhancePayload {
+  enhance_id: string;
+  /** The text added since the previous event (several tokens batched together). */
+  content: string;
+}
+
+export interface MessageStreamEnhanceEndPayload {
+  enhance_id: string;
+  /** The whole improved prompt. */
+  content: string;
+}
+
+/**
+ * A workflow step's status changed (`message`, spec 001 §2 user workflows). A type alias rather than an interface
+ * so that it stays assignable to `Record<string, unknown>` for readers that narrow it themselves.
+ */
+export type WorkflowStepPayload = {
+  user_workflow_id: number;
+  user_workflow_template_id: number;
+  conversation_id: number;
+  status: 'pending' | 'generating' | 'done' | 'failed';
+};
+
 export interface RealtimeErrorPayload {
   statusCode: number;
   message: string;
@@ -34,11 +58,11 @@ export interface OpenAiErrorPayload {
 /** Server → client events with their payloads. */
 export interface ServerToClientEvents {
   output: (payload: FeaturePayload) => void;
-  message: (payload: FeaturePayload) => void;
+  message: (payload: WorkflowStepPayload) => void;
   message_stream: (payload: MessageStreamPayload) => void;
   message_stream_end: (payload: MessageStreamEndPayload) => void;
-  message_stream_enhance: (payload: FeaturePayload) => void;
-  message_stream_enhance_end: (payload: FeaturePayload) => void;
+  message_stream_enhance: (payload: MessageStreamEnhancePayload) => void;
+  message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
   thread_messages: (payload: FeaturePayload) => void;
   super_fetch_outputs: (payload: FeaturePayload) => void;
   document_output: (payload: FeaturePayload) => void;

@@ -82,6 +82,7 @@ export const settingsEn = {
     reset_password_email_webhook_url: 'Reset password email webhook URL',
     firebaseConfig: 'Firebase config (JSON)',
     push_config: 'Push messaging config (JSON)',
+    search_url: 'Web search server (SearXNG URL)',
     super_fetch_prompt: 'Super Fetch base prompt',
   },
   sortOptions: {
@@ -176,6 +177,7 @@ export const settingsEs: typeof settingsEn = {
     reset_password_email_webhook_url: 'URL del webhook del correo de restablecimiento de contraseña',
     firebaseConfig: 'Configuración de Firebase (JSON)',
     push_config: 'Configuración de mensajes push (JSON)',
+    search_url: 'Servidor de búsqueda web (URL de SearXNG)',
     super_fetch_prompt: 'Prompt base de Super Fetch',
   },
   sortOptions: {

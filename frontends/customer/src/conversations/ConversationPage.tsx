@@ -1,64 +1,45 @@
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Container,
+  Drawer,
   Group,
   Loader,
   Modal,
-  ScrollArea,
-  Stack,
+  Paper,
   Text,
-  Textarea,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconPencil, IconPlayerTrackNext, IconSend, IconTrash } from '@tabler/icons-react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPencil, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  ApiError,
-  PageLoader,
-  api,
-  notifyError,
-  notifySuccess,
-  unwrap,
-  useRealtimeEvent,
-} from '@avatar-studio/shared';
-import { copyToClipboard } from '../settings/clipboard';
+import { PageLoader, api, notifyError, notifySuccess, unwrap } from '@avatar-studio/shared';
+import { ConversationChat } from './ConversationChat';
 import { ConversationFormModal, type ConversationFormValues } from './ConversationFormModal';
 import { fieldError, isNoAccess } from './errors';
-import { MessageBubble } from './MessageBubble';
-import {
-  CONVERSATIONS_KEY,
-  MAX_TOKENS,
-  modelValue,
-  canSend,
-  estimateTokens,
-  mergeMessages,
-  type Conversation,
-  type Message,
-} from './model';
+import { CONVERSATIONS_KEY, modelValue, type Conversation } from './model';
+import { conversationKey, messagesKey, useConversation } from './queries';
 
-/** Spec 001 §2 conversation screen: header (name, edit, delete), message list and input. */
+// The templates feature owns the panel; it loads only when first opened.
+const TemplatePanel = lazy(() =>
+  import('../templates/TemplatePanel').then((m) => ({ default: m.TemplatePanel })),
+);
+
+/**
+ * Spec 001 §2 conversation screen: header (name, templates toggle, edit, delete), the chat (messages and input)
+ * and, when showTemplates is on, the template panel: beside the chat from 1200 px (wider from 1300 px), in a
+ * drawer below that.
+ */
 export function ConversationPage() {
   const { t } = useTranslation('customer');
   const id = Number(useParams<{ conversation_id: string }>().conversation_id);
-  const conversation = useQuery({
-    queryKey: [CONVERSATIONS_KEY, 'one', id],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/conversations/conversation/{conversation_id}', {
-            params: { path: { conversation_id: id } },
-          }),
-        )
-      ).conversation,
-    enabled: Number.isInteger(id) && id > 0,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
-  });
+  const conversation = useConversation(id);
   if (!Number.isInteger(id) || id <= 0 || conversation.isError) {
     return (
       <Container size="md" py="lg">
@@ -80,130 +61,9 @@ function ConversationScreen({ conversation }: { conversation: Conversation }) {
   const id = conversation.conversation_id;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [text, setText] = useState('');
-  /** Messages known since the pages loaded (sent, streamed, saved, toggled); they win over page copies. */
-  const [live, setLive] = useState<Message[]>([]);
-  /** Answers being generated: their ids. */
-  const [streaming, setStreaming] = useState<number[]>([]);
-  /** Pending answers dropped after a generation error. */
-  const [dropped, setDropped] = useState<number[]>([]);
-  const viewport = useRef<HTMLDivElement>(null);
-
-  const pages = useInfiniteQuery({
-    queryKey: [CONVERSATIONS_KEY, 'messages', id],
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/messages/conversation/{conversation_id}', {
-          params: { path: { conversation_id: id }, query: { page: pageParam } },
-        }),
-      ),
-    initialPageParam: 1,
-    // Page 1 is the newest; older pages follow while fewer than the total are loaded.
-    getNextPageParam: (last, all) =>
-      all.reduce((n, p) => n + p.messages.length, 0) < last.total && last.messages.length > 0
-        ? last.page + 1
-        : undefined,
-  });
-
-  const messages = useMemo(
-    () =>
-      mergeMessages(...(pages.data?.pages.map((p) => p.messages) ?? []), live).filter(
-        (m) => !dropped.includes(m.message_id),
-      ),
-    [pages.data, live, dropped],
-  );
-  const upsert = (message: Message) =>
-    setLive((prev) => [...prev.filter((m) => m.message_id !== message.message_id), message]);
-  const stopStreaming = (messageId: number) => setStreaming((prev) => prev.filter((x) => x !== messageId));
-
-  // Deltas append to the pending answer with that id; the end replaces it with the saved row.
-  useRealtimeEvent('message_stream', (payload) => {
-    if (Number(payload.conversation_id) !== id) return;
-    const messageId = Number(payload.message_id);
-    // Functional: several deltas may arrive before the next render.
-    setLive((prev) =>
-      prev.map((m) =>
-        m.message_id === messageId ? { ...m, content: (m.content ?? '') + payload.content } : m,
-      ),
-    );
-  });
-  useRealtimeEvent('message_stream_end', (payload) => {
-    if (Number(payload.conversation_id) !== id) return;
-    const saved = payload.message as unknown as Message;
-    upsert(saved);
-    stopStreaming(saved.message_id);
-  });
-  const failGeneration = (payload: { message: string }) => {
-    // The event names no message: every answer still pending here failed (the server discarded them).
-    const failed = [
-      ...streaming,
-      ...messages.filter((m) => m.role === 'assistant' && m.content === null).map((m) => m.message_id),
-    ];
-    if (failed.length === 0) return;
-    notifyError(payload.message);
-    setDropped((prev) => [...prev, ...failed]);
-    setStreaming([]);
-  };
-  useRealtimeEvent('openai-error', failGeneration);
-  useRealtimeEvent('error', failGeneration);
-
-  const send = useMutation({
-    mutationFn: (content: string) =>
-      unwrap(api.POST('/api/messages', { body: { content, conversation_id: id, stream: true } })),
-    onSuccess: ({ user_message, message }, content) => {
-      setLive((prev) => [
-        ...prev.filter(
-          (m) => m.message_id !== user_message.message_id && m.message_id !== message.message_id,
-        ),
-        user_message,
-        message,
-      ]);
-      if (message.content === null) setStreaming((prev) => [...prev, message.message_id]);
-      setText((current) => (current === content ? '' : current));
-    },
-    onError: (error) => {
-      if (isNoAccess(error)) navigate('/sorry');
-      else notifyError(error);
-    },
-  });
-
-  const generating =
-    send.isPending ||
-    streaming.length > 0 ||
-    messages.some((m) => m.role === 'assistant' && m.content === null);
-  const tokens = estimateTokens(text);
-  const tooLong = tokens > MAX_TOKENS;
-  const submit = () => {
-    if (generating || !canSend(text)) return;
-    send.mutate(text);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
-
-  const favorite = useMutation({
-    mutationFn: async (message: Message) =>
-      (
-        await unwrap(
-          api.PUT('/api/messages', { body: { message_id: message.message_id, favorite: !message.favorite } }),
-        )
-      ).message,
-    onSuccess: upsert,
-    onError: (error) => notifyError(error),
-  });
-
-  const copy = async (message: Message) => {
-    try {
-      await copyToClipboard(message.content ?? '');
-      notifySuccess(t('conversations.copied'));
-    } catch {
-      notifyError(t('conversations.copyFailed'));
-    }
-  };
-
+  const [showTemplates, setShowTemplates] = useState(false);
+  const wide = useMediaQuery('(min-width: 1200px)');
+  const wider = useMediaQuery('(min-width: 1300px)');
   const update = useMutation({
     mutationFn: async (values: ConversationFormValues) =>
       (
@@ -220,7 +80,7 @@ function ConversationScreen({ conversation }: { conversation: Conversation }) {
         )
       ).conversation,
     onSuccess: (saved) => {
-      queryClient.setQueryData([CONVERSATIONS_KEY, 'one', id], saved);
+      queryClient.setQueryData(conversationKey(id), saved);
       void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_KEY, 'list'] });
       void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_KEY, 'tags'] });
       setEditing(false);
@@ -242,8 +102,8 @@ function ConversationScreen({ conversation }: { conversation: Conversation }) {
         api.DELETE('/api/conversations/{conversation_id}', { params: { path: { conversation_id: id } } }),
       ),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: [CONVERSATIONS_KEY, 'one', id] });
-      queryClient.removeQueries({ queryKey: [CONVERSATIONS_KEY, 'messages', id] });
+      queryClient.removeQueries({ queryKey: conversationKey(id) });
+      queryClient.removeQueries({ queryKey: messagesKey(id) });
       void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_KEY] });
       notifySuccess(t('conversations.deleted'));
       navigate('/conversations');
@@ -255,26 +115,36 @@ function ConversationScreen({ conversation }: { conversation: Conversation }) {
     },
   });
 
-  // Keep the newest message in view as messages arrive or grow (not when older pages are added above).
-  const last = messages[messages.length - 1];
-  const lastKey = last ? `${last.message_id}:${last.content?.length ?? -1}` : '';
-  useEffect(() => {
-    const el = viewport.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [lastKey]);
-
-  const loadOlder = () => {
-    if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
-  };
-  const canContinue = !generating && last?.role === 'assistant' && last.finish_reason === 'length';
+  const panel = (
+    <Suspense fallback={<Loader mx="auto" aria-label={t('conversations.templates.title')} />}>
+      <TemplatePanel conversationId={id} onClose={() => setShowTemplates(false)} />
+    </Suspense>
+  );
+  const besideChat = showTemplates && wide;
+  const templatesLabel = t(showTemplates ? 'conversations.templates.hide' : 'conversations.templates.show');
 
   return (
-    <Container size="md" py="lg" h="calc(100dvh - 80px)" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Container
+      size={besideChat ? 'xl' : 'md'}
+      py="lg"
+      h="calc(100dvh - 80px)"
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={1} size="h3" lineClamp={1}>
           {conversation.name}
         </Title>
         <Group gap="xs" wrap="nowrap">
+          <Tooltip label={templatesLabel}>
+            <ActionIcon
+              variant={showTemplates ? 'filled' : 'default'}
+              aria-label={t('conversations.templates.show')}
+              aria-pressed={showTemplates}
+              onClick={() => setShowTemplates((open) => !open)}
+            >
+              <IconTemplate size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label={t('conversations.edit')}>
             <ActionIcon
               variant="default"
@@ -297,85 +167,25 @@ function ConversationScreen({ conversation }: { conversation: Conversation }) {
         </Group>
       </Group>
 
-      <ScrollArea
-        style={{ flex: 1 }}
-        viewportRef={viewport}
-        onScrollPositionChange={({ y }) => {
-          if (y <= 0) loadOlder();
-        }}
+      <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
+        <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <ConversationChat conversationId={id} />
+        </Box>
+        {besideChat && (
+          <Paper withBorder radius="md" p="sm" w={wider ? 400 : 340} style={{ flexShrink: 0, minHeight: 0 }}>
+            {panel}
+          </Paper>
+        )}
+      </Group>
+      <Drawer
+        opened={showTemplates && !wide}
+        onClose={() => setShowTemplates(false)}
+        position="right"
+        size="md"
+        withCloseButton={false}
       >
-        <Stack gap="sm" pb="sm">
-          {pages.hasNextPage && (
-            <Button variant="subtle" size="xs" onClick={loadOlder} loading={pages.isFetchingNextPage}>
-              {t('conversations.loadOlder')}
-            </Button>
-          )}
-          {pages.isPending ? (
-            <Loader mx="auto" aria-label={t('conversations.title')} />
-          ) : messages.length === 0 ? (
-            <Text c="dimmed" ta="center">
-              {t('conversations.noMessages')}
-            </Text>
-          ) : (
-            messages.map((m) => (
-              <MessageBubble
-                key={m.message_id}
-                message={m}
-                streaming={streaming.includes(m.message_id)}
-                onCopy={(message) => void copy(message)}
-                onFavorite={(message) => favorite.mutate(message)}
-              />
-            ))
-          )}
-          {canContinue && (
-            <Button
-              variant="light"
-              size="xs"
-              mr="auto"
-              leftSection={<IconPlayerTrackNext size={14} aria-hidden />}
-              onClick={() => send.mutate('Continue')}
-            >
-              {t('conversations.continue')}
-            </Button>
-          )}
-        </Stack>
-      </ScrollArea>
-
-      <Stack gap={4} mt="sm">
-        <Group align="flex-end" wrap="nowrap">
-          <Textarea
-            label={t('conversations.input.label')}
-            placeholder={t('conversations.input.placeholder')}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={onKeyDown}
-            autosize
-            minRows={2}
-            maxRows={8}
-            error={tooLong ? t('conversations.input.tooLong', { max: MAX_TOKENS }) : undefined}
-            style={{ flex: 1 }}
-          />
-          <Button
-            onClick={submit}
-            disabled={generating || !canSend(text)}
-            leftSection={generating ? <Loader size={14} aria-hidden /> : <IconSend size={16} aria-hidden />}
-            aria-label={t('conversations.input.send')}
-            mb={tooLong ? 22 : 0}
-          >
-            {t('conversations.input.send')}
-          </Button>
-        </Group>
-        <Group justify="space-between">
-          <Text size="xs" c={tooLong ? 'red' : 'dimmed'}>
-            {t('conversations.input.tokens', { count: tokens, max: MAX_TOKENS })}
-          </Text>
-          {generating && (
-            <Text size="xs" c="dimmed" role="status">
-              {t('conversations.input.generating')}
-            </Text>
-          )}
-        </Group>
-      </Stack>
+        {showTemplates && !wide && panel}
+      </Drawer>
 
       <ConversationFormModal
         opened={editing}

@@ -1,30 +1,91 @@
-import { ActionIcon, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconStar, IconStarFilled } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconCopy,
+  IconDots,
+  IconFileTypeDocx,
+  IconFileTypePdf,
+  IconPencil,
+  IconShare,
+  IconStar,
+  IconStarFilled,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from './model';
+import { Markdown } from './Markdown';
+import { MAX_TOKENS, canSend, estimateTokens, type Message } from './model';
+import { messageSources } from './pendingApi';
+
+export type ExportFormat = 'pdf' | 'word';
 
 interface Props {
   message: Message;
   onCopy: (message: Message) => void;
   onFavorite: (message: Message) => void;
+  /** Saves edited text; resolves once saved (the bubble then leaves edit mode), rejects to stay in it. */
+  onEdit?: (message: Message, content: string) => Promise<unknown>;
+  onExport?: (message: Message, format: ExportFormat) => void;
+  onShare?: (message: Message) => void;
   /** The answer is still being generated (streamed text shows, actions wait for the saved message). */
   streaming?: boolean;
+  /** An answer is being generated in the conversation: editing waits for it. */
+  busy?: boolean;
 }
 
 /**
- * One message. AI text is shown as plain text (no HTML is ever interpreted): paragraphs split on blank lines,
- * single line breaks kept. A pending answer (content null) shows a spinner.
+ * One message. Answers are Markdown rendered without raw HTML; the user's own text is shown as typed. A pending
+ * answer (content null) shows a spinner. Spec 001 §4: a message has a view mode and an edit mode (save, cancel).
  */
-export function MessageBubble({ message, onCopy, onFavorite, streaming = false }: Props) {
+export function MessageBubble({
+  message,
+  onCopy,
+  onFavorite,
+  onEdit,
+  onExport,
+  onShare,
+  streaming = false,
+  busy = false,
+}: Props) {
   const { t } = useTranslation('customer');
   const mine = message.role === 'user';
-  const paragraphs = (message.content ?? '').split(/\n{2,}/);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const editing = draft !== null;
+  const done = message.content !== null && !streaming;
+  const sources = mine ? [] : messageSources(message);
+
+  const save = async () => {
+    if (draft === null || !canSend(draft) || busy || !onEdit) return;
+    setSaving(true);
+    try {
+      await onEdit(message, draft);
+      setDraft(null);
+    } catch {
+      // The chat shows the error; the draft stays so nothing typed is lost.
+    } finally {
+      setSaving(false);
+    }
+  };
+  const draftTooLong = draft !== null && estimateTokens(draft) > MAX_TOKENS;
+
   return (
     <Paper
       withBorder
       radius="md"
       p="sm"
-      maw="85%"
+      maw={editing ? '100%' : '85%'}
+      w={editing ? '100%' : undefined}
       ml={mine ? 'auto' : undefined}
       bg={mine ? 'var(--mantine-primary-color-light)' : undefined}
       data-testid={`message-${message.message_id}`}
@@ -34,7 +95,7 @@ export function MessageBubble({ message, onCopy, onFavorite, streaming = false }
           <Text size="xs" fw={600} c="dimmed">
             {mine ? t('conversations.you') : t('conversations.assistant')}
           </Text>
-          {message.content !== null && !streaming && (
+          {done && !editing && (
             <Group gap={2} wrap="nowrap">
               <Tooltip label={t('conversations.copy')}>
                 <ActionIcon
@@ -62,17 +123,113 @@ export function MessageBubble({ message, onCopy, onFavorite, streaming = false }
                   )}
                 </ActionIcon>
               </Tooltip>
+              {onEdit && (
+                <Tooltip label={t('conversations.message.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    aria-label={t('conversations.message.edit')}
+                    disabled={busy}
+                    onClick={() => setDraft(message.content ?? '')}
+                  >
+                    <IconPencil size={14} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {!mine && (onExport || onShare) && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" size="sm" aria-label={t('conversations.message.more')}>
+                      <IconDots size={14} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {onExport && (
+                      <>
+                        <Menu.Item
+                          leftSection={<IconFileTypePdf size={14} aria-hidden />}
+                          onClick={() => onExport(message, 'pdf')}
+                        >
+                          {t('conversations.message.pdf')}
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconFileTypeDocx size={14} aria-hidden />}
+                          onClick={() => onExport(message, 'word')}
+                        >
+                          {t('conversations.message.word')}
+                        </Menu.Item>
+                      </>
+                    )}
+                    {onShare && (
+                      <Menu.Item
+                        leftSection={<IconShare size={14} aria-hidden />}
+                        onClick={() => onShare(message)}
+                      >
+                        {t('conversations.message.share')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
             </Group>
           )}
         </Group>
-        {message.content === null ? (
+        {editing ? (
+          <Stack gap="xs">
+            <Textarea
+              label={t('conversations.message.editLabel')}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxRows={12}
+              data-autofocus
+              error={draftTooLong ? t('conversations.input.tooLong', { max: MAX_TOKENS }) : undefined}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setDraft(null);
+              }}
+            />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" size="xs" onClick={() => setDraft(null)} disabled={saving}>
+                {t('conversations.form.cancel')}
+              </Button>
+              <Button
+                size="xs"
+                onClick={() => void save()}
+                loading={saving}
+                disabled={busy || !canSend(draft)}
+              >
+                {t('conversations.form.save')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : message.content === null ? (
           <Loader size="sm" type="dots" aria-label={t('conversations.input.generating')} />
+        ) : mine ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.content}
+          </Text>
         ) : (
-          paragraphs.map((p, i) => (
-            <Text key={i} size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {p}
+          <Markdown text={message.content} />
+        )}
+        {sources.length > 0 && !editing && (
+          <Stack gap={2} mt={4} component="nav" aria-label={t('conversations.message.sources')}>
+            <Text size="xs" fw={600} c="dimmed">
+              {t('conversations.message.sources')}
             </Text>
-          ))
+            {sources.map((source, i) => (
+              <Anchor
+                key={`${source.url}-${i}`}
+                href={source.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="xs"
+                lineClamp={1}
+              >
+                {source.title || source.url}
+              </Anchor>
+            ))}
+          </Stack>
         )}
       </Stack>
     </Paper>

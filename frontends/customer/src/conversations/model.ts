@@ -67,3 +67,24 @@ export function mergeMessages(...lists: Message[][]): Message[] {
       new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || a.message_id - b.message_id,
   );
 }
+
+/** Spec 001 §5 and §9: enhance needs more than 12 characters and no more than the maximum. */
+export const ENHANCE_MIN_LENGTH = 12;
+export function canEnhance(text: string): boolean {
+  return text.trim().length > ENHANCE_MIN_LENGTH && estimateTokens(text) <= MAX_TOKENS;
+}
+
+/** Spec 001 §5: the file types a conversation accepts. */
+export const ATTACHMENT_EXTENSIONS = ['docx', 'pdf', 'pptx', 'txt', 'jpeg', 'jpg', 'png', 'webp'] as const;
+export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+export function isAllowedAttachment(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  const ext = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+  return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/** Spec 001 §9: a file name is shown truncated at 30 characters. */
+export const FILE_NAME_MAX = 30;
+export function truncateFileName(name: string): string {
+  return name.length > FILE_NAME_MAX ? `${name.slice(0, FILE_NAME_MAX)}…` : name;
+}

@@ -38,7 +38,7 @@ export function message(overrides: Partial<Message> = {}): Message {
     content: 'Hello',
     finish_reason: null,
     favorite: false,
-    prompt: null,
+    sources: null,
     user_message_id: null,
     message_type_id: null,
     model: null,

@@ -620,6 +620,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/file/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file to a conversation (multipart field `file`), replacing any earlier one
+         * @description Accepted by content: docx, pdf, pptx, txt (their text is read now and given to the model with every answer, cut to about 6,000 tokens) and jpeg, png, webp images (sent to the model as images; only with a model that can see images, code image_needs_vision_model otherwise). One file per conversation.
+         */
+        post: operations["Conversations_attachFile"];
+        /** Remove the file attached to a conversation (and delete it); no file is fine */
+        delete: operations["Conversations_removeFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{conversation_id}": {
         parameters: {
             query?: never;
@@ -841,9 +862,69 @@ export interface paths {
         put: operations["Messages_update"];
         /**
          * Send a message and generate the answer
-         * @description Streamed (default): answers at once with the pending answer (content null), then sends `message_stream` batches and `message_stream_end` with the saved answer on the socket, or `openai-error` / `error`. With `stream: false` the complete answer comes back. Words are charged once the answer is saved.
+         * @description Streamed (default): answers at once with the pending answer (content null), then sends `message_stream` batches and `message_stream_end` with the saved answer on the socket, or `openai-error` / `error`. With `stream: false` the complete answer comes back. Words are charged once the answer is saved. With `template_id` and `values` it applies a template (the user message shows the template’s name). With `searchOnInternet` the web is searched first; a failed search is an `error` event (or 502), nothing charged. With `enhance: true` it behaves as POST /api/messages/enhance and answers an EnhanceResponse instead.
          */
         post: operations["Messages_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/enhance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Improve a prompt (nothing is stored as a message)
+         * @description Streamed (default): answers at once `{enhance_id, content: null}`, then sends `message_stream_enhance` batches and `message_stream_enhance_end` with the whole improved prompt on the socket, or `openai-error` / `error`. With `stream: false` the improved prompt comes back. Its words are charged once it is complete; nothing when it fails.
+         */
+        post: operations["Messages_enhance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/thread/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The thread of a conversation: its 10 latest messages
+         * @description Threads belong to avatars, which are not available yet, so the id is a conversation id. Sorted oldest first; page 2 on are older messages.
+         */
+        get: operations["Messages_threadFirst"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/thread/{conversation_id}/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a conversation’s thread, 10 messages per page
+         * @description Page 1 holds the newest messages; each page is sorted oldest first.
+         */
+        get: operations["Messages_thread"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -882,6 +963,206 @@ export interface paths {
         post?: never;
         /** Delete one of the caller’s messages (stops its generation if still pending) */
         delete: operations["Messages_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A PDF of a message (attachment message.pdf)
+         * @description Markdown headings (levels 1-3; deeper ones as level 3), bullet and numbered lists, bold, italic, code spans and blocks, quotes, tables (as rows of text), rules and paragraphs are kept; raw HTML is shown as text.
+         */
+        post: operations["MessageExports_pdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/word": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Word document (.docx) of a message (attachment message.docx)
+         * @description Markdown headings (levels 1-3; deeper ones as level 3), bullet and numbered lists, bold, italic, code spans and blocks, quotes, tables (as rows of text), rules and paragraphs are kept; raw HTML is shown as text.
+         */
+        post: operations["MessageExports_word"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a message: copy it into a new document
+         * @description The spec shares a message into an avatar’s files; avatars do not exist yet, so the message becomes a document named after its conversation and today’s date (YYYY-MM-DD), in the current scope.
+         */
+        post: operations["MessageExports_share"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's documents in the current scope (Personal, or ?organization_id=), last changed first
+         * @description 20 per page; query searches the name.
+         */
+        get: operations["Documents_list"];
+        /** Rename a document and/or replace its content */
+        put: operations["Documents_update"];
+        /** Create a document in the current scope */
+        post: operations["Documents_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s documents in the current scope */
+        get: operations["Documents_get"];
+        put?: never;
+        post?: never;
+        /** Delete a document, irreversibly */
+        delete: operations["Documents_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workflows, newest first, 24 per page
+         * @description Filters: query (name or description), tag. `tags` counts the tags of the workflows matching query.
+         */
+        get: operations["Workflows_list"];
+        /** Change a workflow (staff); left-out fields keep their value */
+        put: operations["Workflows_update"];
+        /** Create a workflow (staff) */
+        post: operations["Workflows_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflows/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One workflow with its steps and the fields they need */
+        get: operations["Workflows_get"];
+        put?: never;
+        post?: never;
+        /** Delete a workflow (staff); users’ runs of it stay, with workflow null */
+        delete: operations["Workflows_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's user workflows in the current scope (Personal, or ?organization_id=), newest first, 24 per page
+         * @description query searches the names.
+         */
+        get: operations["UserWorkflows_list"];
+        /** Rename, describe or change the values of a user workflow (nothing is regenerated) */
+        put: operations["UserWorkflows_update"];
+        /**
+         * Start a workflow: one conversation per step, generated in order in the background
+         * @description Every step starts `pending`; each then goes `generating` and `done` or `failed` (with `error`), announced on the socket event `message` as {user_workflow_id, user_workflow_template_id, conversation_id, status}. A failed step does not stop the later ones.
+         */
+        post: operations["UserWorkflows_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_workflows/{user_workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s user workflows, with each step’s status */
+        get: operations["UserWorkflows_get"];
+        put?: never;
+        post?: never;
+        /** Delete a user workflow and its conversations (stops steps still generating) */
+        delete: operations["UserWorkflows_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user_workflows/{user_workflow_id}/regenerate/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate one step again with the current values; its conversation’s messages are cleared first */
+        post: operations["UserWorkflows_regenerate"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1416,6 +1697,18 @@ export interface components {
             /** @description Why, for the back office */
             note?: string;
         };
+        ConversationFileDto: {
+            file_id: number;
+            /** @example report.pdf */
+            name: string;
+            /**
+             * @description Detected from the content
+             * @example application/pdf
+             */
+            type: string;
+            /** @description Bytes */
+            size: number;
+        };
         ConversationDto: {
             conversation_id: number;
             user_id: number;
@@ -1431,6 +1724,8 @@ export interface components {
             tags: string;
             archived: boolean;
             avatar_id: number | null;
+            /** @description The attached file (POST /conversations/file/{conversation_id}), null when none */
+            file: components["schemas"]["ConversationFileDto"] | null;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -1628,6 +1923,8 @@ export interface components {
             label: string;
             /** @enum {string} */
             provider: "openai" | "xai";
+            /** @description Accepts images (a conversation may attach one only with such a model) */
+            vision: boolean;
         };
         AiModelsResponse: {
             models: components["schemas"]["AiModelDto"][];
@@ -1640,9 +1937,10 @@ export interface components {
             configured: boolean;
         };
         SendMessageBody: {
-            /** @description At least 1 character; at most 7500 estimated tokens (length / 4) */
-            content: string;
-            conversation_id: number;
+            /** @description At least 1 character; at most 7500 estimated tokens (length / 4). Required unless template_id is given (then ignored: the rendered template is the prompt). */
+            content?: string;
+            /** @description Required unless enhance is true */
+            conversation_id?: number;
             /** @description Absent = the conversation's model */
             model?: string | null;
             /**
@@ -1650,15 +1948,35 @@ export interface components {
              * @default true
              */
             stream: boolean;
-            /** @description Not available: true is refused with code search_unavailable */
+            /** @description Search the web first and give the model the results (saved as the answer’s sources). Refused with code search_unavailable when web search is off or not set up. */
             searchOnInternet?: boolean;
-            /** @description Accepted for the client; has no effect yet */
+            /** @description Default true; false = the model gets only this message, none of the conversation’s earlier messages */
             saveOnConversation?: boolean;
-            /** @description Accepted for the client; has no effect yet */
+            /** @description Default true; false = the model gets only this message, none of the conversation’s earlier messages */
             learnFromPrevResponse?: boolean;
-            /** @description Accepted for the client; has no effect yet */
+            /** @description Avatars are not available yet: any id is refused with code avatar_unavailable */
             avatar_id?: number | null;
+            /** @description Apply this template: the prompt is the template rendered with `values`; the user message shows the template’s name instead of the prompt. */
+            template_id?: number;
+            /**
+             * @description With template_id: a non-empty value for every field, by field name
+             * @example {
+             *       "Topic": "Coffee"
+             *     }
+             */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description true = delete the user message once the answer is saved */
+            deleteUserMsg?: boolean;
+            /** @description true = improve the prompt instead (as POST /api/messages/enhance; answers EnhanceResponse) */
+            enhance?: boolean;
             message_type_id?: number | null;
+        };
+        MessageSourceDto: {
+            title: string;
+            /** @description An http(s) link */
+            url: string;
         };
         MessageDto: {
             message_id: number;
@@ -1671,13 +1989,14 @@ export interface components {
             /** @description 'length' = cut short (Continue generating) */
             finish_reason: string | null;
             favorite: boolean;
-            prompt: string | null;
             /** @description On an answer: the message it answers */
             user_message_id: number | null;
             message_type_id: number | null;
             model: string | null;
             /** @description Words charged for this answer */
             words: number;
+            /** @description On an answer written with web search: the pages found; null otherwise */
+            sources: components["schemas"]["MessageSourceDto"][] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1687,6 +2006,23 @@ export interface components {
             user_message: components["schemas"]["MessageDto"];
             /** @description Pending (content null) when streamed; complete otherwise */
             message: components["schemas"]["MessageDto"];
+        };
+        EnhanceBody: {
+            /** @description More than 12 characters; at most 7500 estimated tokens (length / 4) */
+            content: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+            /** @description Default true; false = answer with the complete improved prompt */
+            stream?: boolean;
+        };
+        EnhanceResponse: {
+            /**
+             * Format: uuid
+             * @description Names the socket events of this enhancement
+             */
+            enhance_id: string;
+            /** @description The improved prompt; null when streamed (it comes in message_stream_enhance events) */
+            content: string | null;
         };
         MessagePageResponse: {
             messages: components["schemas"]["MessageDto"][];
@@ -1701,6 +2037,186 @@ export interface components {
         };
         MessageResponse: {
             message: components["schemas"]["MessageDto"];
+        };
+        ExportMessageBody: {
+            /** @description The message, as markdown */
+            text: string;
+        };
+        ShareMessageBody: {
+            message_id: number;
+        };
+        DocumentDto: {
+            document_id: number;
+            user_id: number;
+            /** @description null = Personal */
+            organization_id: number | null;
+            name: string;
+            /** @description Text (markdown), fewer than 65000 characters */
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DocumentResponse: {
+            document: components["schemas"]["DocumentDto"];
+        };
+        DocumentPageResponse: {
+            documents: components["schemas"]["DocumentDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        CreateDocumentBody: {
+            name: string;
+            /** @default  */
+            content: string;
+        };
+        UpdateDocumentBody: {
+            document_id: number;
+            name?: string;
+            content?: string;
+        };
+        WorkflowTemplateDto: {
+            template_id: number;
+            name: string;
+            description: string;
+            /** @description 1-based position of the step */
+            order: number;
+        };
+        WorkflowDto: {
+            workflow_id: number;
+            name: string;
+            description: string;
+            /**
+             * @description Comma-separated, as the spec
+             * @example blog,seo
+             */
+            tags: string;
+            /** @description The steps, in order */
+            templates: components["schemas"]["WorkflowTemplateDto"][];
+            /** @description The placeholders of every step, in order, each name once; [name[a/b/c]] gives a select with those options */
+            fields: components["schemas"]["TemplateFieldDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WorkflowTagDto: {
+            tag: string;
+            /** @description Workflows matching the search that carry the tag */
+            count: number;
+        };
+        WorkflowPageResponse: {
+            workflows: components["schemas"]["WorkflowDto"][];
+            total: number;
+            page: number;
+            limit: number;
+            /** @description Tags of the workflows matching `query` (before the tag filter), with counts */
+            tags: components["schemas"]["WorkflowTagDto"][];
+        };
+        WorkflowResponse: {
+            workflow: components["schemas"]["WorkflowDto"];
+        };
+        CreateWorkflowBody: {
+            name: string;
+            /** @default  */
+            description: string;
+            /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
+            tags?: string | string[];
+            /** @description The steps in order: existing templates, each once */
+            template_ids: number[];
+        };
+        UpdateWorkflowBody: {
+            workflow_id: number;
+            name?: string;
+            description?: string;
+            /** @description Comma string or list; null or empty clears them */
+            tags?: string | string[];
+            /** @description Replaces the steps */
+            template_ids?: number[];
+        };
+        UserWorkflowWorkflowDto: {
+            workflow_id: number;
+            name: string;
+            description: string;
+            /** @description Comma-separated */
+            tags: string;
+        };
+        UserWorkflowStepTemplateDto: {
+            template_id: number;
+            name: string;
+            description: string;
+        };
+        UserWorkflowTemplateDto: {
+            user_workflow_template_id: number;
+            /** @description 1-based position of the step */
+            order: number;
+            /** @description The conversation holding the generated content */
+            conversation_id: number;
+            /** @description null once the template is deleted */
+            template: components["schemas"]["UserWorkflowStepTemplateDto"] | null;
+            /** @enum {string} */
+            status: "pending" | "generating" | "done" | "failed";
+            /** @description Why the step failed */
+            error: string | null;
+        };
+        UserWorkflowDto: {
+            user_workflow_id: number;
+            name: string;
+            description: string;
+            /** @description null once the workflow is deleted */
+            workflow_id: number | null;
+            workflow: components["schemas"]["UserWorkflowWorkflowDto"] | null;
+            /**
+             * @example {
+             *       "topic": "cats"
+             *     }
+             */
+            values: {
+                [key: string]: string;
+            };
+            /** @description The steps, in order */
+            user_workflow_templates: components["schemas"]["UserWorkflowTemplateDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UserWorkflowPageResponse: {
+            user_workflows: components["schemas"]["UserWorkflowDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        UserWorkflowResponse: {
+            user_workflow: components["schemas"]["UserWorkflowDto"];
+        };
+        StartUserWorkflowBody: {
+            workflow_id: number;
+            /**
+             * @description Field values: "name=value,name2=value2" (split on commas; the first "=" separates name and value; trimmed) or an object. Every field of the steps needs a non-empty value.
+             * @example topic=cats,tone=formal
+             */
+            values: string | {
+                [key: string]: string;
+            };
+            /** @description Default: the workflow's name */
+            name?: string;
+            /** @description Default: the workflow's description */
+            description?: string;
+        };
+        UpdateUserWorkflowBody: {
+            user_workflow_id: number;
+            name?: string;
+            description?: string;
+            /**
+             * @description Field values: "name=value,name2=value2" (split on commas; the first "=" separates name and value; trimmed) or an object. Every field of the steps needs a non-empty value.
+             * @example topic=cats,tone=formal
+             */
+            values?: string | {
+                [key: string]: string;
+            };
         };
     };
     responses: never;
@@ -3611,6 +4127,103 @@ export interface operations {
             };
         };
     };
+    Conversations_attachFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description Type not accepted (unsupported_type), 'No text could be read from this file.' (no_text_in_file), unreadable_file, image_needs_vision_model, file_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Conversations_removeFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Conversations_remove: {
         parameters: {
             query?: {
@@ -4280,12 +4893,111 @@ export interface operations {
                     "application/json": components["schemas"]["SendMessageResponse"];
                 };
             };
-            /** @description 'The message can't be empty.', 'The message is too long.', ... */
+            /** @description 'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, avatar_unavailable, enhance_too_short, ... */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Conversation or template missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words left and no subscription (code no_access) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description stream false only: the web search failed (code search_failed) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_enhance: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnhanceBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnhanceResponse"];
+                };
+            };
+            /** @description 'Enhance is available only when the text is longer than 12 characters.' (enhance_too_short), 'The message is too long.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words left and no subscription (code no_access) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_threadFirst: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePageResponse"];
+                };
             };
             /** @description No or expired session */
             401: {
@@ -4301,8 +5013,48 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No words left and no subscription (code no_access) */
-            412: {
+        };
+    };
+    Messages_thread: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                conversation_id: number;
+                /** @description From 1 */
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePageResponse"];
+                };
+            };
+            /** @description page is not a whole number from 1 (code invalid_page) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Conversation missing, another user’s, or from another scope */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4379,6 +5131,815 @@ export interface operations {
             };
             /** @description Missing, another user’s, or from another scope */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MessageExports_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportMessageBody"];
+            };
+        };
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description text missing, empty or longer than 65000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MessageExports_word: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportMessageBody"];
+            };
+        };
+        responses: {
+            /** @description The .docx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            /** @description text missing, empty or longer than 65000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MessageExports_share: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareMessageBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description Bad message_id, or the message has no text yet (message_has_no_content) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDocumentBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description 'The value can't be empty' (no name), 'The file length is too large, please remove text to save' (content of 65000 characters or more, code document_too_large) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDocumentBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description 'The value can't be empty' (no name), 'The file length is too large, please remove text to save' (content of 65000 characters or more, code document_too_large) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Workflows_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Only workflows carrying this tag */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowPageResponse"];
+                };
+            };
+            /** @description Bad page or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Workflows_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorkflowBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description Validation failures, as on create */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such workflow */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Workflows_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkflowBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description Per-field errors in `errors` (name, description, tags, template_ids); unknown templates */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Workflows_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such workflow */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Workflows_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such workflow */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserWorkflows_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWorkflowPageResponse"];
+                };
+            };
+            /** @description Bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserWorkflows_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserWorkflowBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWorkflowResponse"];
+                };
+            };
+            /** @description As on start */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserWorkflows_start: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartUserWorkflowBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWorkflowResponse"];
+                };
+            };
+            /** @description 'Values must look like name=value, separated by commas.' (invalid_values); missing_values with `missing` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such workflow */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Creating more content with the product requires an active subscription.' (code no_access) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserWorkflows_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWorkflowResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserWorkflows_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UserWorkflows_regenerate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_workflow_id: number;
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserWorkflowResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope, or the conversation is not one of its steps */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The step is waiting or generating (code step_generating) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Creating more content with the product requires an active subscription.' (code no_access) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,7 +11,7 @@ import { LanguageModal } from './LanguageModal';
 import { visibleEntries } from './navigation';
 import { WordBalance } from './WordBalance';
 
-/** The signed-in frame: header (balance, organization, menus), sidebar from the remotes, breadcrumb, page. */
+/** The signed-in frame: header (organization, menus), sidebar from the remotes with the word balance, breadcrumb, page. */
 export function SignedInLayout() {
   const { t } = useTranslation('shell');
   const { t: tAny } = useTranslation();
@@ -74,7 +74,6 @@ export function SignedInLayout() {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <WordBalance />
             <OrganizationSwitcher />
             <Group gap={4} visibleFrom="sm" wrap="nowrap">
               <EntryMenu label={t('layout.tools')} entries={menus.tools} />
@@ -110,6 +109,10 @@ export function SignedInLayout() {
           <NavSection title={t('layout.organization')} entries={menus.organization} onNavigate={nav.close} />
           <NavSection title={t('layout.analytics')} entries={menus.analytics} onNavigate={nav.close} />
           <NavSection title={t('layout.admin')} entries={menus.admin} onNavigate={nav.close} />
+        </AppShell.Section>
+        {/* 001 §1: the word balance is shown in the sidebar. */}
+        <AppShell.Section pt="sm">
+          <WordBalance />
         </AppShell.Section>
       </AppShell.Navbar>
 

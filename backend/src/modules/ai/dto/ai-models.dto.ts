@@ -4,6 +4,8 @@ export class AiModelDto {
   @ApiProperty({ example: 'gpt-4o-mini' }) id: string;
   @ApiProperty({ example: 'GPT-4o mini' }) label: string;
   @ApiProperty({ enum: ['openai', 'xai'] }) provider: 'openai' | 'xai';
+  @ApiProperty({ description: 'Accepts images (a conversation may attach one only with such a model)' })
+  vision: boolean;
 }
 
 export class AiModelsResponse {

@@ -58,6 +58,21 @@ function IsTagInput(): PropertyDecorator {
   });
 }
 
+/** The file attached to a conversation (its bytes are a stored file of the user). */
+export class ConversationFileDto {
+  @ApiProperty()
+  file_id: number;
+
+  @ApiProperty({ example: 'report.pdf' })
+  name: string;
+
+  @ApiProperty({ example: 'application/pdf', description: 'Detected from the content' })
+  type: string;
+
+  @ApiProperty({ description: 'Bytes' })
+  size: number;
+}
+
 export class ConversationDto {
   @ApiProperty()
   conversation_id: number;
@@ -82,6 +97,13 @@ export class ConversationDto {
 
   @ApiProperty({ type: Number, nullable: true })
   avatar_id: number | null;
+
+  @ApiProperty({
+    type: ConversationFileDto,
+    nullable: true,
+    description: 'The attached file (POST /conversations/file/{conversation_id}), null when none',
+  })
+  file: ConversationFileDto | null;
 
   @ApiProperty()
   createdAt: Date;

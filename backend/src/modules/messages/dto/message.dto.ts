@@ -2,8 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsBoolean,
+  IsDefined,
   IsIn,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -16,8 +18,17 @@ import { MAX_ID } from '../../conversations/dto/conversation.dto';
 
 const ID_MESSAGE = (field: string) => `${field} must be a whole number.`;
 const CONTENT_TYPE_MESSAGE = 'The message must be text.';
+const EMPTY_CONTENT_MESSAGE = "The message can't be empty.";
 /** Far above the token limit (7500 × 4 characters); stops huge bodies before the service measures them. */
 const MAX_CONTENT_CHARS = 200_000;
+
+export class MessageSourceDto {
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ description: 'An http(s) link' })
+  url: string;
+}
 
 export class MessageDto {
   @ApiProperty()
@@ -41,9 +52,6 @@ export class MessageDto {
   @ApiProperty()
   favorite: boolean;
 
-  @ApiProperty({ type: String, nullable: true })
-  prompt: string | null;
-
   @ApiProperty({ type: Number, nullable: true, description: 'On an answer: the message it answers' })
   user_message_id: number | null;
 
@@ -55,6 +63,13 @@ export class MessageDto {
 
   @ApiProperty({ description: 'Words charged for this answer' })
   words: number;
+
+  @ApiProperty({
+    type: [MessageSourceDto],
+    nullable: true,
+    description: 'On an answer written with web search: the pages found; null otherwise',
+  })
+  sources: MessageSourceDto[] | null;
 
   @ApiProperty()
   createdAt: Date;
@@ -90,17 +105,55 @@ export class MessagePageResponse {
   limit: number;
 }
 
-export class SendMessageBody {
-  @ApiProperty({ description: 'At least 1 character; at most 7500 estimated tokens (length / 4)' })
+export class EnhanceResponse {
+  @ApiProperty({ format: 'uuid', description: 'Names the socket events of this enhancement' })
+  enhance_id: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The improved prompt; null when streamed (it comes in message_stream_enhance events)',
+  })
+  content: string | null;
+}
+
+export class EnhanceBody {
+  @ApiProperty({ description: 'More than 12 characters; at most 7500 estimated tokens (length / 4)' })
   @IsString({ message: CONTENT_TYPE_MESSAGE })
   @MaxLength(MAX_CONTENT_CHARS, { message: 'The message is too long.' })
   content: string;
 
-  @ApiProperty()
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Absent = the default model' })
+  @IsOptional()
+  @IsString({ message: 'model must be text.' })
+  @MaxLength(100, { message: 'model must be 100 characters or fewer.' })
+  model?: string | null;
+
+  @ApiPropertyOptional({ description: 'Default true; false = answer with the complete improved prompt' })
+  @IsOptional()
+  @IsBoolean({ message: 'stream must be true or false.' })
+  stream?: boolean;
+}
+
+export class SendMessageBody {
+  @ApiPropertyOptional({
+    description:
+      'At least 1 character; at most 7500 estimated tokens (length / 4). Required unless template_id is given ' +
+      '(then ignored: the rendered template is the prompt).',
+  })
+  @ValidateIf((o: SendMessageBody) => o.template_id == null || o.content !== undefined)
+  @IsString({ message: CONTENT_TYPE_MESSAGE })
+  @MaxLength(MAX_CONTENT_CHARS, { message: 'The message is too long.' })
+  // Last, so that it is the first rule reported for a missing text.
+  @IsDefined({ message: EMPTY_CONTENT_MESSAGE })
+  content?: string;
+
+  @ApiPropertyOptional({ description: 'Required unless enhance is true' })
+  @ValidateIf((o: SendMessageBody) => o.enhance !== true || o.conversation_id !== undefined)
   @IsInt({ message: ID_MESSAGE('conversation_id') })
   @Min(1, { message: ID_MESSAGE('conversation_id') })
   @Max(MAX_ID, { message: ID_MESSAGE('conversation_id') })
-  conversation_id: number;
+  conversation_id?: number;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: "Absent = the conversation's model" })
   @IsOptional()
@@ -113,17 +166,27 @@ export class SendMessageBody {
   @IsBoolean({ message: 'stream must be true or false.' })
   stream?: boolean;
 
-  @ApiPropertyOptional({ description: 'Not available: true is refused with code search_unavailable' })
+  @ApiPropertyOptional({
+    description:
+      'Search the web first and give the model the results (saved as the answer’s sources). Refused with ' +
+      'code search_unavailable when web search is off or not set up.',
+  })
   @IsOptional()
   @IsBoolean({ message: 'searchOnInternet must be true or false.' })
   searchOnInternet?: boolean;
 
-  @ApiPropertyOptional({ description: 'Accepted for the client; has no effect yet' })
+  @ApiPropertyOptional({
+    description:
+      'Default true; false = the model gets only this message, none of the conversation’s earlier messages',
+  })
   @IsOptional()
   @IsBoolean({ message: 'saveOnConversation must be true or false.' })
   saveOnConversation?: boolean;
 
-  @ApiPropertyOptional({ description: 'Accepted for the client; has no effect yet' })
+  @ApiPropertyOptional({
+    description:
+      'Default true; false = the model gets only this message, none of the conversation’s earlier messages',
+  })
   @IsOptional()
   @IsBoolean({ message: 'learnFromPrevResponse must be true or false.' })
   learnFromPrevResponse?: boolean;
@@ -131,11 +194,45 @@ export class SendMessageBody {
   @ApiPropertyOptional({
     type: Number,
     nullable: true,
-    description: 'Accepted for the client; has no effect yet',
+    description: 'Avatars are not available yet: any id is refused with code avatar_unavailable',
   })
   @IsOptional()
   @IsInt({ message: ID_MESSAGE('avatar_id') })
   avatar_id?: number | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    description:
+      'Apply this template: the prompt is the template rendered with `values`; the user message shows the ' +
+      'template’s name instead of the prompt.',
+  })
+  @IsOptional()
+  @IsInt({ message: ID_MESSAGE('template_id') })
+  @Min(1, { message: ID_MESSAGE('template_id') })
+  @Max(MAX_ID, { message: ID_MESSAGE('template_id') })
+  template_id?: number;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    example: { Topic: 'Coffee' },
+    description: 'With template_id: a non-empty value for every field, by field name',
+  })
+  @IsOptional()
+  @IsObject({ message: 'values must be an object of field names and texts.' })
+  values?: Record<string, string>;
+
+  @ApiPropertyOptional({ description: 'true = delete the user message once the answer is saved' })
+  @IsOptional()
+  @IsBoolean({ message: 'deleteUserMsg must be true or false.' })
+  deleteUserMsg?: boolean;
+
+  @ApiPropertyOptional({
+    description: 'true = improve the prompt instead (as POST /api/messages/enhance; answers EnhanceResponse)',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'enhance must be true or false.' })
+  enhance?: boolean;
 
   @ApiPropertyOptional({ type: Number, nullable: true })
   @IsOptional()

@@ -1,0 +1,113 @@
+import { Body, Controller, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
+import { IsInt, Max, Min, ValidateBy, ValidationArguments } from 'class-validator';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import type { Principal } from '../../common/auth/principal';
+import { MAX_ID } from '../../common/http/id-param';
+import { ScopeQuery } from '../../common/http/pagination';
+import { DocumentResponse } from '../documents/dto/document.dto';
+import { DOCX_MIME, MessageExportsService } from './message-exports.service';
+
+export const MAX_EXPORT_TEXT = 65_000;
+const MESSAGE_ID = 'message_id must be a whole number.';
+
+function IsExportText(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isExportText',
+    validator: {
+      validate: (v: unknown) => typeof v === 'string' && v.trim().length >= 1 && v.length <= MAX_EXPORT_TEXT,
+      defaultMessage: (args?: ValidationArguments) =>
+        typeof args?.value === 'string' && args.value.length > MAX_EXPORT_TEXT
+          ? `The text can be at most ${MAX_EXPORT_TEXT} characters.`
+          : 'The text to export is required.',
+    },
+  });
+}
+
+export class ExportMessageBody {
+  @ApiProperty({ minLength: 1, maxLength: MAX_EXPORT_TEXT, description: 'The message, as markdown' })
+  @IsExportText()
+  text: string;
+}
+
+export class ShareMessageBody {
+  @ApiProperty()
+  @IsInt({ message: MESSAGE_ID })
+  @Min(1, { message: MESSAGE_ID })
+  @Max(MAX_ID, { message: MESSAGE_ID })
+  message_id: number;
+}
+
+const KEPT =
+  'Markdown headings (levels 1-3; deeper ones as level 3), bullet and numbered lists, bold, italic, code ' +
+  'spans and blocks, quotes, tables (as rows of text), rules and paragraphs are kept; raw HTML is shown as text.';
+const BINARY = { schema: { type: 'string', format: 'binary' } } as const;
+
+@ApiTags('messages')
+@Controller('messages')
+@Authenticated()
+export class MessageExportsController {
+  constructor(private readonly exports: MessageExportsService) {}
+
+  @Post('pdf')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A PDF of a message (attachment message.pdf)', description: KEPT })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF', ...BINARY })
+  @ApiBadRequestResponse({ description: 'text missing, empty or longer than 65000 characters' })
+  async pdf(@Body() body: ExportMessageBody): Promise<StreamableFile> {
+    const data = await this.exports.pdf(body.text);
+    return new StreamableFile(data, {
+      type: 'application/pdf',
+      disposition: 'attachment; filename="message.pdf"',
+      length: data.length,
+    });
+  }
+
+  @Post('word')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'A Word document (.docx) of a message (attachment message.docx)',
+    description: KEPT,
+  })
+  @ApiProduces(DOCX_MIME)
+  @ApiOkResponse({ description: 'The .docx file', ...BINARY })
+  @ApiBadRequestResponse({ description: 'text missing, empty or longer than 65000 characters' })
+  async word(@Body() body: ExportMessageBody): Promise<StreamableFile> {
+    const data = await this.exports.word(body.text);
+    return new StreamableFile(data, {
+      type: DOCX_MIME,
+      disposition: 'attachment; filename="message.docx"',
+      length: data.length,
+    });
+  }
+
+  @Post('share')
+  @ApiOperation({
+    summary: 'Share a message: copy it into a new document',
+    description:
+      'The spec shares a message into an avatar’s files; avatars do not exist yet, so the message becomes a ' +
+      'document named after its conversation and today’s date (YYYY-MM-DD), in the current scope.',
+  })
+  @ApiCreatedResponse({ type: DocumentResponse })
+  @ApiBadRequestResponse({
+    description: 'Bad message_id, or the message has no text yet (message_has_no_content)',
+  })
+  @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
+  async share(
+    @CurrentUser() me: Principal,
+    @Body() body: ShareMessageBody,
+    @Query() _scope: ScopeQuery,
+  ): Promise<DocumentResponse> {
+    return { document: await this.exports.share(me, body.message_id) };
+  }
+}

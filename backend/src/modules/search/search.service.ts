@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '../../common/errors/domain-error';
+import { APP_ENV, AppEnv } from '../../config/env';
+import { AppConfigService } from '../app-config/app-config.service';
+import { isHttpUrl } from '../app-config/app-config.rules';
+import { SearchProvider, SearchResult, SearxngProvider } from './search.provider';
+
+export const SEARCH_UNAVAILABLE_MESSAGE = 'Web search is not available.';
+export const SEARCH_FAILED_MESSAGE = 'Web search failed. Please try again.';
+
+/** The search server failed or timed out: 502, the gateway's fault rather than the caller's. */
+export const searchFailed = () => new DomainError(502, 'search_failed', SEARCH_FAILED_MESSAGE);
+
+/**
+ * Web search for answers (`searchOnInternet`). On when app config `search_enabled` is on and a SearXNG URL is
+ * known: app config `search_url`, else the SEARCH_URL env variable.
+ */
+@Injectable()
+export class SearchService {
+  private readonly logger = new Logger('Search');
+
+  constructor(
+    private readonly config: AppConfigService,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {}
+
+  /** The provider to use, or null when web search is off or not set up. */
+  async provider(): Promise<SearchProvider | null> {
+    const { search_enabled, search_url } = await this.config.getMany(['search_enabled', 'search_url']);
+    if (search_enabled?.trim().toLowerCase() !== 'true' && search_enabled?.trim() !== '1') return null;
+    const configured = search_url?.trim();
+    const url = configured && isHttpUrl(configured) ? configured : this.env.searchUrl;
+    return url ? new SearxngProvider(url) : null;
+  }
+
+  /** Searches; any failure but a cancellation becomes `searchFailed` (logged), the cancellation is rethrown. */
+  async search(provider: SearchProvider, query: string, signal: AbortSignal): Promise<SearchResult[]> {
+    try {
+      return await provider.search(query, signal);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      this.logger.warn(`Web search failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw searchFailed();
+    }
+  }
+}

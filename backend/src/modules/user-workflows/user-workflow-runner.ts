@@ -1,0 +1,141 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Principal } from '../../common/auth/principal';
+import { DomainError } from '../../common/errors/domain-error';
+import { MessagesService } from '../messages/messages.service';
+import { RealtimeService } from '../realtime/realtime.service';
+import { renderTemplate } from '../templates/template-rules';
+import { INTERRUPTED, type StepStatus } from './user-workflow-rules';
+
+/** A failure of ours rather than a rule or the provider: the step only says it did not work. */
+const STEP_FAILED = 'The content could not be generated. Please regenerate this step.';
+
+interface StepRow {
+  user_workflow_template_id: number;
+  user_workflow_id: number;
+  conversation_id: number;
+  content: string;
+  values: Record<string, string>;
+}
+
+/**
+ * Generates the steps of user workflows, one after the other, in this process: each step sends its template's
+ * prompt, filled with the user workflow's current values, into its conversation through MessagesService (which
+ * streams it over the socket, saves and charges it), and records the step's status, telling the user on the
+ * `message` socket event after every change. A failed step does not stop the later ones: each step is its own
+ * content, and the failed one can be regenerated.
+ *
+ * Kept apart from UserWorkflowsService on purpose: its input is only the caller and step ids, all state is in
+ * the database, so it can move to a BullMQ job (one per run) when generations move to workers. Until then a
+ * stopped process leaves its unfinished steps behind, and the next start marks them failed (see below; with
+ * several API instances that sweep must move to the job queue's own stalled-job handling).
+ */
+@Injectable()
+export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('UserWorkflows');
+  private stopping = false;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly messages: MessagesService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  /** Steps a stopped process left 'pending' or 'generating' will never finish: they fail, and can be regenerated. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.db.query(
+      `UPDATE user_workflow_templates SET status = 'failed', error = $1, "updatedAt" = now()
+        WHERE status IN ('pending', 'generating')`,
+      [INTERRUPTED],
+    );
+  }
+
+  /**
+   * Once the app is shutting down no step starts and none is recorded (MessagesService stops the running
+   * generations); what is left unfinished is marked interrupted at the next start.
+   */
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
+  /** Starts generating the given steps in the background, in the order given; never throws. */
+  run(me: Principal, stepIds: number[]): void {
+    void (async () => {
+      for (const stepId of stepIds) {
+        if (this.stopping) return;
+        await this.runStep(me, stepId);
+      }
+    })().catch((err: unknown) =>
+      this.logger.error(
+        `A user workflow run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      ),
+    );
+  }
+
+  /** One step; skipped when it no longer exists (its user workflow or its conversation was deleted). */
+  private async runStep(me: Principal, stepId: number): Promise<void> {
+    const [step] = (await this.db.query(
+      `SELECT s.user_workflow_template_id, s.user_workflow_id, s.conversation_id, s.content, uw."values"
+         FROM user_workflow_templates s JOIN user_workflows uw ON uw.user_workflow_id = s.user_workflow_id
+        WHERE s.user_workflow_template_id = $1`,
+      [stepId],
+    )) as StepRow[];
+    if (!step || !(await this.setStatus(me, step, 'generating', null))) return;
+    try {
+      await this.messages.sendAndWait(me, {
+        conversation_id: step.conversation_id,
+        content: renderTemplate(step.content, step.values ?? {}),
+        stream: true,
+      });
+      await this.setStatus(me, step, 'done', null);
+    } catch (err) {
+      // Stopped by the shutdown: the database may be closing; the next start marks the step interrupted.
+      if (this.stopping) return;
+      if (!(err instanceof DomainError))
+        this.logger.error(
+          `Step ${stepId} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
+      const error = err instanceof DomainError ? err.message : STEP_FAILED;
+      await this.setStatus(me, step, 'failed', error);
+    }
+  }
+
+  /** Records the status and tells the user; false when the step is gone. A write failure is logged, not thrown. */
+  private async setStatus(
+    me: Principal,
+    step: StepRow,
+    status: StepStatus,
+    error: string | null,
+  ): Promise<boolean> {
+    if (this.stopping) return false;
+    try {
+      const [, affected] = (await this.db.query(
+        `UPDATE user_workflow_templates SET status = $2, error = $3, "updatedAt" = now()
+          WHERE user_workflow_template_id = $1`,
+        [step.user_workflow_template_id, status, error],
+      )) as [unknown[], number];
+      if (!affected) return false;
+    } catch (err) {
+      this.logger.warn(
+        `Could not record step ${step.user_workflow_template_id} as ${status}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+      return false;
+    }
+    this.emit(me.user_id, step, status);
+    return true;
+  }
+
+  /** The `message` socket event for a step's new status, to the user whose step it is. */
+  emit(
+    userId: number,
+    step: Pick<StepRow, 'user_workflow_id' | 'user_workflow_template_id' | 'conversation_id'>,
+    status: StepStatus,
+  ): void {
+    this.realtime.emitToUser(userId, 'message', {
+      user_workflow_id: step.user_workflow_id,
+      user_workflow_template_id: step.user_workflow_template_id,
+      conversation_id: step.conversation_id,
+      status,
+    });
+  }
+}

@@ -1,0 +1,409 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlus,
+  IconSearch,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  ApiError,
+  api,
+  notifyError,
+  notifySuccess,
+  unwrap,
+  useDebouncedValue,
+  useSession,
+} from '@avatar-studio/shared';
+import {
+  CARD_TAGS,
+  SORT_OPTIONS,
+  TEMPLATES_KEY,
+  TEMPLATE_LANGUAGES,
+  canChangeTemplate,
+  splitTags,
+  type Template,
+  type TemplateLanguage,
+  type TemplateSort,
+  type Viewer,
+} from './model';
+import { useToggleFavorite } from './useToggleFavorite';
+
+export type TemplatesTab = 'all' | 'type' | 'tags';
+
+const TAB_PATHS: Record<TemplatesTab, string> = {
+  all: '/templates',
+  type: '/templates/types',
+  tags: '/templates/tags',
+};
+
+/** Longest conversation name the server takes; a template's name may be as long, so it is cut. */
+const MAX_CONVERSATION_NAME = 200;
+
+/**
+ * Spec 001 §2 template page: tabs all / type / tags (/templates, /templates/types, /templates/tags). Choosing a
+ * type or tag drills in (/templates/types/{type}, /templates/tags/{tag}); Back returns to the tab list.
+ */
+export function TemplatesPage({ tab }: { tab: TemplatesTab }) {
+  const { t } = useTranslation('customer');
+  const navigate = useNavigate();
+  const params = useParams<{ tag?: string; type?: string }>();
+  const drill = params.tag !== undefined ? { tag: params.tag } : params.type !== undefined ? { type: params.type } : null;
+
+  return (
+    <Container size="xl" py="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={1} size="h2">
+          {t('templates.title')}
+        </Title>
+        <Button component={Link} to="/templates/create-template" leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('templates.create')}
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && navigate(TAB_PATHS[value as TemplatesTab])} mb="md">
+        <Tabs.List aria-label={t('templates.tabs.label')}>
+          <Tabs.Tab value="all">{t('templates.tabs.all')}</Tabs.Tab>
+          <Tabs.Tab value="type">{t('templates.tabs.type')}</Tabs.Tab>
+          <Tabs.Tab value="tags">{t('templates.tabs.tags')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {drill ? (
+        <Stack gap="sm">
+          <Group gap="sm">
+            <Anchor component={Link} to={TAB_PATHS[tab]} size="sm">
+              <Group gap={4} component="span">
+                <IconArrowLeft size={14} aria-hidden />
+                {t('templates.back')}
+              </Group>
+            </Anchor>
+            <Title order={2} size="h4">
+              {'tag' in drill ? t('templates.tagTitle', { tag: drill.tag }) : t('templates.typeTitle', { type: drill.type })}
+            </Title>
+          </Group>
+          {/* Keyed: another tag or type starts on page 1 with its own list. */}
+          <TemplateList key={JSON.stringify(drill)} drill={drill} />
+        </Stack>
+      ) : tab === 'all' ? (
+        <TemplateList key="all" drill={null} />
+      ) : tab === 'tags' ? (
+        <TagList />
+      ) : (
+        <TypeList />
+      )}
+    </Container>
+  );
+}
+
+function TagList() {
+  const { t } = useTranslation('customer');
+  const tags = useQuery({
+    queryKey: [TEMPLATES_KEY, 'tags'],
+    queryFn: () => unwrap(api.GET('/api/templates/tags')),
+  });
+  if (tags.isPending) return <Loader aria-label={t('templates.title')} />;
+  if (tags.isError) return <Text c="red">{tags.error.message}</Text>;
+  if (!tags.data.tags.length) return <Text c="dimmed">{t('templates.emptyTags')}</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
+      {tags.data.tags.map((item) => (
+        <Card key={item.tag} withBorder component={Link} to={`/templates/tags/${encodeURIComponent(item.tag)}`}>
+          <Text fw={600}>{item.tag}</Text>
+          <Text size="sm" c="dimmed">
+            {t('templates.count', { count: item.templates })}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function TypeList() {
+  const { t } = useTranslation('customer');
+  const types = useQuery({
+    queryKey: [TEMPLATES_KEY, 'types'],
+    queryFn: () => unwrap(api.GET('/api/templates/types')),
+  });
+  if (types.isPending) return <Loader aria-label={t('templates.title')} />;
+  if (types.isError) return <Text c="red">{types.error.message}</Text>;
+  if (!types.data.types.length) return <Text c="dimmed">{t('templates.emptyTypes')}</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
+      {types.data.types.map((item) => (
+        <Card key={item.type} withBorder component={Link} to={`/templates/types/${encodeURIComponent(item.type)}`}>
+          <Text fw={600}>{item.type}</Text>
+          <Text size="sm" c="dimmed">
+            {t('templates.count', { count: item.templates })}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The template cards of the all tab or of one tag or type, with search, sort, language and favorites. */
+function TemplateList({ drill }: { drill: { tag: string } | { type: string } | null }) {
+  const { t } = useTranslation('customer');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const viewer: Viewer = { userId: session.user?.user_id ?? null, staffRole: session.staffRole };
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim());
+  const [sortBy, setSortBy] = useState<TemplateSort>('createdAt_desc');
+  const [language, setLanguage] = useState<TemplateLanguage | null>(null);
+  const [favoritesOnly, setFavoritesOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Template | null>(null);
+  const favorite = useToggleFavorite();
+
+  const list = useQuery({
+    queryKey: [TEMPLATES_KEY, 'list', { drill, query, sortBy, language, favoritesOnly, page }],
+    queryFn: () => {
+      const filters = {
+        page,
+        sortBy,
+        ...(query ? { query } : {}),
+        ...(language ? { language } : {}),
+        ...(favoritesOnly ? { favorites: 'true' as const } : {}),
+      };
+      if (drill && 'tag' in drill)
+        return unwrap(api.GET('/api/templates/tag/{tag}', { params: { path: { tag: drill.tag }, query: filters } }));
+      if (drill)
+        return unwrap(
+          api.GET('/api/templates/type/{type}', { params: { path: { type: drill.type }, query: filters } }),
+        );
+      return unwrap(api.GET('/api/templates', { params: { query: filters } }));
+    },
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: (template: Template) =>
+      unwrap(
+        api.DELETE('/api/templates/{template_id}', { params: { path: { template_id: template.template_id } } }),
+      ),
+    onSuccess: () => {
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] });
+      notifySuccess(t('templates.deleted'));
+    },
+    onError: (error) => {
+      setDeleting(null);
+      notifyError(error);
+    },
+  });
+
+  // Using a template from the browse page opens it in a new conversation named after it.
+  const use = useMutation({
+    mutationFn: async (template: Template) => {
+      const { conversation } = await unwrap(
+        api.POST('/api/conversations', { body: { name: template.name.slice(0, MAX_CONVERSATION_NAME) } }),
+      );
+      return { template, conversation };
+    },
+    onSuccess: ({ template, conversation }) =>
+      navigate(`/templates/apply-template/${template.template_id}/${conversation.conversation_id}`),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 412) navigate('/sorry');
+      else notifyError(error);
+    },
+  });
+
+  const resetPage =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const data = list.data;
+  const pages = data ? Math.ceil(data.total / data.limit) : 0;
+  const filtered = Boolean(query || language || favoritesOnly || drill);
+
+  return (
+    <>
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('templates.search')}
+          value={search}
+          onChange={(e) => resetPage(setSearch)(e.currentTarget.value)}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+        <Select
+          label={t('templates.sort.label')}
+          value={sortBy}
+          onChange={(value) => value && resetPage(setSortBy)(value as TemplateSort)}
+          allowDeselect={false}
+          data={SORT_OPTIONS.map((s) => ({ value: s, label: t(`templates.sort.${s}`) }))}
+        />
+        <Select
+          label={t('templates.language.label')}
+          value={language ?? ''}
+          onChange={(value) => resetPage(setLanguage)(value ? (value as TemplateLanguage) : null)}
+          allowDeselect={false}
+          data={[
+            { value: '', label: t('templates.language.any') },
+            ...TEMPLATE_LANGUAGES.map((l) => ({ value: l, label: t(`templates.language.${l}`) })),
+          ]}
+        />
+        <Switch
+          label={t('templates.favoritesOnly')}
+          checked={favoritesOnly}
+          onChange={(e) => resetPage(setFavoritesOnly)(e.currentTarget.checked)}
+          mb={8}
+        />
+      </Group>
+
+      {list.isPending ? (
+        <Loader aria-label={t('templates.title')} />
+      ) : list.isError ? (
+        <Text c="red">{list.error.message}</Text>
+      ) : !data?.templates.length ? (
+        <Text c="dimmed">{filtered ? t('templates.noTemplates') : t('templates.emptyTemplates')}</Text>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
+            {data.templates.map((template) => (
+              <TemplateCard
+                key={template.template_id}
+                template={template}
+                canChange={canChangeTemplate(template, viewer)}
+                using={use.isPending && use.variables?.template_id === template.template_id}
+                onUse={() => use.mutate(template)}
+                onFavorite={() => favorite.mutate(template.template_id)}
+                onDelete={() => setDeleting(template)}
+              />
+            ))}
+          </SimpleGrid>
+          {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+        </>
+      )}
+
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('templates.deleteTitle')}>
+        <Text size="sm">{t('templates.deleteBody', { name: deleting?.name ?? '' })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            {t('templates.cancel')}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
+            {t('templates.card.delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
+
+function TemplateCard({
+  template,
+  canChange,
+  using,
+  onUse,
+  onFavorite,
+  onDelete,
+}: {
+  template: Template;
+  canChange: boolean;
+  using: boolean;
+  onUse: () => void;
+  onFavorite: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('customer');
+  const tags = splitTags(template.tags).slice(0, CARD_TAGS);
+  return (
+    <Card withBorder aria-label={template.name} component="article">
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} lineClamp={2}>
+            {template.name}
+          </Text>
+          <Tooltip label={t(template.favorite ? 'templates.card.unfavorite' : 'templates.card.favorite')}>
+            <ActionIcon
+              variant="subtle"
+              color="yellow"
+              aria-label={t(template.favorite ? 'templates.card.unfavorite' : 'templates.card.favorite')}
+              aria-pressed={template.favorite}
+              onClick={onFavorite}
+            >
+              {template.favorite ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {template.description}
+        </Text>
+        <Group gap={4}>
+          {tags.map((tag) => (
+            <Badge key={tag} variant="outline" size="sm">
+              {tag}
+            </Badge>
+          ))}
+          {template.public && (
+            <Badge variant="light" size="sm">
+              {t('templates.card.public')}
+            </Badge>
+          )}
+        </Group>
+        <Group justify="space-between" mt="auto">
+          <Button
+            size="xs"
+            variant="light"
+            loading={using}
+            leftSection={<IconPlayerPlay size={14} aria-hidden />}
+            onClick={onUse}
+          >
+            {t('templates.card.use')}
+          </Button>
+          {canChange && (
+            <Group gap={4}>
+              <Tooltip label={t('templates.card.edit')}>
+                <ActionIcon
+                  variant="default"
+                  component={Link}
+                  to={`/templates/edit-template/${template.template_id}`}
+                  aria-label={t('templates.card.edit')}
+                >
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('templates.card.delete')}>
+                <ActionIcon variant="default" color="red" aria-label={t('templates.card.delete')} onClick={onDelete}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

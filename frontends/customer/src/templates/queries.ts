@@ -1,0 +1,52 @@
+import { ApiError, api, notifyError, unwrap } from '@avatar-studio/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { messagesKey } from '../conversations/queries';
+import { TEMPLATES_KEY } from './model';
+
+export const templateKey = (id: number) => [TEMPLATES_KEY, 'one', id] as const;
+
+const noRetryOn4xx = (count: number, error: unknown) =>
+  !(error instanceof ApiError && error.status < 500) && count < 3;
+
+/** One template (4xx answers are not retried: a missing or hidden template is final). */
+export function useTemplate(id: number) {
+  return useQuery({
+    queryKey: templateKey(id),
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/templates/{template_id}', { params: { path: { template_id: id } } }))).template,
+    enabled: Number.isInteger(id) && id > 0,
+    retry: noRetryOn4xx,
+  });
+}
+
+export interface ApplyRequest {
+  templateId: number;
+  values: Record<string, string>;
+}
+
+/**
+ * Applies a template in a conversation: the server fills the placeholders itself (the prompt may be hidden from
+ * the user) and streams the answer over the real-time channel. The conversation's messages are reloaded so that
+ * the chat shows the question and the pending answer. A 412 (no paid access) goes to /sorry (001 §8).
+ */
+export function useApplyTemplate(conversationId: number, onApplied?: () => void) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: ({ templateId, values }: ApplyRequest) =>
+      unwrap(
+        api.POST('/api/messages', {
+          body: { conversation_id: conversationId, template_id: templateId, values, stream: true },
+        }),
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: messagesKey(conversationId) });
+      onApplied?.();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 412) navigate('/sorry');
+      else notifyError(error);
+    },
+  });
+}

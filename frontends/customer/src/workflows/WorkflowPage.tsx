@@ -1,0 +1,142 @@
+import { Alert, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PageLoader, notifyError, unwrap, useSession } from '@avatar-studio/shared';
+import { api } from '@avatar-studio/shared';
+import { FieldValuesModal } from './FieldValuesModal';
+import {
+  USER_WORKFLOWS_KEY,
+  WORKFLOWS_KEY,
+  isNoAccess,
+  retryServerErrors,
+  sortedSteps,
+  splitTags,
+  type Workflow,
+} from './model';
+import { UpgradePrompt } from './UpgradePrompt';
+
+/** Spec 001 §2 /workflows/{workflow_id}: the workflow's description and steps, with a Start button. */
+export function WorkflowPage() {
+  const { t } = useTranslation('customer');
+  const id = Number(useParams<{ workflow_id: string }>().workflow_id);
+  const valid = Number.isInteger(id) && id > 0;
+  const workflow = useQuery({
+    queryKey: [WORKFLOWS_KEY, 'one', id],
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/workflows/{workflow_id}', { params: { path: { workflow_id: id } } }),
+        )
+      ).workflow,
+    enabled: valid,
+    retry: retryServerErrors,
+  });
+  if (!valid || workflow.isError) {
+    return (
+      <Container size="md" py="lg">
+        <Alert color="red">{t('workflows.notFound')}</Alert>
+        <Button component={Link} to="/workflows" variant="subtle" mt="md">
+          {t('workflows.back')}
+        </Button>
+      </Container>
+    );
+  }
+  if (!workflow.data) return <PageLoader />;
+  return <WorkflowScreen workflow={workflow.data} />;
+}
+
+function WorkflowScreen({ workflow }: { workflow: Workflow }) {
+  const { t } = useTranslation('customer');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasAccess = useSession().user?.has_access ?? false;
+  const [starting, setStarting] = useState(false);
+
+  const start = useMutation({
+    mutationFn: async (values: Record<string, string>) =>
+      (
+        await unwrap(
+          api.POST('/api/user_workflows', { body: { workflow_id: workflow.workflow_id, values } }),
+        )
+      ).user_workflow,
+    onSuccess: (userWorkflow) => {
+      queryClient.setQueryData([USER_WORKFLOWS_KEY, 'one', userWorkflow.user_workflow_id], userWorkflow);
+      void queryClient.invalidateQueries({ queryKey: [USER_WORKFLOWS_KEY, 'list'] });
+      setStarting(false);
+      navigate(`/user_workflows/${userWorkflow.user_workflow_id}`);
+    },
+    onError: (error) => {
+      if (isNoAccess(error)) {
+        setStarting(false);
+        navigate('/sorry');
+      } else notifyError(error);
+    },
+  });
+
+  const tags = splitTags(workflow.tags);
+  const steps = sortedSteps(workflow.templates);
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Button component={Link} to="/workflows" variant="subtle" px={0} mr="auto">
+          {t('workflows.back')}
+        </Button>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={1} size="h2">
+            {workflow.name}
+          </Title>
+          <Button
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            onClick={() => setStarting(true)}
+            disabled={!hasAccess}
+          >
+            {t('workflows.start')}
+          </Button>
+        </Group>
+        {!hasAccess && <UpgradePrompt />}
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{workflow.description}</Text>
+        {tags.length > 0 && (
+          <Group gap={4}>
+            {tags.map((tag) => (
+              <Badge key={tag} variant="outline" size="sm">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Title order={2} size="h4">
+          {t('workflows.steps')}
+        </Title>
+        <List type="ordered" spacing="sm" aria-label={t('workflows.steps')}>
+          {steps.map((step) => (
+            <List.Item key={`${step.order}-${step.template_id}`}>
+              <Text fw={600}>{step.name}</Text>
+              {step.description && (
+                <Text size="sm" c="dimmed">
+                  {step.description}
+                </Text>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+
+      <FieldValuesModal
+        opened={starting}
+        title={t('workflows.values.startTitle', { name: workflow.name })}
+        fields={workflow.fields}
+        submitLabel={t('workflows.values.start')}
+        saving={start.isPending}
+        onSubmit={(values) => start.mutate(values)}
+        onClose={() => {
+          setStarting(false);
+          start.reset();
+        }}
+      />
+    </Container>
+  );
+}
