@@ -19,16 +19,65 @@ const SLOW_MS = 50;
 
 // Tags are drawn with a skew (the first ones are common, the last ones rare), as real tagging is.
 const TAGS = [
-  'marketing', 'ideas', 'work', 'blog', 'sales', 'personal', 'clients', 'email', 'seo', 'social',
-  'product', 'research', 'draft', 'urgent', 'q1', 'q2', 'q3', 'q4', 'team', 'archive-me',
+  'marketing',
+  'ideas',
+  'work',
+  'blog',
+  'sales',
+  'personal',
+  'clients',
+  'email',
+  'seo',
+  'social',
+  'product',
+  'research',
+  'draft',
+  'urgent',
+  'q1',
+  'q2',
+  'q3',
+  'q4',
+  'team',
+  'archive-me',
 ];
 const TOPICS = [
-  'Marketing', 'Sales', 'Blog', 'Product', 'Launch', 'Weekly', 'Customer', 'Support', 'Email', 'Social',
-  'Research', 'Strategy', 'Budget', 'Hiring', 'Onboarding', 'Roadmap', 'Newsletter', 'Pitch', 'Training', 'Legal',
+  'Marketing',
+  'Sales',
+  'Blog',
+  'Product',
+  'Launch',
+  'Weekly',
+  'Customer',
+  'Support',
+  'Email',
+  'Social',
+  'Research',
+  'Strategy',
+  'Budget',
+  'Hiring',
+  'Onboarding',
+  'Roadmap',
+  'Newsletter',
+  'Pitch',
+  'Training',
+  'Legal',
 ];
 const KINDS = [
-  'plan', 'ideas', 'draft', 'review', 'notes', 'summary', 'copy', 'outline', 'questions', 'report', 'brief',
-  'script', 'campaign', 'analysis', 'checklist',
+  'plan',
+  'ideas',
+  'draft',
+  'review',
+  'notes',
+  'summary',
+  'copy',
+  'outline',
+  'questions',
+  'report',
+  'brief',
+  'script',
+  'campaign',
+  'analysis',
+  'checklist',
 ];
 
 /**
@@ -94,7 +143,11 @@ function pageSql(userId, params) {
   }[params.sortBy ?? 'createdAt_desc'];
   const w = where.join(' AND ');
   return [
-    { label: 'page', sql: `SELECT * FROM conversations c WHERE ${w} ORDER BY ${orderBy} LIMIT 20 OFFSET 0`, values },
+    {
+      label: 'page',
+      sql: `SELECT * FROM conversations c WHERE ${w} ORDER BY ${orderBy} LIMIT 20 OFFSET 0`,
+      values,
+    },
     { label: 'count', sql: `SELECT count(*)::int FROM conversations c WHERE ${w}`, values },
   ];
 }
@@ -127,7 +180,11 @@ async function main() {
   let server = null;
   const client = new pg.Client({ connectionString: db.url });
   try {
-    server = await startBackend({ DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: `bench-conv-${process.pid}` });
+    server = await startBackend({
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      REDIS_PREFIX: `bench-conv-${process.pid}`,
+    });
     const base = server.url;
     const me = await signUp(base, `bench-conv-${process.pid}@example.com`);
     const others = [];

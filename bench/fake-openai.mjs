@@ -30,7 +30,11 @@ export async function startFakeOpenAi({ tokens = 200, delayMs = 5 } = {}) {
     const created = Math.floor(Date.now() / 1000);
     const text = fakeAnswer(tokens);
     const promptChars = (body.messages ?? []).reduce((n, m) => n + String(m.content ?? '').length, 0);
-    const usage = { prompt_tokens: promptChars, completion_tokens: tokens, total_tokens: promptChars + tokens };
+    const usage = {
+      prompt_tokens: promptChars,
+      completion_tokens: tokens,
+      total_tokens: promptChars + tokens,
+    };
     if (body.stream !== true) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
@@ -40,7 +44,12 @@ export async function startFakeOpenAi({ tokens = 200, delayMs = 5 } = {}) {
           created,
           model: body.model,
           choices: [
-            { index: 0, message: { role: 'assistant', content: text }, logprobs: null, finish_reason: 'stop' },
+            {
+              index: 0,
+              message: { role: 'assistant', content: text },
+              logprobs: null,
+              finish_reason: 'stop',
+            },
           ],
           usage,
         }),
@@ -62,7 +71,9 @@ export async function startFakeOpenAi({ tokens = 200, delayMs = 5 } = {}) {
     let closed = false;
     res.on('close', () => (closed = true));
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.write(chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]));
+    res.write(
+      chunk([{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }]),
+    );
     for (let i = 0; i < tokens; i++) {
       if (delayMs > 0) await sleep(delayMs);
       if (closed) return;

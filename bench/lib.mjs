@@ -139,7 +139,9 @@ export function table(headers, rows) {
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r, isHeader) =>
     r
-      .map((c, i) => (isHeader || Number.isNaN(Number(c.split('/')[0])) ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .map((c, i) =>
+        isHeader || Number.isNaN(Number(c.split('/')[0])) ? c.padEnd(widths[i]) : c.padStart(widths[i]),
+      )
       .join(' | ');
   console.log(line(cells[0], true));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));

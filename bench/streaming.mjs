@@ -11,7 +11,17 @@ import { join } from 'node:path';
 import OpenAI from 'openai';
 import { io } from 'socket.io-client';
 import { fakeAnswer } from './fake-openai.mjs';
-import { REDIS_URL, ROOT, api, freshDatabase, mapLimit, percentile, signUp, startBackend, table } from './lib.mjs';
+import {
+  REDIS_URL,
+  ROOT,
+  api,
+  freshDatabase,
+  mapLimit,
+  percentile,
+  signUp,
+  startBackend,
+  table,
+} from './lib.mjs';
 
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 200);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 5);
@@ -69,7 +79,12 @@ async function directStream(baseURL) {
     }
   }
   const ended = performance.now();
-  return { ttft: first - started, duration: ended - first, tokens: countTokens(text), complete: text === EXPECTED };
+  return {
+    ttft: first - started,
+    duration: ended - first,
+    tokens: countTokens(text),
+    complete: text === EXPECTED,
+  };
 }
 
 /** A signed-up customer with unlimited words, a socket in its room, and conversations to send into. */
@@ -122,7 +137,10 @@ async function productStream(base, user, conversation_id) {
   });
   try {
     const started = performance.now();
-    await api(base, 'POST', '/api/messages', { token: user.token, body: { content: PROMPT, conversation_id } });
+    await api(base, 'POST', '/api/messages', {
+      token: user.token,
+      body: { content: PROMPT, conversation_id },
+    });
     const answered = performance.now() - started;
     const ended = await finished;
     return {
@@ -229,9 +247,12 @@ async function main() {
     // request carries the same one-message history as the direct call.
     const maxConcurrency = Math.max(...LEVELS);
     const setupStarted = performance.now();
-    users.push(...(await mapLimit([...Array(maxConcurrency).keys()], 8, (i) => productUser(base, adminToken, i))));
+    users.push(
+      ...(await mapLimit([...Array(maxConcurrency).keys()], 8, (i) => productUser(base, adminToken, i))),
+    );
     const wanted = new Map();
-    for (const c of [5, ...LEVELS]) for (let w = 0; w < c; w++) wanted.set(w, (wanted.get(w) ?? 0) + roundsFor(c));
+    for (const c of [5, ...LEVELS])
+      for (let w = 0; w < c; w++) wanted.set(w, (wanted.get(w) ?? 0) + roundsFor(c));
     await mapLimit([...wanted], 8, async ([w, count]) => {
       for (let k = 0; k < count; k++) {
         const { conversation } = await api(base, 'POST', '/api/conversations', {

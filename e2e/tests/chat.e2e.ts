@@ -43,7 +43,9 @@ describe('chatting with the AI (001 §2, §4)', () => {
     await page.getByText('Say hello, please.', { exact: true }).waitFor();
   });
 
-  test('a cut answer offers Continue generating, and an answer downloads as a Word file', async ({ page }) => {
+  test('a cut answer offers Continue generating, and an answer downloads as a Word file', async ({
+    page,
+  }) => {
     const admin = await login(adminCredentials());
     const { conversation } = await apiCall<{ conversation: { conversation_id: number } }>(
       'POST',

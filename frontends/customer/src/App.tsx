@@ -20,11 +20,15 @@ const ConversationPage = lazy(() =>
   import('./conversations/ConversationPage').then((m) => ({ default: m.ConversationPage })),
 );
 const OutOfCreditsNotice = lazy(() => import('./access').then((m) => ({ default: m.OutOfCreditsNotice })));
-const WorkflowsRoutes = lazy(() => import('./workflows/routes').then((m) => ({ default: m.WorkflowsRoutes })));
+const WorkflowsRoutes = lazy(() =>
+  import('./workflows/routes').then((m) => ({ default: m.WorkflowsRoutes })),
+);
 const UserWorkflowsRoutes = lazy(() =>
   import('./workflows/routes').then((m) => ({ default: m.UserWorkflowsRoutes })),
 );
-const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
+const TemplatesPage = lazy(() =>
+  import('./templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })),
+);
 const TemplateFormPage = lazy(() =>
   import('./templates/TemplateFormPage').then((m) => ({ default: m.TemplateFormPage })),
 );

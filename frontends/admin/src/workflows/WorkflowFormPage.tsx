@@ -67,11 +67,8 @@ export function WorkflowFormPage() {
   const workflow = useQuery({
     queryKey: [...WORKFLOWS_QUERY_KEY, 'one', id],
     queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/workflows/{workflow_id}', { params: { path: { workflow_id: id ?? 0 } } }),
-        )
-      ).workflow,
+      (await unwrap(api.GET('/api/workflows/{workflow_id}', { params: { path: { workflow_id: id ?? 0 } } })))
+        .workflow,
     enabled: id !== null,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 3,
   });
@@ -135,11 +132,8 @@ function WorkflowForm({ workflow }: { workflow: Workflow | null }) {
         template_ids: steps.map((s) => s.template_id),
       };
       return workflow
-        ? (
-            await unwrap(
-              api.PUT('/api/workflows', { body: { workflow_id: workflow.workflow_id, ...body } }),
-            )
-          ).workflow
+        ? (await unwrap(api.PUT('/api/workflows', { body: { workflow_id: workflow.workflow_id, ...body } })))
+            .workflow
         : (await unwrap(api.POST('/api/workflows', { body }))).workflow;
     },
     onSuccess: async () => {

@@ -37,9 +37,7 @@ export function WorkflowsAdminPage() {
   const list = useQuery({
     queryKey: [...WORKFLOWS_QUERY_KEY, 'list', { page, query }],
     queryFn: () =>
-      unwrap(
-        api.GET('/api/workflows', { params: { query: { page, ...(query ? { query } : {}) } } }),
-      ),
+      unwrap(api.GET('/api/workflows', { params: { query: { page, ...(query ? { query } : {}) } } })),
     placeholderData: keepPreviousData,
   });
 

@@ -95,7 +95,8 @@ describe('Conversation chat: answers', () => {
               hello,
               {
                 ...answer,
-                content: '## Plan\n\n- **one**\n\n<script>window.hacked = 1</script><img src=x onerror="alert(1)">',
+                content:
+                  '## Plan\n\n- **one**\n\n<script>window.hacked = 1</script><img src=x onerror="alert(1)">',
               },
             ],
             total: 2,
@@ -401,7 +402,9 @@ describe('Conversation chat: file', () => {
   it('removes the file with DELETE /api/conversations/file/{id}', async () => {
     const { fetch } = renderChat({
       routes: {
-        'GET /api/conversations/conversation/7': { body: { conversation: { ...conversation(), file: noteFile } } },
+        'GET /api/conversations/conversation/7': {
+          body: { conversation: { ...conversation(), file: noteFile } },
+        },
         'DELETE /api/conversations/file/7': { body: { conversation: { ...conversation(), file: null } } },
       },
     });

@@ -46,7 +46,6 @@ import {
   type Conversation,
   type Message,
 } from './model';
-import { chatApi, conversationFile } from './pendingApi';
 import { conversationKey, messagesKey, useConversation } from './queries';
 
 export const AI_MODELS_KEY = ['ai', 'models'] as const;
@@ -176,7 +175,7 @@ function Chat({ conversation }: { conversation: Conversation }) {
   const enhance = useMutation({
     mutationFn: (content: string) =>
       unwrap(
-        chatApi.POST('/api/messages/enhance', {
+        api.POST('/api/messages/enhance', {
           body: { content, stream: true, ...(model !== UNSET_MODEL ? { model } : {}) },
         }),
       ),
@@ -328,8 +327,8 @@ function Chat({ conversation }: { conversation: Conversation }) {
       const body = { text: message.content ?? '' };
       const blob =
         format === 'pdf'
-          ? await unwrap(chatApi.POST('/api/messages/pdf', { body, parseAs: 'blob' }))
-          : await unwrap(chatApi.POST('/api/messages/word', { body, parseAs: 'blob' }));
+          ? await unwrap(api.POST('/api/messages/pdf', { body, parseAs: 'blob' }))
+          : await unwrap(api.POST('/api/messages/word', { body, parseAs: 'blob' }));
       saveBlob(blob, format === 'pdf' ? 'message.pdf' : 'message.docx');
     },
     onError: (error) => {
@@ -340,7 +339,7 @@ function Chat({ conversation }: { conversation: Conversation }) {
 
   const share = useMutation({
     mutationFn: (message: Message) =>
-      unwrap(chatApi.POST('/api/messages/share', { body: { message_id: message.message_id } })),
+      unwrap(api.POST('/api/messages/share', { body: { message_id: message.message_id } })),
     onSuccess: () => notifySuccess(t('conversations.message.shared')),
     onError: (error) => {
       if (isNoAccess(error)) navigate('/sorry');
@@ -349,7 +348,7 @@ function Chat({ conversation }: { conversation: Conversation }) {
   });
 
   // ---- The conversation's file (spec 001 §5 upload types, §9 name shown up to 30 characters). ----
-  const file = conversationFile(conversation);
+  const file = conversation?.file ?? null;
   const setConversation = (saved: Conversation) => queryClient.setQueryData(conversationKey(id), saved);
   const attach = useMutation({
     mutationFn: async (chosen: File) => {
@@ -357,10 +356,10 @@ function Chat({ conversation }: { conversation: Conversation }) {
       data.append('file', chosen);
       return (
         await unwrap(
-          chatApi.POST('/api/conversations/file/{conversation_id}', {
+          api.POST('/api/conversations/file/{conversation_id}', {
             params: { path: { conversation_id: id } },
             // openapi-fetch sends FormData as it is, with the browser's multipart boundary.
-            body: data as unknown as { file?: string },
+            body: data as unknown as { file: string },
             bodySerializer: (body) => body as unknown as FormData,
           }),
         )
@@ -379,7 +378,7 @@ function Chat({ conversation }: { conversation: Conversation }) {
   const detach = useMutation({
     mutationFn: async () =>
       unwrap(
-        chatApi.DELETE('/api/conversations/file/{conversation_id}', {
+        api.DELETE('/api/conversations/file/{conversation_id}', {
           params: { path: { conversation_id: id } },
         }),
       ),

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from './Markdown';
 import { MAX_TOKENS, canSend, estimateTokens, type Message } from './model';
-import { messageSources } from './pendingApi';
+import { messageSources } from './model';
 
 export type ExportFormat = 'pdf' | 'word';
 

@@ -88,3 +88,20 @@ export const FILE_NAME_MAX = 30;
 export function truncateFileName(name: string): string {
   return name.length > FILE_NAME_MAX ? `${name.slice(0, FILE_NAME_MAX)}…` : name;
 }
+
+/** A link the web search used for an answer. */
+export type MessageSource = NonNullable<Message['sources']>[number];
+
+/** The links shown under an answer: only http(s) ones, so a javascript: or data: URL never becomes a link. */
+export function messageSources(message: Pick<Message, 'sources'>): MessageSource[] {
+  return (message.sources ?? []).filter((source) => isWebUrl(source.url));
+}
+
+function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -23,6 +23,7 @@ export function conversation(overrides: Partial<Conversation> = {}): Conversatio
     tags: 'blog,ideas,drafts,later',
     archived: false,
     avatar_id: null,
+    file: null,
     createdAt: '2025-01-02T00:00:00.000Z',
     updatedAt: '2025-01-03T00:00:00.000Z',
     ...overrides,

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Box, Button, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -81,12 +93,7 @@ function ApplyScreen({ template, conversationId }: { template: Template; convers
   );
 
   return (
-    <Container
-      size="xl"
-      py="lg"
-      h="calc(100dvh - 80px)"
-      style={{ display: 'flex', flexDirection: 'column' }}
-    >
+    <Container size="xl" py="lg" h="calc(100dvh - 80px)" style={{ display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Stack gap={2}>
           <Anchor component={Link} to="/templates" size="sm">
@@ -122,7 +129,14 @@ function ApplyScreen({ template, conversationId }: { template: Template; convers
         // Both stay mounted so that typed values survive the toggle and the chat keeps receiving the stream.
         <>
           <Box style={{ overflowY: 'auto', display: view === 'form' ? 'block' : 'none' }}>{form}</Box>
-          <Box style={{ flex: 1, minHeight: 0, flexDirection: 'column', display: view === 'chat' ? 'flex' : 'none' }}>
+          <Box
+            style={{
+              flex: 1,
+              minHeight: 0,
+              flexDirection: 'column',
+              display: view === 'chat' ? 'flex' : 'none',
+            }}
+          >
             {chat}
           </Box>
         </>

@@ -105,7 +105,9 @@ describe('Create template', () => {
     expect(fieldCard('topic')).toHaveAttribute('data-invalid');
     expect(fieldCard('topic')).toHaveStyle({ borderColor: 'var(--mantine-color-red-6)' });
     setText(label, 'x'.repeat(255));
-    expect(within(fieldCard('topic')).getByText('The input max length is 254 characters')).toBeInTheDocument();
+    expect(
+      within(fieldCard('topic')).getByText('The input max length is 254 characters'),
+    ).toBeInTheDocument();
     setText(label, 'x'.repeat(254));
     expect(fieldCard('topic')).not.toHaveAttribute('data-invalid');
     expect(fetch.callsTo('POST /api/templates')).toHaveLength(0);
@@ -194,7 +196,9 @@ describe('Create template', () => {
     setText('Content', 'About [topic]');
     await ui.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The input max length is 200 characters')).toBeInTheDocument();
-    expect(within(fieldCard('topic')).getByText('Select type must have at least one option')).toBeInTheDocument();
+    expect(
+      within(fieldCard('topic')).getByText('Select type must have at least one option'),
+    ).toBeInTheDocument();
     expect(fieldCard('topic')).toHaveAttribute('data-invalid');
   });
 });
@@ -214,7 +218,9 @@ describe('Template form visibility', () => {
   });
 
   it('shows the owner everything but Public when editing', async () => {
-    renderForm('/templates/edit-template/11', { 'GET /api/templates/11': { body: { template: template() } } });
+    renderForm('/templates/edit-template/11', {
+      'GET /api/templates/11': { body: { template: template() } },
+    });
     expect(await screen.findByRole('textbox', { name: 'Content' })).toHaveValue(template().content);
     expect(screen.getByRole('switch', { name: /Editable/ })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: /Show Prompt/ })).toBeInTheDocument();

@@ -85,8 +85,7 @@ export function TemplateFormPage() {
   const template = useTemplate(id ?? 0);
 
   if (id === null) return <TemplateForm viewer={viewer} />;
-  if (!Number.isInteger(id) || id <= 0 || template.isError)
-    return <Problem text={t('templates.notFound')} />;
+  if (!Number.isInteger(id) || id <= 0 || template.isError) return <Problem text={t('templates.notFound')} />;
   if (!template.data) return <PageLoader />;
   if (!canChangeTemplate(template.data, viewer)) return <Problem text={t('templates.form.notAllowed')} />;
   return <TemplateForm key={id} viewer={viewer} template={template.data} />;
@@ -144,7 +143,10 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
   const [deleting, setDeleting] = useState(false);
-  const errors: FormErrors = { ...(checked ? validateTemplate(values, visible.content) : {}), ...serverErrors };
+  const errors: FormErrors = {
+    ...(checked ? validateTemplate(values, visible.content) : {}),
+    ...serverErrors,
+  };
   /** A spec message in the interface language; any other server sentence as it is. */
   const say = (message: string) => (MESSAGE_KEYS[message] ? t(MESSAGE_KEYS[message]) : message);
   const text = (key: string) => (errors[key] === undefined ? undefined : say(errors[key]));
@@ -393,7 +395,11 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
             <Button variant="default" onClick={() => setDeleting(false)}>
               {t('templates.cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(template.template_id)}>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(template.template_id)}
+            >
               {t('templates.form.delete')}
             </Button>
           </Group>

@@ -36,7 +36,13 @@ export function TemplatePanel({ conversationId, onClose }: { conversationId: num
   const apply = useApplyTemplate(conversationId, () => setChosen(null));
 
   return (
-    <Stack gap="sm" h="100%" style={{ minHeight: 0 }} aria-label={t('templates.panel.title')} component="section">
+    <Stack
+      gap="sm"
+      h="100%"
+      style={{ minHeight: 0 }}
+      aria-label={t('templates.panel.title')}
+      component="section"
+    >
       <Group justify="space-between" wrap="nowrap">
         <Title order={2} size="h4">
           {t('templates.panel.title')}
@@ -87,7 +93,11 @@ function TemplateList({ onChoose }: { onChoose: (template: Template) => void }) 
       unwrap(
         api.GET('/api/templates', {
           params: {
-            query: { page, ...(query ? { query } : {}), ...(favoritesOnly ? { favorites: 'true' as const } : {}) },
+            query: {
+              page,
+              ...(query ? { query } : {}),
+              ...(favoritesOnly ? { favorites: 'true' as const } : {}),
+            },
           },
         }),
       ),
@@ -153,11 +163,17 @@ function TemplateList({ onChoose }: { onChoose: (template: Template) => void }) 
                   <ActionIcon
                     variant="subtle"
                     color="yellow"
-                    aria-label={t(template.favorite ? 'templates.card.unfavorite' : 'templates.card.favorite')}
+                    aria-label={t(
+                      template.favorite ? 'templates.card.unfavorite' : 'templates.card.favorite',
+                    )}
                     aria-pressed={template.favorite}
                     onClick={() => favorite.mutate(template.template_id)}
                   >
-                    {template.favorite ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
+                    {template.favorite ? (
+                      <IconStarFilled size={16} aria-hidden />
+                    ) : (
+                      <IconStar size={16} aria-hidden />
+                    )}
                   </ActionIcon>
                 </Group>
               </Card>

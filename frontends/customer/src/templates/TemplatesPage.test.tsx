@@ -15,7 +15,13 @@ afterEach(() => notifications.clean());
 
 const mine = template();
 const othersPrivate = template({ template_id: 12, user_id: 2, name: 'Their template', tags: 'sales' });
-const othersEditable = template({ template_id: 13, user_id: 2, name: 'Shared template', editable: true, tags: '' });
+const othersEditable = template({
+  template_id: 13,
+  user_id: 2,
+  name: 'Shared template',
+  editable: true,
+  tags: '',
+});
 
 function renderBrowse(route = '/templates', routes: MockRoutes = {}, user = testUser()) {
   return renderWithProviders(
@@ -148,7 +154,9 @@ describe('Template page', () => {
     await ui.click(within(card('Blog post')).getByRole('button', { name: 'Add to favorites' }));
     await waitFor(() => expect(fetch.callsTo('POST /api/templates/favorite')).toHaveLength(1));
     expect(fetch.callsTo('POST /api/templates/favorite')[0].body).toEqual({ template_id: 11 });
-    expect(await within(card('Blog post')).findByRole('button', { name: 'Remove from favorites' })).toBeInTheDocument();
+    expect(
+      await within(card('Blog post')).findByRole('button', { name: 'Remove from favorites' }),
+    ).toBeInTheDocument();
   });
 
   it('searches (debounced), sorts and filters by language through the query', async () => {

@@ -75,7 +75,8 @@ export function TemplatesPage({ tab }: { tab: TemplatesTab }) {
   const { t } = useTranslation('customer');
   const navigate = useNavigate();
   const params = useParams<{ tag?: string; type?: string }>();
-  const drill = params.tag !== undefined ? { tag: params.tag } : params.type !== undefined ? { type: params.type } : null;
+  const drill =
+    params.tag !== undefined ? { tag: params.tag } : params.type !== undefined ? { type: params.type } : null;
 
   return (
     <Container size="xl" py="lg">
@@ -83,7 +84,11 @@ export function TemplatesPage({ tab }: { tab: TemplatesTab }) {
         <Title order={1} size="h2">
           {t('templates.title')}
         </Title>
-        <Button component={Link} to="/templates/create-template" leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to="/templates/create-template"
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
           {t('templates.create')}
         </Button>
       </Group>
@@ -104,7 +109,9 @@ export function TemplatesPage({ tab }: { tab: TemplatesTab }) {
               </Group>
             </Anchor>
             <Title order={2} size="h4">
-              {'tag' in drill ? t('templates.tagTitle', { tag: drill.tag }) : t('templates.typeTitle', { type: drill.type })}
+              {'tag' in drill
+                ? t('templates.tagTitle', { tag: drill.tag })
+                : t('templates.typeTitle', { type: drill.type })}
             </Title>
           </Group>
           {/* Keyed: another tag or type starts on page 1 with its own list. */}
@@ -133,7 +140,12 @@ function TagList() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
       {tags.data.tags.map((item) => (
-        <Card key={item.tag} withBorder component={Link} to={`/templates/tags/${encodeURIComponent(item.tag)}`}>
+        <Card
+          key={item.tag}
+          withBorder
+          component={Link}
+          to={`/templates/tags/${encodeURIComponent(item.tag)}`}
+        >
           <Text fw={600}>{item.tag}</Text>
           <Text size="sm" c="dimmed">
             {t('templates.count', { count: item.templates })}
@@ -156,7 +168,12 @@ function TypeList() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
       {types.data.types.map((item) => (
-        <Card key={item.type} withBorder component={Link} to={`/templates/types/${encodeURIComponent(item.type)}`}>
+        <Card
+          key={item.type}
+          withBorder
+          component={Link}
+          to={`/templates/types/${encodeURIComponent(item.type)}`}
+        >
           <Text fw={600}>{item.type}</Text>
           <Text size="sm" c="dimmed">
             {t('templates.count', { count: item.templates })}
@@ -194,7 +211,9 @@ function TemplateList({ drill }: { drill: { tag: string } | { type: string } | n
         ...(favoritesOnly ? { favorites: 'true' as const } : {}),
       };
       if (drill && 'tag' in drill)
-        return unwrap(api.GET('/api/templates/tag/{tag}', { params: { path: { tag: drill.tag }, query: filters } }));
+        return unwrap(
+          api.GET('/api/templates/tag/{tag}', { params: { path: { tag: drill.tag }, query: filters } }),
+        );
       if (drill)
         return unwrap(
           api.GET('/api/templates/type/{type}', { params: { path: { type: drill.type }, query: filters } }),
@@ -207,7 +226,9 @@ function TemplateList({ drill }: { drill: { tag: string } | { type: string } | n
   const remove = useMutation({
     mutationFn: (template: Template) =>
       unwrap(
-        api.DELETE('/api/templates/{template_id}', { params: { path: { template_id: template.template_id } } }),
+        api.DELETE('/api/templates/{template_id}', {
+          params: { path: { template_id: template.template_id } },
+        }),
       ),
     onSuccess: () => {
       setDeleting(null);
@@ -354,7 +375,11 @@ function TemplateCard({
               aria-pressed={template.favorite}
               onClick={onFavorite}
             >
-              {template.favorite ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
+              {template.favorite ? (
+                <IconStarFilled size={18} aria-hidden />
+              ) : (
+                <IconStar size={18} aria-hidden />
+              )}
             </ActionIcon>
           </Tooltip>
         </Group>
@@ -396,7 +421,12 @@ function TemplateCard({
                 </ActionIcon>
               </Tooltip>
               <Tooltip label={t('templates.card.delete')}>
-                <ActionIcon variant="default" color="red" aria-label={t('templates.card.delete')} onClick={onDelete}>
+                <ActionIcon
+                  variant="default"
+                  color="red"
+                  aria-label={t('templates.card.delete')}
+                  onClick={onDelete}
+                >
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>

@@ -18,7 +18,12 @@ export const CARD_TAGS = 1;
 /** Spec 001 §9: template label maximum 254 characters. */
 export const MAX_LABEL_LENGTH = 254;
 
-export const SORT_OPTIONS: readonly TemplateSort[] = ['createdAt_desc', 'updatedAt_desc', 'name_asc', 'name_desc'];
+export const SORT_OPTIONS: readonly TemplateSort[] = [
+  'createdAt_desc',
+  'updatedAt_desc',
+  'name_asc',
+  'name_desc',
+];
 export const TEMPLATE_LANGUAGES: readonly TemplateLanguage[] = ['en', 'es'];
 export const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'select'];
 
@@ -96,7 +101,13 @@ export interface FieldDraft {
 }
 
 export function draftOf(field: TemplateField): FieldDraft {
-  return { name: field.name, label: field.label, type: field.type, options: [...field.options], order: field.order };
+  return {
+    name: field.name,
+    label: field.label,
+    type: field.type,
+    options: [...field.options],
+    order: field.order,
+  };
 }
 
 /**
@@ -197,7 +208,9 @@ export function formVisibility(template: Template | undefined, viewer: Viewer) {
 
 /** The form's starting values for one template's fields: the default of a select is its first option. */
 export function initialValues(fields: TemplateField[]): Record<string, string> {
-  return Object.fromEntries(fields.map((f) => [f.name, f.type === 'select' ? (f.options[0] ?? '') : f.value]));
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.type === 'select' ? (f.options[0] ?? '') : f.value]),
+  );
 }
 
 /** 001 §5: applying a template requires every field value to be non-empty. Returns the names still empty. */

@@ -14,7 +14,8 @@ export function useTemplate(id: number) {
   return useQuery({
     queryKey: templateKey(id),
     queryFn: async () =>
-      (await unwrap(api.GET('/api/templates/{template_id}', { params: { path: { template_id: id } } }))).template,
+      (await unwrap(api.GET('/api/templates/{template_id}', { params: { path: { template_id: id } } })))
+        .template,
     enabled: Number.isInteger(id) && id > 0,
     retry: noRetryOn4xx,
   });

@@ -22,7 +22,14 @@ export function template(overrides: Partial<Template> = {}): Template {
     show_prompt: true,
     fields: [
       field(),
-      field({ name: 'tone', label: 'Tone', type: 'select', options: ['formal', 'casual'], order: 2, value: 'formal' }),
+      field({
+        name: 'tone',
+        label: 'Tone',
+        type: 'select',
+        options: ['formal', 'casual'],
+        order: 2,
+        value: 'formal',
+      }),
     ],
     favorite: false,
     createdAt: '2025-01-02T00:00:00.000Z',

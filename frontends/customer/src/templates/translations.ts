@@ -173,7 +173,8 @@ export const templatesEs: typeof templatesEn = {
     name: 'Nombre',
     description: 'Descripción',
     content: 'Contenido',
-    contentHint: 'Escribe [nombre del campo] donde va un valor; cada marcador se convierte en un campo abajo.',
+    contentHint:
+      'Escribe [nombre del campo] donde va un valor; cada marcador se convierte en un campo abajo.',
     contentHidden: 'El prompt de esta plantilla está oculto.',
     type: 'Tipo',
     tags: 'Etiquetas',

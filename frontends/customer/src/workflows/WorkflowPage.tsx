@@ -26,11 +26,8 @@ export function WorkflowPage() {
   const workflow = useQuery({
     queryKey: [WORKFLOWS_KEY, 'one', id],
     queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/workflows/{workflow_id}', { params: { path: { workflow_id: id } } }),
-        )
-      ).workflow,
+      (await unwrap(api.GET('/api/workflows/{workflow_id}', { params: { path: { workflow_id: id } } })))
+        .workflow,
     enabled: valid,
     retry: retryServerErrors,
   });
@@ -57,11 +54,8 @@ function WorkflowScreen({ workflow }: { workflow: Workflow }) {
 
   const start = useMutation({
     mutationFn: async (values: Record<string, string>) =>
-      (
-        await unwrap(
-          api.POST('/api/user_workflows', { body: { workflow_id: workflow.workflow_id, values } }),
-        )
-      ).user_workflow,
+      (await unwrap(api.POST('/api/user_workflows', { body: { workflow_id: workflow.workflow_id, values } })))
+        .user_workflow,
     onSuccess: (userWorkflow) => {
       queryClient.setQueryData([USER_WORKFLOWS_KEY, 'one', userWorkflow.user_workflow_id], userWorkflow);
       void queryClient.invalidateQueries({ queryKey: [USER_WORKFLOWS_KEY, 'list'] });

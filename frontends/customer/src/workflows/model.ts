@@ -3,14 +3,10 @@ import { ApiError, type ApiPaths } from '@avatar-studio/shared';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
-export type Workflow = Json<
-  ApiPaths['/api/workflows/{workflow_id}']['get']['responses'][200]
->['workflow'];
+export type Workflow = Json<ApiPaths['/api/workflows/{workflow_id}']['get']['responses'][200]>['workflow'];
 export type WorkflowField = Workflow['fields'][number];
 export type WorkflowStep = Workflow['templates'][number];
-export type WorkflowListItem = Json<
-  ApiPaths['/api/workflows']['get']['responses'][200]
->['workflows'][number];
+export type WorkflowListItem = Json<ApiPaths['/api/workflows']['get']['responses'][200]>['workflows'][number];
 export type UserWorkflow = Json<
   ApiPaths['/api/user_workflows/{user_workflow_id}']['get']['responses'][200]
 >['user_workflow'];
