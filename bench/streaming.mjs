@@ -328,14 +328,12 @@ async function main() {
 Notes:
 - direct TTFT: from the SDK call to the first content delta. product TTFT: from sending POST /api/messages to the
   first message_stream event on the socket, so it includes the request (auth, access check, saving the message and
-  the pending answer), reading the history, resolving the provider key, and the StreamBatcher: the product sends one
-  event per 50 ms or per 8 deltas, so with ${DELAY_MS} ms tokens the first event waits for ~8 tokens. That batching is
-  part of what is measured.
+  the pending answer), reading the history and resolving the provider key. The StreamBatcher sends the first delta
+  at once, then one event per 50 ms or per 8 deltas.
 - added = product percentile minus direct percentile (the runs are not paired stream by stream).
 - tok/s stream: tokens over first-to-last-token time, summed over streams; all: every token delivered at the level
   divided by its wall-clock time (all concurrent streams together, TTFT included). product streams end at
-  message_stream_end, sent after the answer and its word debit are saved. The product's first event already holds
-  ~8 tokens, so its per-stream window is shorter by ~8 token gaps: at low load it can read higher than direct.
+  message_stream_end, sent after the answer and its word debit are saved.
 - The fake provider runs in its own process; the backend, the fake and this client share the machine.`);
   } finally {
     for (const u of users) u.socket.disconnect();

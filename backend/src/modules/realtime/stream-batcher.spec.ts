@@ -4,38 +4,41 @@ describe('StreamBatcher', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('sends the deltas of one interval as a single event', () => {
+  it('sends the first delta at once, then the deltas of one interval as a single event', () => {
     const sent: string[] = [];
     const batcher = new StreamBatcher((c) => sent.push(c), { intervalMs: 50, maxTokens: 100 });
+    batcher.push('Oh, ');
+    expect(sent).toEqual(['Oh, ']);
     batcher.push('Hel');
     batcher.push('lo');
     jest.advanceTimersByTime(49);
-    expect(sent).toEqual([]);
+    expect(sent).toEqual(['Oh, ']);
     jest.advanceTimersByTime(1);
-    expect(sent).toEqual(['Hello']);
+    expect(sent).toEqual(['Oh, ', 'Hello']);
     batcher.push(' world');
     jest.advanceTimersByTime(50);
-    expect(sent).toEqual(['Hello', ' world']);
+    expect(sent).toEqual(['Oh, ', 'Hello', ' world']);
   });
 
   it('sends at once after N deltas, without waiting for the timer', () => {
     const sent: string[] = [];
     const batcher = new StreamBatcher((c) => sent.push(c), { intervalMs: 50, maxTokens: 3 });
-    ['a', 'b', 'c', 'd'].forEach((t) => batcher.push(t));
-    expect(sent).toEqual(['abc']);
+    ['first', 'a', 'b', 'c', 'd'].forEach((t) => batcher.push(t));
+    expect(sent).toEqual(['first', 'abc']);
     jest.advanceTimersByTime(50);
-    expect(sent).toEqual(['abc', 'd']);
+    expect(sent).toEqual(['first', 'abc', 'd']);
   });
 
   it('flushes the remainder on end and ignores later deltas', () => {
     const sent: string[] = [];
     const batcher = new StreamBatcher((c) => sent.push(c));
+    batcher.push('head');
     batcher.push('tail');
     batcher.end();
-    expect(sent).toEqual(['tail']);
+    expect(sent).toEqual(['head', 'tail']);
     batcher.push('late');
     jest.advanceTimersByTime(1000);
-    expect(sent).toEqual(['tail']);
+    expect(sent).toEqual(['head', 'tail']);
     expect(jest.getTimerCount()).toBe(0);
   });
 });

@@ -4,13 +4,15 @@ export const STREAM_BATCH_TOKENS = 8;
 
 /**
  * Batches streamed text deltas (DESIGN §4): one event per ~50 ms or per N deltas instead of one per token,
- * which would flood the socket and the Redis adapter. `end()` flushes what is left, so no text is lost.
+ * which would flood the socket and the Redis adapter. The first delta goes out at once, so batching never delays
+ * the first words the user sees. `end()` flushes what is left, so no text is lost.
  */
 export class StreamBatcher {
   private buffer = '';
   private count = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ended = false;
+  private started = false;
 
   constructor(
     private readonly send: (content: string) => void,
@@ -22,7 +24,10 @@ export class StreamBatcher {
     if (this.ended || delta === '') return;
     this.buffer += delta;
     this.count++;
-    if (this.count >= (this.options.maxTokens ?? STREAM_BATCH_TOKENS)) this.flush();
+    if (!this.started) {
+      this.started = true;
+      this.flush();
+    } else if (this.count >= (this.options.maxTokens ?? STREAM_BATCH_TOKENS)) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.options.intervalMs ?? STREAM_BATCH_MS);
   }
 
