@@ -7,6 +7,7 @@ import { Workflows1763830000000 } from './1763830000000-Workflows';
 import { ConversationFiles1763840000000 } from './1763840000000-ConversationFiles';
 import { Documents1763850000000 } from './1763850000000-Documents';
 import { MessageSources1763870000000 } from './1763870000000-MessageSources';
+import { ConversationListIndexes1763880000000 } from './1763880000000-ConversationListIndexes';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   ConversationFiles1763840000000,
   Documents1763850000000,
   MessageSources1763870000000,
+  ConversationListIndexes1763880000000,
 ];

@@ -39,17 +39,15 @@ const conversationNotFound = () => notFound('Conversation', 'conversation_not_fo
 
 /**
  * The caller's conversations in the current scope, as SQL with its parameters from `$first` on. Personal is
- * `organization_id IS NULL`; an organization scope shows only what the caller created there. The two forms are
- * written out (not `IS NOT DISTINCT FROM`) so that the (user_id, organization_id, ...) index is used.
+ * organization 0 (`organization_id IS NULL`); an organization scope shows only what the caller created there.
+ * Written as COALESCE(organization_id, 0) = $n to match the list indexes (migration ConversationListIndexes):
+ * with `IS NULL` PostgreSQL cannot read a page in index order.
  */
 export function scopeWhere(me: Principal, first: number): { sql: string; params: unknown[] } {
-  const org = me.org?.organization_id ?? null;
-  return org === null
-    ? { sql: `c.user_id = $${first} AND c.organization_id IS NULL`, params: [me.user_id] }
-    : {
-        sql: `c.user_id = $${first} AND c.organization_id = $${first + 1}`,
-        params: [me.user_id, org],
-      };
+  return {
+    sql: `c.user_id = $${first} AND COALESCE(c.organization_id, 0) = $${first + 1}`,
+    params: [me.user_id, me.org?.organization_id ?? 0],
+  };
 }
 
 /**
