@@ -131,7 +131,7 @@ describe('Conversation chat: answers', () => {
     const link = await screen.findByRole('link', { name: 'Cats on Wikipedia' });
     expect(link).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Cat');
     expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(screen.queryByRole('link', { name: 'Bad' })).not.toBeInTheDocument();
   });
 });

@@ -15,7 +15,7 @@ const defaultLinkOpen =
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   // Links leave the app in a new tab without giving the opened page a handle on this one.
   tokens[idx].attrSet('target', '_blank');
-  tokens[idx].attrSet('rel', 'noopener noreferrer');
+  tokens[idx].attrSet('rel', 'noopener noreferrer nofollow');
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
@@ -24,10 +24,16 @@ export function renderMarkdown(text: string): string {
 }
 
 /** Markdown styled by the theme (light and dark): headings, lists, code blocks, tables, quotes. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+export const Markdown = memo(function Markdown({
+  text,
+  'data-testid': testId,
+}: {
+  text: string;
+  'data-testid'?: string;
+}) {
   const html = useMemo(() => renderMarkdown(text), [text]);
   return (
-    <Typography className="chat-markdown" fz="sm">
+    <Typography className="chat-markdown" fz="sm" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
       {/* Safe: markdown-it with html: false (see above) is the only source of this HTML. */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>

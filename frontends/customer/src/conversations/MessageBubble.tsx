@@ -222,7 +222,7 @@ export function MessageBubble({
                 key={`${source.url}-${i}`}
                 href={source.url}
                 target="_blank"
-                rel="noopener noreferrer"
+                rel="noopener noreferrer nofollow"
                 size="xs"
                 lineClamp={1}
               >

@@ -3,7 +3,7 @@ import { setRealtimeIo } from '@avatar-studio/shared';
 import { testUser, type MockRoutes } from '@avatar-studio/shared/testing';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderMarkdown } from './Markdown';
+import { renderMarkdown } from '../conversations/Markdown';
 import type { UserWorkflow } from './model';
 import { fakeIo, message, renderWorkflows, userWorkflow } from './testkit';
 

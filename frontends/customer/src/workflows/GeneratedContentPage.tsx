@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageLoader, notifyError, unwrap, useRealtimeEvent, useSession } from '@avatar-studio/shared';
 import { api } from '@avatar-studio/shared';
-import { Markdown } from './Markdown';
+import { Markdown } from '../conversations/Markdown';
 import {
   USER_WORKFLOWS_KEY,
   isBusy,
