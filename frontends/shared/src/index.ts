@@ -44,6 +44,7 @@ export {
 export type { Language, TranslationTree } from './i18n';
 export { commonEn, commonEs } from './i18n/common';
 export * from './permissions';
+export * as templateGrammar from './template-grammar';
 export * from './remote';
 export { AppProviders, ThemeProvider, createQueryClient } from './providers';
 export { StandaloneRemote } from './standalone';

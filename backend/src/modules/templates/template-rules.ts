@@ -1,4 +1,25 @@
 import { badInput } from '../../common/errors/domain-error';
+import {
+  EMPTY,
+  INCOMPLETE,
+  LABEL_TOO_LONG,
+  MAX_LABEL_LENGTH,
+  PLACEHOLDER,
+  REPEATED_FIELDS,
+  SELECT_NEEDS_OPTION,
+  parsePlaceholders,
+} from './template-grammar';
+
+export {
+  EMPTY,
+  INCOMPLETE,
+  LABEL_TOO_LONG,
+  MAX_LABEL_LENGTH,
+  REPEATED_FIELDS,
+  SELECT_NEEDS_OPTION,
+  parsePlaceholders,
+} from './template-grammar';
+export type { Placeholder } from './template-grammar';
 
 export const FIELD_TYPES = ['text', 'number', 'select'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -8,17 +29,10 @@ export const SORTS = ['createdAt_desc', 'updatedAt_desc', 'name_asc', 'name_desc
 export type TemplateSort = (typeof SORTS)[number];
 
 export const MAX_NAME_LENGTH = 200;
-export const MAX_LABEL_LENGTH = 254;
 export const MAX_TYPE_LENGTH = 100;
 export const MAX_TAG_LENGTH = 100;
 export const MAX_TAGS = 20;
 export const MAX_FIELDS = 100;
-
-export const EMPTY = "The input can't be empty";
-export const INCOMPLETE = 'Please complete all the required fields to save.';
-export const REPEATED_FIELDS = "Content can't have repeated fields";
-export const LABEL_TOO_LONG = `The input max length is ${MAX_LABEL_LENGTH} characters`;
-export const SELECT_NEEDS_OPTION = 'Select type must have at least one option';
 
 /** ORDER BY per sort; the id breaks ties so that paging never repeats or skips a row. */
 export const ORDER_BY: Record<TemplateSort, string> = {
@@ -85,36 +99,6 @@ export function readField(stored: StoredField): TemplateField {
     order: stored.order,
     value: options[0] ?? '',
   };
-}
-
-/**
- * A placeholder: `[name]`, or `[name[a/b/c]]` whose embedded options make it a select (001 §3, used by workflow
- * templates). Options here are plain slash-separated, without the stored form's trailing slash.
- */
-const PLACEHOLDER = /\[([^[\]]+?)(?:\[([^[\]]*)\])?\]/g;
-
-export interface Placeholder {
-  name: string;
-  /** Embedded options, or null for a plain placeholder. */
-  options: string[] | null;
-}
-
-/** Placeholders in order of first appearance, deduplicated by name; the first occurrence's options win. */
-export function parsePlaceholders(content: string): Placeholder[] {
-  const found: Placeholder[] = [];
-  for (const match of content.matchAll(PLACEHOLDER)) {
-    const name = match[1].trim();
-    if (!name || found.some((p) => p.name === name)) continue;
-    const options =
-      match[2] === undefined
-        ? null
-        : match[2]
-            .split('/')
-            .map((o) => o.trim())
-            .filter(Boolean);
-    found.push({ name, options: options?.length ? options : null });
-  }
-  return found;
 }
 
 /** Placeholder names in order of first appearance: "[a] [b] [a]" gives [a, b]. Blank brackets are not fields. */

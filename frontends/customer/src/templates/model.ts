@@ -1,5 +1,5 @@
 /** Types and pure helpers of the template screens (spec 001 §3, §4, §5, §6, §9). */
-import { hasStaffRole, type ApiPaths, type StaffRole } from '@avatar-studio/shared';
+import { hasStaffRole, templateGrammar, type ApiPaths, type StaffRole } from '@avatar-studio/shared';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
@@ -16,7 +16,7 @@ export const TEMPLATES_KEY = 'templates';
 export const PAGE_SIZE = 24;
 export const CARD_TAGS = 1;
 /** Spec 001 §9: template label maximum 254 characters. */
-export const MAX_LABEL_LENGTH = 254;
+export const MAX_LABEL_LENGTH = templateGrammar.MAX_LABEL_LENGTH;
 
 export const SORT_OPTIONS: readonly TemplateSort[] = [
   'createdAt_desc',
@@ -27,13 +27,13 @@ export const SORT_OPTIONS: readonly TemplateSort[] = [
 export const TEMPLATE_LANGUAGES: readonly TemplateLanguage[] = ['en', 'es'];
 export const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'select'];
 
-/** Spec 001 §5 messages, word for word (the server answers with the same ones). */
+/** Spec 001 §5 messages, word for word: the server's own constants. */
 export const MESSAGES = {
-  empty: "The input can't be empty",
-  incomplete: 'Please complete all the required fields to save.',
-  repeatedFields: "Content can't have repeated fields",
-  labelTooLong: `The input max length is ${MAX_LABEL_LENGTH} characters`,
-  selectNeedsOption: 'Select type must have at least one option',
+  empty: templateGrammar.EMPTY,
+  incomplete: templateGrammar.INCOMPLETE,
+  repeatedFields: templateGrammar.REPEATED_FIELDS,
+  labelTooLong: templateGrammar.LABEL_TOO_LONG,
+  selectNeedsOption: templateGrammar.SELECT_NEEDS_OPTION,
 } as const;
 
 export function splitTags(tags: string | null | undefined): string[] {
@@ -43,49 +43,17 @@ export function splitTags(tags: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/**
- * The same placeholder grammar as the server (backend templates/template-rules.ts): `[name]`, or `[name[a/b/c]]`
- * whose embedded options make a select field.
- */
-const PLACEHOLDER = /\[([^[\]]+?)(?:\[([^[\]]*)\])?\]/g;
-
-export interface Placeholder {
-  name: string;
-  /** Embedded options, or null for a plain placeholder. */
-  options: string[] | null;
-}
-
-/** Every placeholder occurrence, in order (names trimmed; blank brackets are not fields). */
-function occurrences(content: string): Placeholder[] {
-  const found: Placeholder[] = [];
-  for (const match of content.matchAll(PLACEHOLDER)) {
-    const name = match[1].trim();
-    if (!name) continue;
-    const options =
-      match[2] === undefined
-        ? null
-        : match[2]
-            .split('/')
-            .map((o) => o.trim())
-            .filter(Boolean);
-    found.push({ name, options: options?.length ? options : null });
-  }
-  return found;
-}
-
-/** Placeholders in order of first appearance, deduplicated by name; the first occurrence's options win. */
-export function parsePlaceholders(content: string): Placeholder[] {
-  const found: Placeholder[] = [];
-  for (const p of occurrences(content)) if (!found.some((f) => f.name === p.name)) found.push(p);
-  return found;
-}
+export type Placeholder = templateGrammar.Placeholder;
+/** The server's placeholder grammar: `[name]`, or `[name[a/b/c]]` whose embedded options make a select field. */
+export const parsePlaceholders = templateGrammar.parsePlaceholders;
 
 /**
  * Whether one field is given its settings twice in the content (`[tone[a/b]] … [tone[c/d]]`): the two settings
  * would compete, so the form refuses it with 'Content can't have repeated fields'. A plain `[name]` may repeat.
  */
 export function hasRepeatedFieldSettings(content: string): boolean {
-  const withSettings = occurrences(content)
+  const withSettings = templateGrammar
+    .placeholderOccurrences(content)
     .filter((p) => p.options !== null)
     .map((p) => p.name);
   return new Set(withSettings).size !== withSettings.length;
