@@ -1,5 +1,5 @@
 /** Test helpers of the chats screens (test files only). */
-import { useSession, type RealtimeIo } from '@avatar-studio/shared';
+import { useSession } from '@avatar-studio/shared';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Conversation, Message } from './model';
@@ -50,31 +50,4 @@ export function message(overrides: Partial<Message> = {}): Message {
   };
 }
 
-type Listener = (payload: unknown) => void;
-
-/** A fake Socket.IO client: counts sockets opened and lets the test deliver server events. */
-export function fakeIo() {
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    connected: true,
-    on: (event: string, fn: Listener) => {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(fn);
-      return socket;
-    },
-    off: (event: string, fn: Listener) => {
-      listeners.get(event)?.delete(fn);
-      return socket;
-    },
-    connect: () => socket,
-    disconnect: () => socket,
-  };
-  const factory = jest.fn(() => socket);
-  return {
-    io: factory as unknown as RealtimeIo,
-    factory,
-    deliver(event: string, payload: unknown) {
-      for (const fn of listeners.get(event) ?? []) fn(payload);
-    },
-  };
-}
+export { fakeIo } from '@avatar-studio/shared/testing';

@@ -1,5 +1,5 @@
 /** Test helpers of the workflow screens (test files only). */
-import { registerTranslations, useSession, type RealtimeIo } from '@avatar-studio/shared';
+import { registerTranslations, useSession } from '@avatar-studio/shared';
 import { renderWithProviders, testUser, type MockRoutes } from '@avatar-studio/shared/testing';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -113,29 +113,4 @@ export function message(overrides: Partial<Message> = {}): Message {
   } as Message;
 }
 
-type Listener = (payload: unknown) => void;
-
-/** A fake Socket.IO client that lets the test deliver server events. */
-export function fakeIo() {
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    connected: true,
-    on: (event: string, fn: Listener) => {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(fn);
-      return socket;
-    },
-    off: (event: string, fn: Listener) => {
-      listeners.get(event)?.delete(fn);
-      return socket;
-    },
-    connect: () => socket,
-    disconnect: () => socket,
-  };
-  return {
-    io: (() => socket) as unknown as RealtimeIo,
-    deliver(event: string, payload: unknown) {
-      for (const fn of listeners.get(event) ?? []) fn(payload);
-    },
-  };
-}
+export { fakeIo } from '@avatar-studio/shared/testing';

@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Membership, User } from '../api/contracts';
 import { AppProviders, createQueryClient } from '../providers';
+import type { RealtimeIo } from '../realtime';
 import { sessionStore } from '../session/store';
 
 export interface MockCall {
@@ -173,4 +174,36 @@ export function renderWithProviders(
     </MemoryRouter>,
   );
   return Object.assign(result, { fetch });
+}
+
+type Listener = (payload: unknown) => void;
+
+/**
+ * A fake Socket.IO client for setRealtimeIo: counts the sockets opened (`factory`) and lets the test deliver
+ * server events (`deliver`) to whatever the screen listens to.
+ */
+export function fakeIo() {
+  const listeners = new Map<string, Set<Listener>>();
+  const socket = {
+    connected: true,
+    on: (event: string, fn: Listener) => {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(fn);
+      return socket;
+    },
+    off: (event: string, fn: Listener) => {
+      listeners.get(event)?.delete(fn);
+      return socket;
+    },
+    connect: () => socket,
+    disconnect: () => socket,
+  };
+  const factory = jest.fn(() => socket);
+  return {
+    io: factory as unknown as RealtimeIo,
+    factory,
+    deliver(event: string, payload: unknown) {
+      for (const fn of listeners.get(event) ?? []) fn(payload);
+    },
+  };
 }
