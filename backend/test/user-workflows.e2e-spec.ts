@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { io, Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../src/modules/realtime/events';
-import { UserWorkflowRunner } from '../src/modules/user-workflows/user-workflow-runner';
+import { MessagesService } from '../src/modules/messages/messages.service';
+import { RealtimeService } from '../src/modules/realtime/realtime.service';
+import { LEASE_MS, UserWorkflowRunner } from '../src/modules/user-workflows/user-workflow-runner';
 import { WordsService } from '../src/modules/words/words.service';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { startTestApp, TestApp, TestUser } from './harness';
@@ -511,17 +513,49 @@ describe('User workflows API', () => {
     });
   });
 
-  it('marks steps left unfinished by a stopped process as failed at start-up', async () => {
+  it('fails the steps a stopped process left once their lease lapses, never the ones a process is running', async () => {
     const user = await customer();
     fake.reply({ hang: true });
     const started = await start(user);
     await waitFor(() => fake.requests.length === 1);
-    await t.app.get(UserWorkflowRunner).onApplicationBootstrap();
-    const swept = await read(user, started.user_workflow_id);
-    expect(swept.user_workflow_templates.map((s) => [s.status, s.error])).toEqual([
+    const statuses = async () =>
+      (await read(user, started.user_workflow_id)).user_workflow_templates.map((s) => [s.status, s.error]);
+    const age = (seconds: number) =>
+      t.db.query(
+        `UPDATE user_workflow_templates SET "updatedAt" = now() - make_interval(secs => $2) WHERE user_workflow_id = $1`,
+        [started.user_workflow_id, seconds],
+      );
+    const runner = t.app.get(UserWorkflowRunner);
+    // Even with a lapsed lease, the process running the steps does not fail its own.
+    await age(LEASE_MS / 1000 + 60);
+    await runner.sweepAbandoned();
+    expect(await statuses()).toEqual([
+      ['generating', null],
+      ['pending', null],
+    ]);
+    // Another instance (holding nothing) leaves them alone while the lease is fresh...
+    await runner.renewLeases();
+    const otherInstance = new UserWorkflowRunner(
+      t.db,
+      t.app.get(MessagesService),
+      t.app.get(RealtimeService),
+    );
+    await otherInstance.sweepAbandoned();
+    expect((await statuses()).map(([status]) => status)).toEqual(['generating', 'pending']);
+    // ...and fails them, telling the user, once nobody has touched them for the lease time.
+    const events = await listen(user);
+    await age(LEASE_MS / 1000 + 1);
+    await otherInstance.sweepAbandoned();
+    expect(await statuses()).toEqual([
       ['failed', 'Interrupted. Regenerate this step.'],
       ['failed', 'Interrupted. Regenerate this step.'],
     ]);
+    await waitFor(() => events.length === 2);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ user_workflow_id: started.user_workflow_id, status: 'failed' }),
+      ]),
+    );
     await as(user).del(`/api/user_workflows/${started.user_workflow_id}`).expect(204);
     await fake.requests[0].closed;
     await sleep(200); // the run notices its step is gone before the app closes

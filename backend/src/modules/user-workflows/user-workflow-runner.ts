@@ -7,6 +7,13 @@ import { RealtimeService } from '../realtime/realtime.service';
 import { renderTemplate } from '../templates/template-rules';
 import { INTERRUPTED, type StepStatus } from './user-workflow-rules';
 
+/** An unfinished step nobody has touched for this long was left by a stopped process. */
+export const LEASE_MS = 90_000;
+/** How often a process touches the steps it is running (well inside LEASE_MS). */
+const RENEW_MS = 20_000;
+/** How often each process looks for abandoned steps. */
+const SWEEP_MS = 30_000;
+
 /** A failure of ours rather than a rule or the provider: the step only says it did not work. */
 const STEP_FAILED = 'The content could not be generated. Please regenerate this step.';
 
@@ -25,15 +32,18 @@ interface StepRow {
  * `message` socket event after every change. A failed step does not stop the later ones: each step is its own
  * content, and the failed one can be regenerated.
  *
- * Kept apart from UserWorkflowsService on purpose: its input is only the caller and step ids, all state is in
- * the database, so it can move to a BullMQ job (one per run) when generations move to workers. Until then a
- * stopped process leaves its unfinished steps behind, and the next start marks them failed (see below; with
- * several API instances that sweep must move to the job queue's own stalled-job handling).
+ * Steps are leased, so several instances can run side by side: the process running a run's steps touches their
+ * `updatedAt` every RENEW_MS, and every instance periodically fails the unfinished steps nobody has touched for
+ * LEASE_MS (their process stopped or crashed), never its own. Kept apart from UserWorkflowsService: its input is
+ * only the caller and step ids and all state is in the database, so it can move to a BullMQ job per run.
  */
 @Injectable()
 export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('UserWorkflows');
   private stopping = false;
+  /** Steps this process is running or will run next: their lease is renewed, and no sweep fails them. */
+  private readonly held = new Set<number>();
+  private timers: ReturnType<typeof setInterval>[] = [];
 
   constructor(
     private readonly db: DataSource,
@@ -41,29 +51,69 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
     private readonly realtime: RealtimeService,
   ) {}
 
-  /** Steps a stopped process left 'pending' or 'generating' will never finish: they fail, and can be regenerated. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.db.query(
-      `UPDATE user_workflow_templates SET status = 'failed', error = $1, "updatedAt" = now()
-        WHERE status IN ('pending', 'generating')`,
-      [INTERRUPTED],
-    );
+    await this.sweepAbandoned();
+    const every = (ms: number, task: () => Promise<unknown>) => {
+      const timer = setInterval(() => {
+        task().catch((err: unknown) =>
+          this.logger.warn(`Step lease upkeep failed: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(RENEW_MS, () => this.renewLeases());
+    every(SWEEP_MS, () => this.sweepAbandoned());
   }
 
   /**
    * Once the app is shutting down no step starts and none is recorded (MessagesService stops the running
-   * generations); what is left unfinished is marked interrupted at the next start.
+   * generations); what is left unfinished lapses and is failed by the next sweep of any instance.
    */
   onModuleDestroy(): void {
     this.stopping = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+  }
+
+  /** Touches the unfinished steps this process holds, so other instances know they are alive. */
+  async renewLeases(): Promise<void> {
+    if (this.held.size === 0) return;
+    await this.db.query(
+      `UPDATE user_workflow_templates SET "updatedAt" = now()
+        WHERE user_workflow_template_id = ANY($1) AND status IN ('pending', 'generating')`,
+      [[...this.held]],
+    );
+  }
+
+  /**
+   * Fails the steps left pending or generating by a stopped process (lease lapsed, not held here), and tells
+   * their users; each can be regenerated.
+   */
+  async sweepAbandoned(): Promise<void> {
+    const [swept] = (await this.db.query(
+      `UPDATE user_workflow_templates s SET status = 'failed', error = $1, "updatedAt" = now()
+         FROM user_workflows uw
+        WHERE uw.user_workflow_id = s.user_workflow_id AND s.status IN ('pending', 'generating')
+          AND s."updatedAt" < now() - make_interval(secs => $2) AND NOT (s.user_workflow_template_id = ANY($3))
+        RETURNING uw.user_id, s.user_workflow_id, s.user_workflow_template_id, s.conversation_id`,
+      [INTERRUPTED, LEASE_MS / 1000, [...this.held]],
+    )) as [(StepRow & { user_id: number })[], number];
+    for (const step of swept) this.emit(step.user_id, step, 'failed');
   }
 
   /** Starts generating the given steps in the background, in the order given; never throws. */
   run(me: Principal, stepIds: number[]): void {
+    for (const stepId of stepIds) this.held.add(stepId);
     void (async () => {
-      for (const stepId of stepIds) {
-        if (this.stopping) return;
-        await this.runStep(me, stepId);
+      try {
+        for (const stepId of stepIds) {
+          if (this.stopping) return;
+          await this.runStep(me, stepId);
+          this.held.delete(stepId);
+        }
+      } finally {
+        for (const stepId of stepIds) this.held.delete(stepId);
       }
     })().catch((err: unknown) =>
       this.logger.error(
@@ -89,7 +139,7 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
       });
       await this.setStatus(me, step, 'done', null);
     } catch (err) {
-      // Stopped by the shutdown: the database may be closing; the next start marks the step interrupted.
+      // Stopped by the shutdown: the database may be closing; the step's lease lapses and a sweep fails it.
       if (this.stopping) return;
       if (!(err instanceof DomainError))
         this.logger.error(
