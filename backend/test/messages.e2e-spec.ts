@@ -169,6 +169,29 @@ describe('Messages', () => {
     expect(events.filter((e) => e.event.startsWith('message_stream'))).toEqual([]);
   });
 
+  it('never overdraws a balance under 100 concurrent generations', async () => {
+    const user = await customer(50);
+    const conversations = await Promise.all(Array.from({ length: 10 }, () => conversation(user)));
+    fake.reply(...Array.from({ length: 100 }, () => ({ text: 'one two three' })));
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        send(user, { content: `Hi ${i}`, conversation_id: conversations[i % 10], stream: false }).then(
+          (res) => res.status,
+        ),
+      ),
+    );
+    // Each request either got its answer or, once the words ran out, the 412 of no access.
+    expect(statuses.every((status) => status === 201 || status === 412)).toBe(true);
+    const answered = statuses.filter((status) => status === 201).length;
+    expect(answered).toBeGreaterThanOrEqual(Math.ceil(50 / 3));
+    expect(await balance(user)).toBe(0);
+    const [{ debited }] = (await t.db.query(
+      `SELECT COALESCE(-SUM(words), 0)::int AS debited FROM word_ledger WHERE user_id = $1 AND kind = 'debit'`,
+      [user.user_id],
+    )) as { debited: number }[];
+    expect(debited).toBe(50);
+  });
+
   it('answers 412 without access and saves nothing; staff need no words', async () => {
     const user = await customer(null);
     const conversationId = await conversation(user);
