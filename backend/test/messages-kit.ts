@@ -1,13 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { io, Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../src/modules/realtime/events';
 import { WordsService } from '../src/modules/words/words.service';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { startTestApp, TestApp, TestUser } from './harness';
+import { ClientSocket, userSocket } from './sockets';
 
 /** Shared set-up of the messages API specs: the app against the fake OpenAI, customers, sockets. */
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface Received {
   event: string;
   payload: Record<string, unknown>;
@@ -66,22 +63,11 @@ export async function startMessagesKit(extraEnv: Record<string, string> = {}): P
       return res.body.conversation.conversation_id as number;
     },
     async listen(user) {
-      const url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-      const socket: ClientSocket = io(url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-        auth: { token: user.token },
-      });
-      sockets.push(socket);
       const events: Received[] = [];
-      socket.onAny((event: string, payload: Record<string, unknown>) => events.push({ event, payload }));
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      await socket.timeout(5000).emitWithAck('join_room', `user-${user.user_id}`);
+      const socket = await userSocket(t.app, user, (s) =>
+        s.onAny((event: string, payload: Record<string, unknown>) => events.push({ event, payload })),
+      );
+      sockets.push(socket);
       return { socket, events };
     },
     post: (user, path, body) => t.http().post(path).set('Authorization', user.auth).send(body),

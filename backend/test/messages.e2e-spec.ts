@@ -1,14 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
-import { io, Socket } from 'socket.io-client';
 import { AI_UNAVAILABLE_MESSAGE } from '../src/modules/ai/ai.errors';
 import { countWords } from '../src/modules/ai/words';
-import type { ClientToServerEvents, ServerToClientEvents } from '../src/modules/realtime/events';
 import { WordsService } from '../src/modules/words/words.service';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { startTestApp, TEST_DATABASE_URL, TestApp, TestUser } from './harness';
+import { ClientSocket, userSocket } from './sockets';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface Received {
   event: string;
   payload: Record<string, unknown>;
@@ -56,22 +53,11 @@ describe('Messages', () => {
 
   /** A connected socket (rooms joined) recording every event it receives. */
   async function listen(user: TestUser): Promise<{ socket: ClientSocket; events: Received[] }> {
-    const url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    const socket: ClientSocket = io(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token: user.token },
-    });
-    sockets.push(socket);
     const events: Received[] = [];
-    socket.onAny((event: string, payload: Record<string, unknown>) => events.push({ event, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    await socket.timeout(5000).emitWithAck('join_room', `user-${user.user_id}`);
+    const socket = await userSocket(t.app, user, (s) =>
+      s.onAny((event: string, payload: Record<string, unknown>) => events.push({ event, payload })),
+    );
+    sockets.push(socket);
     return { socket, events };
   }
 

@@ -1,21 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { AddressInfo } from 'node:net';
-import { io, Socket } from 'socket.io-client';
 import { sign } from 'jsonwebtoken';
 import { createApp } from '../src/bootstrap';
-import type {
-  ClientToServerEvents,
-  MessageStreamPayload,
-  ServerToClientEvents,
-} from '../src/modules/realtime/events';
+import type { MessageStreamPayload } from '../src/modules/realtime/events';
 import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { startTestApp, TestApp, TestUser } from './harness';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-function urlOf(app: NestExpressApplication): string {
-  return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-}
+import { ClientSocket, connected, openSocket } from './sockets';
 
 describe('Real-time channel', () => {
   let t: TestApp;
@@ -23,23 +12,9 @@ describe('Real-time channel', () => {
   const sockets: ClientSocket[] = [];
 
   function open(app: NestExpressApplication, token?: string): ClientSocket {
-    const socket: ClientSocket = io(urlOf(app), {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: token === undefined ? {} : { token },
-    });
+    const socket = openSocket(app, token);
     sockets.push(socket);
     return socket;
-  }
-
-  /** Resolves when connected, rejects with the server's refusal message. */
-  function connected(socket: ClientSocket): Promise<void> {
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', (err) => reject(err));
-    });
   }
 
   /** A join_room round trip: once answered, the server has handled the connection (rooms joined). */

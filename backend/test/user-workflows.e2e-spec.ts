@@ -1,14 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { io, Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../src/modules/realtime/events';
 import { MessagesService } from '../src/modules/messages/messages.service';
 import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { LEASE_MS, UserWorkflowRunner } from '../src/modules/user-workflows/user-workflow-runner';
 import { WordsService } from '../src/modules/words/words.service';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { startTestApp, TestApp, TestUser } from './harness';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { ClientSocket, userSocket } from './sockets';
 
 interface Step {
   user_workflow_template_id: number;
@@ -133,22 +129,8 @@ describe('User workflows API', () => {
     }[];
 
   async function listen(user: TestUser): Promise<Record<string, unknown>[]> {
-    const url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    const socket: ClientSocket = io(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token: user.token },
-    });
-    sockets.push(socket);
     const events: Record<string, unknown>[] = [];
-    socket.on('message', (payload) => events.push(payload));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    await socket.timeout(5000).emitWithAck('join_room', `user-${user.user_id}`);
+    sockets.push(await userSocket(t.app, user, (s) => s.on('message', (payload) => events.push(payload))));
     return events;
   }
 
