@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound, tooLarge } from '../../common/errors/domain-error';
-import { likePattern, toPage } from '../../common/http/pagination';
+import { likePattern, selectPage, toPage } from '../../common/http/pagination';
 import { resolveModel, supportsVision } from '../ai/ai.models';
 import type { AiMessage } from '../ai/ai.service';
 import { AppConfigService } from '../app-config/app-config.service';
@@ -87,18 +87,12 @@ export class ConversationsService {
     }
     const whereSql = where.join(' AND ');
     const orderBy = ORDER_BY[query.sortBy ?? 'createdAt_desc'];
-    const [conversations, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT ${COLUMNS} FROM conversations c WHERE ${whereSql} ORDER BY ${orderBy}
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, skip],
-      ) as Promise<ConversationDto[]>,
-      this.db.query(
-        `SELECT count(*)::int AS total FROM conversations c WHERE ${whereSql}`,
-        params,
-      ) as Promise<{ total: number }[]>,
-    ]);
-    return { conversations, total, page, limit };
+    const { rows, total } = await selectPage<ConversationDto>(
+      this.db,
+      { columns: COLUMNS, from: `conversations c WHERE ${whereSql}`, orderBy, params },
+      { page, limit, skip },
+    );
+    return { conversations: rows, total, page, limit };
   }
 
   async tags(me: Principal, query: ConversationTagsQuery): Promise<ConversationTagsResponse> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, notFound } from '../../common/errors/domain-error';
-import { likePattern, toPage } from '../../common/http/pagination';
+import { likePattern, selectPage, toPage } from '../../common/http/pagination';
 import { DOCUMENT_TOO_LARGE, MAX_DOCUMENT_CONTENT, MAX_DOCUMENT_NAME } from './document-rules';
 import type {
   CreateDocumentBody,
@@ -44,18 +44,17 @@ export class DocumentsService {
       where.push(`d.name ILIKE $${params.length}`);
     }
     const whereSql = where.join(' AND ');
-    const [documents, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT ${COLUMNS} FROM documents d WHERE ${whereSql}
-          ORDER BY d."updatedAt" DESC, d.document_id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, skip],
-      ) as Promise<DocumentDto[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM documents d WHERE ${whereSql}`, params) as Promise<
-        { total: number }[]
-      >,
-    ]);
-    return { documents, total, page, limit };
+    const { rows, total } = await selectPage<DocumentDto>(
+      this.db,
+      {
+        columns: COLUMNS,
+        from: `documents d WHERE ${whereSql}`,
+        orderBy: `d."updatedAt" DESC, d.document_id DESC`,
+        params,
+      },
+      { page, limit, skip },
+    );
+    return { documents: rows, total, page, limit };
   }
 
   async get(me: Principal, documentId: number): Promise<DocumentDto> {

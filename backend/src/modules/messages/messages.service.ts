@@ -9,7 +9,7 @@ import {
   notFound,
   preconditionFailed,
 } from '../../common/errors/domain-error';
-import { toPage } from '../../common/http/pagination';
+import { selectPage, toPage } from '../../common/http/pagination';
 import { AiError, aiCancelled, isAiCancelled, socketErrorMessage, toAiError } from '../ai/ai.errors';
 import { AiMessage, AiResult, AiService } from '../ai/ai.service';
 import { countWords } from '../ai/words';
@@ -407,15 +407,12 @@ export class MessagesService implements BeforeApplicationShutdown {
     }
     const from = `messages m JOIN conversations c ON c.conversation_id = m.conversation_id
       WHERE ${where.join(' AND ')}`;
-    const [messages, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT ${COLUMNS} FROM ${from} ORDER BY m."createdAt" DESC, m.message_id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, skip],
-      ) as Promise<MessageDto[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM ${from}`, params) as Promise<{ total: number }[]>,
-    ]);
-    return { messages, total, page, limit };
+    const { rows, total } = await selectPage<MessageDto>(
+      this.db,
+      { columns: COLUMNS, from, orderBy: `m."createdAt" DESC, m.message_id DESC`, params },
+      { page, limit, skip },
+    );
+    return { messages: rows, total, page, limit };
   }
 
   async update(me: Principal, body: UpdateMessageBody): Promise<MessageDto> {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, notFound, preconditionFailed } from '../../common/errors/domain-error';
-import { likePattern, toPage } from '../../common/http/pagination';
+import { likePattern, selectPage, toPage } from '../../common/http/pagination';
 import { MAX_NAME_LENGTH as MAX_CONVERSATION_NAME } from '../conversations/conversation-rules';
 import { ConversationsService } from '../conversations/conversations.service';
 import { NO_ACCESS_MESSAGE } from '../messages/messages.service';
@@ -84,18 +84,17 @@ export class UserWorkflowsService {
       where.push(`uw.name ILIKE $${params.length}`);
     }
     const whereSql = where.join(' AND ');
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT ${COLUMNS} FROM ${FROM} WHERE ${whereSql}
-          ORDER BY uw."createdAt" DESC, uw.user_workflow_id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, skip],
-      ) as Promise<UserWorkflowRow[]>,
-      this.db.query(
-        `SELECT count(*)::int AS total FROM user_workflows uw WHERE ${whereSql}`,
+    const { rows, total } = await selectPage<UserWorkflowRow>(
+      this.db,
+      {
+        columns: COLUMNS,
+        from: `${FROM} WHERE ${whereSql}`,
+        countFrom: `user_workflows uw WHERE ${whereSql}`,
+        orderBy: `uw."createdAt" DESC, uw.user_workflow_id DESC`,
         params,
-      ) as Promise<{ total: number }[]>,
-    ]);
+      },
+      { page, limit, skip },
+    );
     return { user_workflows: await this.withSteps(rows), total, page, limit };
   }
 

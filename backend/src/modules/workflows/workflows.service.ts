@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, notFound } from '../../common/errors/domain-error';
-import { likePattern, toPage } from '../../common/http/pagination';
+import { likePattern, selectPage, toPage } from '../../common/http/pagination';
 import type { StoredField } from '../templates/template-rules';
 import type {
   CreateWorkflowBody,
@@ -59,16 +59,17 @@ export class WorkflowsService {
       );
     }
     const whereSql = where.join(' AND ');
-    const [rows, [{ total }], tags] = await Promise.all([
-      this.db.query(
-        `SELECT ${COLUMNS} FROM workflows w WHERE ${whereSql}
-          ORDER BY w."createdAt" DESC, w.workflow_id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, limit, skip],
-      ) as Promise<WorkflowRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM workflows w WHERE ${whereSql}`, params) as Promise<
-        { total: number }[]
-      >,
+    const [{ rows, total }, tags] = await Promise.all([
+      selectPage<WorkflowRow>(
+        this.db,
+        {
+          columns: COLUMNS,
+          from: `workflows w WHERE ${whereSql}`,
+          orderBy: `w."createdAt" DESC, w.workflow_id DESC`,
+          params,
+        },
+        { page, limit, skip },
+      ),
       this.db.query(
         `SELECT wt.tag, count(*)::int AS count
            FROM workflows w JOIN workflow_tags wt ON wt.workflow_id = w.workflow_id
