@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
@@ -34,6 +34,18 @@ export class PageQuery extends ScopeQuery {
   @IsString()
   @MaxLength(200, { message: 'The search text is too long.' })
   query?: string;
+}
+
+/** What every paged list answers beside its rows (DESIGN: `{ <things>, total, page, limit }`). */
+export class PageInfo {
+  @ApiProperty({ description: 'Rows matching, over all pages' })
+  total: number;
+
+  @ApiProperty({ description: 'This page, from 1' })
+  page: number;
+
+  @ApiProperty({ description: 'Rows per page' })
+  limit: number;
 }
 
 export interface Page {

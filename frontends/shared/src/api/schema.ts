@@ -1378,10 +1378,13 @@ export interface components {
             updatedAt: string;
         };
         StaffPageResponse: {
-            staff: components["schemas"]["StaffDto"][];
+            /** @description Rows matching, over all pages */
             total: number;
+            /** @description This page, from 1 */
             page: number;
+            /** @description Rows per page */
             limit: number;
+            staff: components["schemas"]["StaffDto"][];
         };
         CreateStaffDto: {
             /**
@@ -1677,10 +1680,13 @@ export interface components {
             createdAt: string;
         };
         WordLedgerPageResponse: {
-            entries: components["schemas"]["WordLedgerEntryDto"][];
+            /** @description Rows matching, over all pages */
             total: number;
+            /** @description This page, from 1 */
             page: number;
+            /** @description Rows per page */
             limit: number;
+            entries: components["schemas"]["WordLedgerEntryDto"][];
         };
         AdminGrantWordsDto: {
             /** @description The user who receives the words */
@@ -1735,10 +1741,13 @@ export interface components {
             updatedAt: string;
         };
         ConversationPageResponse: {
-            conversations: components["schemas"]["ConversationDto"][];
+            /** @description Rows matching, over all pages */
             total: number;
+            /** @description This page, from 1 */
             page: number;
+            /** @description Rows per page */
             limit: number;
+            conversations: components["schemas"]["ConversationDto"][];
         };
         ConversationTagDto: {
             tag: string;
@@ -1821,10 +1830,13 @@ export interface components {
             updatedAt: string;
         };
         TemplatePageResponse: {
-            templates: components["schemas"]["TemplateDto"][];
+            /** @description Rows matching, over all pages */
             total: number;
+            /** @description This page, from 1 */
             page: number;
+            /** @description Rows per page */
             limit: number;
+            templates: components["schemas"]["TemplateDto"][];
         };
         TemplateTagDto: {
             tag: string;
@@ -2025,10 +2037,13 @@ export interface components {
             content: string | null;
         };
         MessagePageResponse: {
-            messages: components["schemas"]["MessageDto"][];
+            /** @description Rows matching, over all pages */
             total: number;
+            /** @description This page, from 1 */
             page: number;
+            /** @description Rows per page */
             limit: number;
+            messages: components["schemas"]["MessageDto"][];
         };
         UpdateMessageBody: {
             message_id: number;
@@ -2062,10 +2077,13 @@ export interface components {
             document: components["schemas"]["DocumentDto"];
         };
         DocumentPageResponse: {
-            documents: components["schemas"]["DocumentDto"][];
+            /** @description Rows matching, over all pages */
             total: number;
+            /** @description This page, from 1 */
             page: number;
+            /** @description Rows per page */
             limit: number;
+            documents: components["schemas"]["DocumentDto"][];
         };
         CreateDocumentBody: {
             name: string;
@@ -2108,10 +2126,13 @@ export interface components {
             count: number;
         };
         WorkflowPageResponse: {
-            workflows: components["schemas"]["WorkflowDto"][];
+            /** @description Rows matching, over all pages */
             total: number;
+            /** @description This page, from 1 */
             page: number;
+            /** @description Rows per page */
             limit: number;
+            workflows: components["schemas"]["WorkflowDto"][];
             /** @description Tags of the workflows matching `query` (before the tag filter), with counts */
             tags: components["schemas"]["WorkflowTagDto"][];
         };
@@ -2184,10 +2205,13 @@ export interface components {
             updatedAt: string;
         };
         UserWorkflowPageResponse: {
-            user_workflows: components["schemas"]["UserWorkflowDto"][];
+            /** @description Rows matching, over all pages */
             total: number;
+            /** @description This page, from 1 */
             page: number;
+            /** @description Rows per page */
             limit: number;
+            user_workflows: components["schemas"]["UserWorkflowDto"][];
         };
         UserWorkflowResponse: {
             user_workflow: components["schemas"]["UserWorkflowDto"];

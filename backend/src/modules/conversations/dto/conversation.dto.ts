@@ -13,7 +13,7 @@ import {
   ValidateIf,
   ValidationArguments,
 } from 'class-validator';
-import { PageQuery, ScopeQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
 import {
   CONVERSATION_MODELS,
   MAX_NAME_LENGTH,
@@ -117,18 +117,9 @@ export class ConversationResponse {
   conversation: ConversationDto;
 }
 
-export class ConversationPageResponse {
+export class ConversationPageResponse extends PageInfo {
   @ApiProperty({ type: [ConversationDto] })
   conversations: ConversationDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  limit: number;
 }
 
 export class ConversationTagDto {

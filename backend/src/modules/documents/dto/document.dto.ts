@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
 import { MAX_ID } from '../../../common/http/id-param';
-import { PageQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery } from '../../../common/http/pagination';
 import {
   DOCUMENT_NAME_REQUIRED,
   DOCUMENT_TOO_LARGE,
@@ -65,18 +65,9 @@ export class DocumentResponse {
   document: DocumentDto;
 }
 
-export class DocumentPageResponse {
+export class DocumentPageResponse extends PageInfo {
   @ApiProperty({ type: [DocumentDto] })
   documents: DocumentDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  limit: number;
 }
 
 /** `?page=&limit=&query=` (query searches the name). */

@@ -13,7 +13,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { PageQuery, ScopeQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
 import { MAX_ID } from '../../conversations/dto/conversation.dto';
 
 const ID_MESSAGE = (field: string) => `${field} must be a whole number.`;
@@ -91,18 +91,9 @@ export class MessageResponse {
   message: MessageDto;
 }
 
-export class MessagePageResponse {
+export class MessagePageResponse extends PageInfo {
   @ApiProperty({ type: [MessageDto] })
   messages: MessageDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  limit: number;
 }
 
 export class EnhanceResponse {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, MaxLength, Min } from 'class-validator';
-import { PageQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery } from '../../../common/http/pagination';
 import { STAFF_ROLES, type StaffRole } from '../../../common/auth/permissions';
 
 export class StaffUserDto {
@@ -40,18 +40,9 @@ export class StaffResponse {
   staff: StaffDto;
 }
 
-export class StaffPageResponse {
+export class StaffPageResponse extends PageInfo {
   @ApiProperty({ type: [StaffDto] })
   staff: StaffDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  limit: number;
 }
 
 /** `?page=&query=` (query searches the email). */

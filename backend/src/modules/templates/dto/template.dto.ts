@@ -14,7 +14,7 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
-import { PageQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery } from '../../../common/http/pagination';
 import {
   FIELD_TYPES,
   LANGUAGES,
@@ -183,18 +183,9 @@ export class TemplateResponse {
   template: TemplateDto;
 }
 
-export class TemplatePageResponse {
+export class TemplatePageResponse extends PageInfo {
   @ApiProperty({ type: [TemplateDto] })
   templates: TemplateDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  limit: number;
 }
 
 export class TemplateTagDto {

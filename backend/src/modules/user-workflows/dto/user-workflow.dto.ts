@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { MAX_ID } from '../../../common/http/id-param';
-import { PageQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery } from '../../../common/http/pagination';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../workflows/workflow-rules';
 import {
   MAX_VALUES,
@@ -136,18 +136,9 @@ export class UserWorkflowResponse {
   user_workflow: UserWorkflowDto;
 }
 
-export class UserWorkflowPageResponse {
+export class UserWorkflowPageResponse extends PageInfo {
   @ApiProperty({ type: [UserWorkflowDto] })
   user_workflows: UserWorkflowDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  limit: number;
 }
 
 export class UserWorkflowListQuery extends PageQuery {}

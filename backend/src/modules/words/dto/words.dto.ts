@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { PageQuery, ScopeQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
 import { UNLIMITED_SENTINEL } from '../word-balance';
 import { MAX_WORDS } from '../words.service';
 
@@ -53,18 +53,9 @@ export class WordLedgerEntryDto {
   createdAt: Date;
 }
 
-export class WordLedgerPageResponse {
+export class WordLedgerPageResponse extends PageInfo {
   @ApiProperty({ type: [WordLedgerEntryDto] })
   entries: WordLedgerEntryDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  limit: number;
 }
 
 /** `?page=&limit=` of the caller's own ledger, newest first. */

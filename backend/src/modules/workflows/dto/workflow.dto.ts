@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { MAX_ID } from '../../../common/http/id-param';
-import { PageQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery } from '../../../common/http/pagination';
 import { TemplateFieldDto } from '../../templates/dto/template.dto';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_STEPS } from '../workflow-rules';
 
@@ -116,18 +116,9 @@ export class WorkflowTagDto {
   count: number;
 }
 
-export class WorkflowPageResponse {
+export class WorkflowPageResponse extends PageInfo {
   @ApiProperty({ type: [WorkflowDto] })
   workflows: WorkflowDto[];
-
-  @ApiProperty()
-  total: number;
-
-  @ApiProperty()
-  page: number;
-
-  @ApiProperty()
-  limit: number;
 
   @ApiProperty({
     type: [WorkflowTagDto],
