@@ -14,6 +14,7 @@ import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -21,6 +22,7 @@ import {
   ApiParam,
   ApiPreconditionFailedResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
@@ -70,7 +72,13 @@ export class MessagesController {
       'nothing charged. With `enhance: true` it behaves as POST /api/messages/enhance and answers an ' +
       'EnhanceResponse instead.',
   })
-  @ApiCreatedResponse({ type: SendMessageResponse })
+  @ApiExtraModels(SendMessageResponse, EnhanceResponse)
+  @ApiCreatedResponse({
+    description: 'SendMessageResponse; EnhanceResponse when `enhance: true`',
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(SendMessageResponse) }, { $ref: getSchemaPath(EnhanceResponse) }],
+    },
+  })
   @ApiBadRequestResponse({
     description:
       "'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, " +

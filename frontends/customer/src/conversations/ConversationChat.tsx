@@ -240,8 +240,8 @@ function Chat({ conversation }: { conversation: Conversation }) {
   useRealtimeEvent('error', failGeneration);
 
   const send = useMutation({
-    mutationFn: (content: string) =>
-      unwrap(
+    mutationFn: async (content: string) => {
+      const sent = await unwrap(
         api.POST('/api/messages', {
           body: {
             content,
@@ -252,7 +252,11 @@ function Chat({ conversation }: { conversation: Conversation }) {
             ...(searchEnabled && searchOnInternet ? { searchOnInternet: true } : {}),
           },
         }),
-      ),
+      );
+      // Only a request with `enhance: true` answers the other shape (EnhanceResponse); this one never does.
+      if (!('message' in sent)) throw new Error('The server answered a message send as an enhancement.');
+      return sent;
+    },
     onSuccess: ({ user_message, message }, content) => {
       setLive((prev) => [
         ...prev.filter(

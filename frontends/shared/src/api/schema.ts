@@ -1948,6 +1948,49 @@ export interface components {
             /** @description False when no API key is set anywhere (organization, app config, server env): generation cannot work */
             configured: boolean;
         };
+        MessageSourceDto: {
+            title: string;
+            /** @description An http(s) link */
+            url: string;
+        };
+        MessageDto: {
+            message_id: number;
+            conversation_id: number;
+            user_id: number;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description null = the answer is still being generated */
+            content: string | null;
+            /** @description 'length' = cut short (Continue generating) */
+            finish_reason: string | null;
+            favorite: boolean;
+            /** @description On an answer: the message it answers */
+            user_message_id: number | null;
+            message_type_id: number | null;
+            model: string | null;
+            /** @description Words charged for this answer */
+            words: number;
+            /** @description On an answer written with web search: the pages found; null otherwise */
+            sources: components["schemas"]["MessageSourceDto"][] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SendMessageResponse: {
+            user_message: components["schemas"]["MessageDto"];
+            /** @description Pending (content null) when streamed; complete otherwise */
+            message: components["schemas"]["MessageDto"];
+        };
+        EnhanceResponse: {
+            /**
+             * Format: uuid
+             * @description Names the socket events of this enhancement
+             */
+            enhance_id: string;
+            /** @description The improved prompt; null when streamed (it comes in message_stream_enhance events) */
+            content: string | null;
+        };
         SendMessageBody: {
             /** @description At least 1 character; at most 7500 estimated tokens (length / 4). Required unless template_id is given (then ignored: the rendered template is the prompt). */
             content?: string;
@@ -1985,40 +2028,6 @@ export interface components {
             enhance?: boolean;
             message_type_id?: number | null;
         };
-        MessageSourceDto: {
-            title: string;
-            /** @description An http(s) link */
-            url: string;
-        };
-        MessageDto: {
-            message_id: number;
-            conversation_id: number;
-            user_id: number;
-            /** @enum {string} */
-            role: "user" | "assistant";
-            /** @description null = the answer is still being generated */
-            content: string | null;
-            /** @description 'length' = cut short (Continue generating) */
-            finish_reason: string | null;
-            favorite: boolean;
-            /** @description On an answer: the message it answers */
-            user_message_id: number | null;
-            message_type_id: number | null;
-            model: string | null;
-            /** @description Words charged for this answer */
-            words: number;
-            /** @description On an answer written with web search: the pages found; null otherwise */
-            sources: components["schemas"]["MessageSourceDto"][] | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        SendMessageResponse: {
-            user_message: components["schemas"]["MessageDto"];
-            /** @description Pending (content null) when streamed; complete otherwise */
-            message: components["schemas"]["MessageDto"];
-        };
         EnhanceBody: {
             /** @description More than 12 characters; at most 7500 estimated tokens (length / 4) */
             content: string;
@@ -2026,15 +2035,6 @@ export interface components {
             model?: string | null;
             /** @description Default true; false = answer with the complete improved prompt */
             stream?: boolean;
-        };
-        EnhanceResponse: {
-            /**
-             * Format: uuid
-             * @description Names the socket events of this enhancement
-             */
-            enhance_id: string;
-            /** @description The improved prompt; null when streamed (it comes in message_stream_enhance events) */
-            content: string | null;
         };
         MessagePageResponse: {
             /** @description Rows matching, over all pages */
@@ -4909,12 +4909,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description SendMessageResponse; EnhanceResponse when `enhance: true` */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendMessageResponse"];
+                    "application/json": components["schemas"]["SendMessageResponse"] | components["schemas"]["EnhanceResponse"];
                 };
             };
             /** @description 'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, avatar_unavailable, enhance_too_short, ... */
