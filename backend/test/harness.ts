@@ -53,8 +53,16 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  try {
+    // Test files share the database: pg_trgm is installed once, in public, under a lock, so no test schema's
+    // migration installs it into its own schema (dropped with it) or races another.
+    await admin.query(`SELECT pg_advisory_lock(7263001)`);
+    await admin.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`);
+    await admin.query(`SELECT pg_advisory_unlock(7263001)`);
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
 
   const env = loadEnv({
     DATABASE_URL: TEST_DATABASE_URL,

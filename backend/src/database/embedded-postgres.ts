@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { Extension } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,10 +19,25 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   mkdirSync(dir, { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create(dir);
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 8 });
-  await server.start();
+  // pg_trgm backs the conversation name search index (migration ConversationNameSearch).
+  // Loaded by name: the subpath is in the package's exports map, which this moduleResolution does not read.
+  const trigramModule: string = '@electric-sql/pglite/contrib/pg_trgm';
+  const { pg_trgm } = (await import(trigramModule)) as { pg_trgm: Extension };
+  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // A random loopback port below Linux's ephemeral range (32768+), where outgoing connections take theirs; tried
+  // again on the rare collision with a listener.
+  let port = 0;
+  let server: InstanceType<typeof PGLiteSocketServer> | undefined;
+  for (let attempt = 1; !server; attempt++) {
+    port = 20000 + Math.floor(Math.random() * 12000);
+    const candidate = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 8 });
+    try {
+      await candidate.start();
+      server = candidate;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw err;
+    }
+  }
   logger.log(`PGlite database in ${dir} (set DATABASE_URL to use PostgreSQL)`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

@@ -8,6 +8,7 @@ import { ConversationFiles1763840000000 } from './1763840000000-ConversationFile
 import { Documents1763850000000 } from './1763850000000-Documents';
 import { MessageSources1763870000000 } from './1763870000000-MessageSources';
 import { ConversationListIndexes1763880000000 } from './1763880000000-ConversationListIndexes';
+import { ConversationNameSearch1763890000000 } from './1763890000000-ConversationNameSearch';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   Documents1763850000000,
   MessageSources1763870000000,
   ConversationListIndexes1763880000000,
+  ConversationNameSearch1763890000000,
 ];
