@@ -6,46 +6,14 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiProperty,
   ApiTags,
 } from '@nestjs/swagger';
-import { IsInt, Max, Min, ValidateBy, ValidationArguments } from 'class-validator';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { MAX_ID } from '../../common/http/id-param';
 import { ScopeQuery } from '../../common/http/pagination';
 import { DocumentResponse } from '../documents/dto/document.dto';
+import { ExportMessageBody, ShareMessageBody } from './dto/message-export.dto';
 import { DOCX_MIME, MessageExportsService } from './message-exports.service';
-
-export const MAX_EXPORT_TEXT = 65_000;
-const MESSAGE_ID = 'message_id must be a whole number.';
-
-function IsExportText(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isExportText',
-    validator: {
-      validate: (v: unknown) => typeof v === 'string' && v.trim().length >= 1 && v.length <= MAX_EXPORT_TEXT,
-      defaultMessage: (args?: ValidationArguments) =>
-        typeof args?.value === 'string' && args.value.length > MAX_EXPORT_TEXT
-          ? `The text can be at most ${MAX_EXPORT_TEXT} characters.`
-          : 'The text to export is required.',
-    },
-  });
-}
-
-export class ExportMessageBody {
-  @ApiProperty({ minLength: 1, maxLength: MAX_EXPORT_TEXT, description: 'The message, as markdown' })
-  @IsExportText()
-  text: string;
-}
-
-export class ShareMessageBody {
-  @ApiProperty()
-  @IsInt({ message: MESSAGE_ID })
-  @Min(1, { message: MESSAGE_ID })
-  @Max(MAX_ID, { message: MESSAGE_ID })
-  message_id: number;
-}
 
 const KEPT =
   'Markdown headings (levels 1-3; deeper ones as level 3), bullet and numbered lists, bold, italic, code ' +
