@@ -254,7 +254,7 @@ function Chat({ conversation }: { conversation: Conversation }) {
         }),
       );
       // Only a request with `enhance: true` answers the other shape (EnhanceResponse); this one never does.
-      if (!('message' in sent)) throw new Error('The server answered a message send as an enhancement.');
+      if (!('message' in sent)) throw new Error(t('conversations.unexpectedAnswer'));
       return sent;
     },
     onSuccess: ({ user_message, message }, content) => {
