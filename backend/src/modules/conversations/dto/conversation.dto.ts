@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -9,11 +8,10 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateBy,
   ValidateIf,
-  ValidationArguments,
 } from 'class-validator';
 import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
+import { IsNameText, IsTagInput, Trim } from '../../../common/http/validators';
 import {
   CONVERSATION_MODELS,
   MAX_NAME_LENGTH,
@@ -29,34 +27,11 @@ const MODEL_MESSAGE = `Model must be one of ${CONVERSATION_MODELS.join(', ')} or
 const ID_MESSAGE = 'conversation_id must be a whole number.';
 const AVATAR_MESSAGE = 'avatar_id must be a whole number.';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-/** One rule with the message that fits the failure, so a missing name reads as the spec's sentence. */
-function IsConversationName(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isConversationName',
-    validator: {
-      validate: (v: unknown) => typeof v === 'string' && v.length >= 1 && v.length <= MAX_NAME_LENGTH,
-      defaultMessage: (args?: ValidationArguments) =>
-        typeof args?.value === 'string' && args.value.length > MAX_NAME_LENGTH
-          ? `Conversation name must be ${MAX_NAME_LENGTH} characters or fewer.`
-          : 'Conversation name is required.',
-    },
+const IsConversationName = () =>
+  IsNameText(MAX_NAME_LENGTH, {
+    required: 'Conversation name is required.',
+    tooLong: `Conversation name must be ${MAX_NAME_LENGTH} characters or fewer.`,
   });
-}
-
-/** A comma string or an array of strings; the service splits and checks each tag. */
-function IsTagInput(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isTagInput',
-    validator: {
-      validate: (v: unknown) =>
-        typeof v === 'string' ||
-        (Array.isArray(v) && v.length <= 100 && v.every((t) => typeof t === 'string')),
-      defaultMessage: () => 'Tags must be a comma-separated text or a list of texts.',
-    },
-  });
-}
 
 /** The file attached to a conversation (its bytes are a stored file of the user). */
 export class ConversationFileDto {
@@ -165,7 +140,7 @@ export class ConversationTagsQuery extends ScopeQuery {
 
 export class CreateConversationBody {
   @ApiProperty({ maxLength: MAX_NAME_LENGTH })
-  @Transform(trim)
+  @Trim()
   @IsConversationName()
   name: string;
 
@@ -198,7 +173,7 @@ export class UpdateConversationBody {
   conversation_id: number;
 
   @ApiPropertyOptional({ maxLength: MAX_NAME_LENGTH })
-  @Transform(trim)
+  @Trim()
   // null is refused rather than ignored: a conversation cannot lose its name.
   @ValidateIf((o: UpdateConversationBody) => o.name !== undefined)
   @IsConversationName()

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, Max, Min, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
 import { MAX_ID } from '../../../common/http/id-param';
 import { PageInfo, PageQuery } from '../../../common/http/pagination';
+import { IsNameText, Trim } from '../../../common/http/validators';
 import {
   DOCUMENT_NAME_REQUIRED,
   DOCUMENT_TOO_LARGE,
@@ -11,20 +11,12 @@ import {
 } from '../document-rules';
 
 const ID_MESSAGE = 'document_id must be a whole number.';
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-function IsDocumentName(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isDocumentName',
-    validator: {
-      validate: (v: unknown) => typeof v === 'string' && v.length >= 1 && v.length <= MAX_DOCUMENT_NAME,
-      defaultMessage: (args?: ValidationArguments) =>
-        typeof args?.value === 'string' && args.value.length > MAX_DOCUMENT_NAME
-          ? `The name must be ${MAX_DOCUMENT_NAME} characters or fewer.`
-          : DOCUMENT_NAME_REQUIRED,
-    },
+const IsDocumentName = () =>
+  IsNameText(MAX_DOCUMENT_NAME, {
+    required: DOCUMENT_NAME_REQUIRED,
+    tooLong: `The name must be ${MAX_DOCUMENT_NAME} characters or fewer.`,
   });
-}
 
 function IsDocumentContent(): PropertyDecorator {
   return ValidateBy({
@@ -75,7 +67,7 @@ export class DocumentListQuery extends PageQuery {}
 
 export class CreateDocumentBody {
   @ApiProperty({ maxLength: MAX_DOCUMENT_NAME })
-  @Transform(trim)
+  @Trim()
   @IsDocumentName()
   name: string;
 
@@ -93,7 +85,7 @@ export class UpdateDocumentBody {
   document_id: number;
 
   @ApiPropertyOptional({ maxLength: MAX_DOCUMENT_NAME })
-  @Transform(trim)
+  @Trim()
   @ValidateIf((o: UpdateDocumentBody) => o.name !== undefined)
   @IsDocumentName()
   name?: string;

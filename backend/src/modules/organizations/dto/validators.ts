@@ -2,9 +2,7 @@ import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { isCalendarDay, isHostName, isMediaSrc, normalizeHost } from '../organization-rules';
 
-/** Trims strings; other values pass through for the validators to judge. */
-export const Trim = () =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+export { Trim } from '../../../common/http/validators';
 
 export const TrimLower = () =>
   Transform(({ value }: { value: unknown }) =>

@@ -15,6 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageInfo, PageQuery } from '../../../common/http/pagination';
+import { IsTagInput } from '../../../common/http/validators';
 import {
   FIELD_TYPES,
   LANGUAGES,
@@ -33,20 +34,6 @@ export { MAX_ID };
 const ID_MESSAGE = 'template_id must be a whole number.';
 const LANGUAGE_MESSAGE = 'language must be en or es.';
 const TEXT_LIMIT = 100_000;
-
-/** A comma string or an array of strings; the service splits and checks each tag. */
-function IsTagInput(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isTagInput',
-    validator: {
-      validate: (v: unknown) =>
-        v === null ||
-        typeof v === 'string' ||
-        (Array.isArray(v) && v.length <= 100 && v.every((t) => typeof t === 'string')),
-      defaultMessage: () => 'Tags must be a comma-separated text or a list of texts.',
-    },
-  });
-}
 
 /** Select options: a list, or the stored slash-joined text (read by the same rule as stored ones). */
 function IsOptionsInput(): PropertyDecorator {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { MAX_ID } from '../../../common/http/id-param';
 import { PageInfo, PageQuery } from '../../../common/http/pagination';
+import { IsNameText } from '../../../common/http/validators';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../workflows/workflow-rules';
 import {
   MAX_VALUES,
@@ -30,20 +31,11 @@ function IsValuesInput(): PropertyDecorator {
   });
 }
 
-/** A name of 1-255 characters once trimmed. */
-function IsUserWorkflowName(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isUserWorkflowName',
-    validator: {
-      validate: (v: unknown) =>
-        typeof v === 'string' && v.trim().length > 0 && v.trim().length <= MAX_NAME_LENGTH,
-      defaultMessage: (args) =>
-        typeof args?.value === 'string' && args.value.trim().length > MAX_NAME_LENGTH
-          ? `The name must be ${MAX_NAME_LENGTH} characters or fewer.`
-          : "The name can't be empty.",
-    },
+const IsUserWorkflowName = () =>
+  IsNameText(MAX_NAME_LENGTH, {
+    required: "The name can't be empty.",
+    tooLong: `The name must be ${MAX_NAME_LENGTH} characters or fewer.`,
   });
-}
 
 const VALUES_SCHEMA = {
   oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: { type: 'string' } }],

@@ -64,9 +64,7 @@ export const IsImageSrc = (message: string) => rule('isImageSrc', isImageSrc, me
 export const IsText = (message: string, max: number) =>
   rule('isText', (v) => typeof v === 'string' && v.length <= max, message);
 
-/** Trims strings; leaves anything else for the validator to refuse. */
-export const Trim = () =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+export { Trim } from '../../../common/http/validators';
 
 /** Trims and turns '' into null, for optional fields the user may clear. */
 export const TrimToNull = () =>

@@ -2,25 +2,17 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { MAX_ID } from '../../../common/http/id-param';
 import { PageInfo, PageQuery } from '../../../common/http/pagination';
+import { IsNameText, IsTagInput } from '../../../common/http/validators';
 import { TemplateFieldDto } from '../../templates/dto/template.dto';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_STEPS } from '../workflow-rules';
 
 const ID_MESSAGE = 'workflow_id must be a whole number.';
 
-/** A name of 1-255 characters once trimmed. */
-function IsWorkflowName(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isWorkflowName',
-    validator: {
-      validate: (v: unknown) =>
-        typeof v === 'string' && v.trim().length > 0 && v.trim().length <= MAX_NAME_LENGTH,
-      defaultMessage: (args) =>
-        typeof args?.value === 'string' && args.value.trim().length > MAX_NAME_LENGTH
-          ? `The name must be ${MAX_NAME_LENGTH} characters or fewer.`
-          : "The name can't be empty.",
-    },
+const IsWorkflowName = () =>
+  IsNameText(MAX_NAME_LENGTH, {
+    required: "The name can't be empty.",
+    tooLong: `The name must be ${MAX_NAME_LENGTH} characters or fewer.`,
   });
-}
 
 /** The problem with a template_ids value, or null when it is a valid list of steps. */
 function templateIdsProblem(v: unknown): string | null {
@@ -41,20 +33,6 @@ function IsTemplateIds(): PropertyDecorator {
     validator: {
       validate: (v: unknown) => templateIdsProblem(v) === null,
       defaultMessage: (args) => templateIdsProblem(args?.value) ?? 'template_ids is not valid.',
-    },
-  });
-}
-
-/** A comma string or an array of strings; the service splits and checks each tag. */
-function IsTagInput(): PropertyDecorator {
-  return ValidateBy({
-    name: 'isTagInput',
-    validator: {
-      validate: (v: unknown) =>
-        v === null ||
-        typeof v === 'string' ||
-        (Array.isArray(v) && v.length <= 100 && v.every((t) => typeof t === 'string')),
-      defaultMessage: () => 'Tags must be a comma-separated text or a list of texts.',
     },
   });
 }
