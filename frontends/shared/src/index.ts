@@ -49,6 +49,7 @@ export * from './remote';
 export { AppProviders, ThemeProvider, createQueryClient } from './providers';
 export { StandaloneRemote } from './standalone';
 export { PageLoader } from './ui/PageLoader';
+export { ConfirmModal } from './ui/ConfirmModal';
 export { NotFound } from './ui/NotFound';
 export { RemoteErrorPanel } from './ui/RemoteErrorPanel';
 export type { RemoteErrorPanelProps } from './ui/RemoteErrorPanel';

@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Button,
   Group,
-  Modal,
   Pagination,
   Paper,
   Stack,
@@ -17,7 +16,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageLoader, notifyError, notifySuccess, unwrap, useDebouncedValue } from '@avatar-studio/shared';
+import {
+  ConfirmModal,
+  notifyError,
+  notifySuccess,
+  PageLoader,
+  unwrap,
+  useDebouncedValue,
+} from '@avatar-studio/shared';
 import { api } from '@avatar-studio/shared';
 import type { Workflow } from './model';
 
@@ -145,21 +151,16 @@ export function WorkflowsAdminPage() {
         <Pagination total={pages} value={page} onChange={(next) => setPageState({ page: next, query })} />
       )}
 
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('workflows.removeTitle')}>
-        <Text size="sm">{t('workflows.removeBody', { name: removing?.name ?? '' })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setRemoving(null)}>
-            {t('workflows.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => removing && remove.mutate(removing.workflow_id)}
-          >
-            {t('workflows.remove')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('workflows.removeTitle')}
+        body={t('workflows.removeBody', { name: removing?.name ?? '' })}
+        cancelLabel={t('workflows.cancel')}
+        confirmLabel={t('workflows.remove')}
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing.workflow_id)}
+      />
     </Stack>
   );
 }

@@ -7,9 +7,7 @@ import {
   Drawer,
   Group,
   Loader,
-  Modal,
   Paper,
-  Text,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -19,7 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PageLoader, api, notifyError, notifySuccess, unwrap } from '@avatar-studio/shared';
+import { api, ConfirmModal, notifyError, notifySuccess, PageLoader, unwrap } from '@avatar-studio/shared';
 import { ConversationChat } from './ConversationChat';
 import { ConversationFormModal, type ConversationFormValues } from './ConversationFormModal';
 import { fieldError, isNoAccess } from './errors';
@@ -198,17 +196,16 @@ function ConversationScreen({ conversation }: { conversation: Conversation }) {
         nameError={fieldError(update.error, 'name')}
         onSubmit={(values) => update.mutate(values)}
       />
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('conversations.deleteTitle')}>
-        <Text size="sm">{t('conversations.deleteBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(false)}>
-            {t('conversations.form.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-            {t('conversations.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title={t('conversations.deleteTitle')}
+        body={t('conversations.deleteBody')}
+        cancelLabel={t('conversations.form.cancel')}
+        confirmLabel={t('conversations.delete')}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
     </Container>
   );
 }

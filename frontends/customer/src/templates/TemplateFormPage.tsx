@@ -7,7 +7,6 @@ import {
   Card,
   Container,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -25,14 +24,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
-  ApiError,
-  PageLoader,
   api,
+  ApiError,
+  type ApiPaths,
+  ConfirmModal,
   notifyError,
   notifySuccess,
+  PageLoader,
   unwrap,
   useSession,
-  type ApiPaths,
 } from '@avatar-studio/shared';
 import {
   FIELD_TYPES,
@@ -389,21 +389,16 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
       </form>
 
       {template && (
-        <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('templates.deleteTitle')}>
-          <Text size="sm">{t('templates.deleteBody', { name: template.name })}</Text>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setDeleting(false)}>
-              {t('templates.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(template.template_id)}
-            >
-              {t('templates.form.delete')}
-            </Button>
-          </Group>
-        </Modal>
+        <ConfirmModal
+          opened={deleting}
+          onClose={() => setDeleting(false)}
+          title={t('templates.deleteTitle')}
+          body={t('templates.deleteBody', { name: template.name })}
+          cancelLabel={t('templates.cancel')}
+          confirmLabel={t('templates.form.delete')}
+          loading={remove.isPending}
+          onConfirm={() => remove.mutate(template.template_id)}
+        />
       )}
     </Container>
   );

@@ -7,7 +7,6 @@ import {
   Container,
   Group,
   Loader,
-  Modal,
   Pagination,
   Select,
   SimpleGrid,
@@ -34,8 +33,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
-  ApiError,
   api,
+  ApiError,
+  ConfirmModal,
   notifyError,
   notifySuccess,
   unwrap,
@@ -328,17 +328,16 @@ function TemplateList({ drill }: { drill: { tag: string } | { type: string } | n
         </>
       )}
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('templates.deleteTitle')}>
-        <Text size="sm">{t('templates.deleteBody', { name: deleting?.name ?? '' })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('templates.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
-            {t('templates.card.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('templates.deleteTitle')}
+        body={t('templates.deleteBody', { name: deleting?.name ?? '' })}
+        cancelLabel={t('templates.cancel')}
+        confirmLabel={t('templates.card.delete')}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </>
   );
 }

@@ -1,23 +1,18 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconForms, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PageLoader, notifyError, notifySuccess, unwrap, useRealtimeEvent } from '@avatar-studio/shared';
-import { api } from '@avatar-studio/shared';
+import {
+  api,
+  ConfirmModal,
+  notifyError,
+  notifySuccess,
+  PageLoader,
+  unwrap,
+  useRealtimeEvent,
+} from '@avatar-studio/shared';
 import { FieldValuesModal } from './FieldValuesModal';
 import {
   USER_WORKFLOWS_KEY,
@@ -236,17 +231,16 @@ function UserWorkflowScreen({ userWorkflow }: { userWorkflow: UserWorkflow }) {
           save.reset();
         }}
       />
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('workflows.user.deleteTitle')}>
-        <Text size="sm">{t('workflows.user.deleteBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDeleting(false)}>
-            {t('workflows.user.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-            {t('workflows.user.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+        title={t('workflows.user.deleteTitle')}
+        body={t('workflows.user.deleteBody')}
+        cancelLabel={t('workflows.user.cancel')}
+        confirmLabel={t('workflows.user.delete')}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
     </Container>
   );
 }
