@@ -245,6 +245,19 @@ describe('Conversation files', () => {
       content: 'The user attached the image photo.png, but the current model cannot see images.',
     });
     await attach(user, id, JPEG, 'again.jpg').expect(400);
+
+    // The model chosen for one message decides too: a vision model for it gets the image again.
+    fake.reset();
+    await t
+      .http()
+      .post('/api/messages')
+      .set('Authorization', user.auth)
+      .send({ content: 'Look again', conversation_id: id, stream: false, model: 'gpt-4o-mini' })
+      .expect(201);
+    expect((fake.requests[0].body.messages as { content: unknown }[])[0].content).toEqual([
+      { type: 'text', text: 'The user attached the image photo.png.' },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG.toString('base64')}` } },
+    ]);
   });
 
   it('cuts a long document to its budget with a note', async () => {

@@ -258,14 +258,13 @@ export class ConversationsService {
   /**
    * What the model sees of the attachment, to put before the history: the text as a system message (cut to
    * its token budget), or the image as a user message with an image_url part. Null when nothing is attached.
-   * The caller (a running generation) has already checked that the conversation is the user's.
+   * The caller (a running generation) has already checked that the conversation is the user's; `model` is the
+   * one the message is sent with.
    */
-  async attachmentContext(conversationId: number): Promise<AiMessage | null> {
+  async attachmentContext(conversationId: number, model: string | null): Promise<AiMessage | null> {
     const [row] = (await this.db.query(
-      `SELECT f.file_id, f.user_id, f.name, f.type, cf.extracted_text, c.model
-         FROM conversation_files cf
-         JOIN files f ON f.file_id = cf.file_id
-         JOIN conversations c ON c.conversation_id = cf.conversation_id
+      `SELECT f.file_id, f.user_id, f.name, f.type, cf.extracted_text
+         FROM conversation_files cf JOIN files f ON f.file_id = cf.file_id
         WHERE cf.conversation_id = $1`,
       [conversationId],
     )) as {
@@ -274,13 +273,12 @@ export class ConversationsService {
       name: string;
       type: string;
       extracted_text: string | null;
-      model: string | null;
     }[];
     if (!row) return null;
     if (row.extracted_text !== null)
       return { role: 'system', content: attachmentText(row.name, row.extracted_text) };
-    // The model may have been changed to one that cannot see images since the image was attached.
-    if (!supportsVision(await this.modelOf(row.model))) {
+    // The message may go to a model that cannot see images (chosen for it, or the conversation's changed since).
+    if (!supportsVision(await this.modelOf(model))) {
       return {
         role: 'system',
         content: `The user attached the image ${row.name}, but the current model cannot see images.`,

@@ -552,7 +552,7 @@ export class MessagesService implements BeforeApplicationShutdown {
       picked.push({ role: row.role, content: row.content });
     }
     // The conversation's attached file (text or image) comes first, with its own budget.
-    const attachment = await this.conversations.attachmentContext(job.conversation_id);
+    const attachment = await this.conversations.attachmentContext(job.conversation_id, job.model);
     return attachment ? [attachment, ...picked.reverse()] : picked.reverse();
   }
 
