@@ -9,6 +9,7 @@ import { Documents1763850000000 } from './1763850000000-Documents';
 import { MessageSources1763870000000 } from './1763870000000-MessageSources';
 import { ConversationListIndexes1763880000000 } from './1763880000000-ConversationListIndexes';
 import { ConversationNameSearch1763890000000 } from './1763890000000-ConversationNameSearch';
+import { ScopeIndexes1763900000000 } from './1763900000000-ScopeIndexes';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   MessageSources1763870000000,
   ConversationListIndexes1763880000000,
   ConversationNameSearch1763890000000,
+  ScopeIndexes1763900000000,
 ];

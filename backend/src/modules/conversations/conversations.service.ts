@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { ownerScope } from '../../common/auth/owner-scope';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound, tooLarge } from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
@@ -37,17 +38,9 @@ const COLUMNS = `c.conversation_id, c.user_id, c.organization_id, c.name, c.mode
 
 const conversationNotFound = () => notFound('Conversation', 'conversation_not_found');
 
-/**
- * The caller's conversations in the current scope, as SQL with its parameters from `$first` on. Personal is
- * organization 0 (`organization_id IS NULL`); an organization scope shows only what the caller created there.
- * Written as COALESCE(organization_id, 0) = $n to match the list indexes (migration ConversationListIndexes):
- * with `IS NULL` PostgreSQL cannot read a page in index order.
- */
+/** The caller's conversations in the current scope (see ownerScope), on the `c` alias. */
 export function scopeWhere(me: Principal, first: number): { sql: string; params: unknown[] } {
-  return {
-    sql: `c.user_id = $${first} AND COALESCE(c.organization_id, 0) = $${first + 1}`,
-    params: [me.user_id, me.org?.organization_id ?? 0],
-  };
+  return ownerScope(me, 'c', first);
 }
 
 /**

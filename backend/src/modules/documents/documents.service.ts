@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ownerScope } from '../../common/auth/owner-scope';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, notFound } from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
@@ -17,13 +18,8 @@ const COLUMNS = `d.document_id, d.user_id, d.organization_id, d.name, d.content,
 
 const documentNotFound = () => notFound('Document', 'document_not_found');
 
-/** The caller's documents in the current scope (as conversations: Personal, or what they made in the org). */
-function scopeWhere(me: Principal, first: number): { sql: string; params: unknown[] } {
-  const org = me.org?.organization_id ?? null;
-  return org === null
-    ? { sql: `d.user_id = $${first} AND d.organization_id IS NULL`, params: [me.user_id] }
-    : { sql: `d.user_id = $${first} AND d.organization_id = $${first + 1}`, params: [me.user_id, org] };
-}
+/** The caller's documents in the current scope (see ownerScope), on the `d` alias. */
+const scopeWhere = (me: Principal, first: number) => ownerScope(me, 'd', first);
 
 /**
  * Documents belong to their creator and to the scope they were created in. Every read and change filters by

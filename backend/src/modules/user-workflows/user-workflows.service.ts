@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ownerScope } from '../../common/auth/owner-scope';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, notFound, preconditionFailed } from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
@@ -36,19 +37,8 @@ interface StepRow extends UserWorkflowTemplateDto {
 
 const userWorkflowNotFound = () => notFound('User workflow', 'user_workflow_not_found');
 
-/**
- * The caller's user workflows in the current scope: the same rule as conversations' scopeWhere (the creator,
- * in the scope it was created in), on the `uw` alias, with its parameters from `$first` on.
- */
-function scopeWhere(me: Principal, first: number): { sql: string; params: unknown[] } {
-  const org = me.org?.organization_id ?? null;
-  return org === null
-    ? { sql: `uw.user_id = $${first} AND uw.organization_id IS NULL`, params: [me.user_id] }
-    : {
-        sql: `uw.user_id = $${first} AND uw.organization_id = $${first + 1}`,
-        params: [me.user_id, org],
-      };
-}
+/** The caller's user workflows in the current scope (see ownerScope), on the `uw` alias. */
+const scopeWhere = (me: Principal, first: number) => ownerScope(me, 'uw', first);
 
 /** "{workflow} – {template}", cut to what a conversation name holds. */
 function conversationName(workflow: string, template: string): string {
