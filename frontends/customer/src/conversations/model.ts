@@ -1,22 +1,14 @@
 /** Types and pure helpers of the chats screens (spec 001 §3, §4, §5, §9). */
-import type { ApiPaths } from '@avatar-studio/shared';
+import type { ApiPaths, ApiSchemas } from '@avatar-studio/shared';
 
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-
-export type Conversation = Json<
-  ApiPaths['/api/conversations']['get']['responses'][200]
->['conversations'][number];
-export type Message = Json<
-  ApiPaths['/api/messages/conversation/{conversation_id}']['get']['responses'][200]
->['messages'][number];
+export type Conversation = ApiSchemas['ConversationDto'];
+export type Message = ApiSchemas['MessageDto'];
 export type ConversationSort = NonNullable<
   NonNullable<ApiPaths['/api/conversations']['get']['parameters']['query']>['sortBy']
 >;
 
 /** The model values the API takes ('Unset' = none chosen, stored as null). */
-export type ConversationModel = NonNullable<
-  NonNullable<Json<ApiPaths['/api/conversations']['post']['requestBody']>['model']>
->;
+export type ConversationModel = NonNullable<ApiSchemas['CreateConversationBody']['model']>;
 
 export const SORT_OPTIONS: readonly ConversationSort[] = [
   'createdAt_desc',

@@ -26,7 +26,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   api,
   ApiError,
-  type ApiPaths,
   ConfirmModal,
   notifyError,
   notifySuccess,
@@ -66,14 +65,6 @@ const MESSAGE_KEYS: Record<string, string> = {
   [MESSAGES.labelTooLong]: 'templates.validation.labelTooLong',
   [MESSAGES.selectNeedsOption]: 'templates.validation.selectNeedsOption',
 };
-
-/**
- * The create body as generated. Its name, description and content come out typed as objects (their DTO members,
- * `string | null`, declare no swagger type), while the server takes texts and lets content be left out; so the
- * body built below is handed over with this type.
- */
-type SaveBody = Json<ApiPaths['/api/templates']['post']['requestBody']>;
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
 /** Spec 001 §2 /templates/create-template and /templates/edit-template/{template_id}. */
 export function TemplateFormPage() {
@@ -190,10 +181,10 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
       const saved = template
         ? await unwrap(
             api.PUT('/api/templates', {
-              body: { ...(body as unknown as SaveBody), template_id: template.template_id },
+              body: { ...body, template_id: template.template_id },
             }),
           )
-        : await unwrap(api.POST('/api/templates', { body: body as unknown as SaveBody }));
+        : await unwrap(api.POST('/api/templates', { body }));
       return saved.template;
     },
     onSuccess: (saved) => {

@@ -1,9 +1,13 @@
 /** Types and pure helpers of the template screens (spec 001 §3, §4, §5, §6, §9). */
-import { hasStaffRole, templateGrammar, type ApiPaths, type StaffRole } from '@avatar-studio/shared';
+import {
+  hasStaffRole,
+  templateGrammar,
+  type ApiPaths,
+  type ApiSchemas,
+  type StaffRole,
+} from '@avatar-studio/shared';
 
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-
-export type Template = Json<ApiPaths['/api/templates']['get']['responses'][200]>['templates'][number];
+export type Template = ApiSchemas['TemplateDto'];
 export type TemplateField = Template['fields'][number];
 export type FieldType = TemplateField['type'];
 export type TemplateLanguage = Template['language'];

@@ -1,20 +1,14 @@
 /** Types and pure helpers of the workflow screens (spec 001 §2, §3, §4; the workflows API contract). */
-import { ApiError, type ApiPaths } from '@avatar-studio/shared';
+import { ApiError, type ApiSchemas } from '@avatar-studio/shared';
 
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-
-export type Workflow = Json<ApiPaths['/api/workflows/{workflow_id}']['get']['responses'][200]>['workflow'];
+export type Workflow = ApiSchemas['WorkflowDto'];
 export type WorkflowField = Workflow['fields'][number];
 export type WorkflowStep = Workflow['templates'][number];
-export type WorkflowListItem = Json<ApiPaths['/api/workflows']['get']['responses'][200]>['workflows'][number];
-export type UserWorkflow = Json<
-  ApiPaths['/api/user_workflows/{user_workflow_id}']['get']['responses'][200]
->['user_workflow'];
+export type WorkflowListItem = ApiSchemas['WorkflowDto'];
+export type UserWorkflow = ApiSchemas['UserWorkflowDto'];
 export type UserWorkflowStep = UserWorkflow['user_workflow_templates'][number];
 export type StepStatus = UserWorkflowStep['status'];
-export type Message = Json<
-  ApiPaths['/api/messages/conversation/{conversation_id}']['get']['responses'][200]
->['messages'][number];
+export type Message = ApiSchemas['MessageDto'];
 
 /** Query keys: the workflows catalogue and the caller's own user workflows. */
 export const WORKFLOWS_KEY = 'workflows';

@@ -15,6 +15,8 @@ export interface ErrorBody {
 }
 
 type Schemas = components['schemas'];
+/** Every schema of the generated OpenAPI document, by name (e.g. ApiSchemas['ConversationDto']). */
+export type ApiSchemas = Schemas;
 
 // Aliases of the generated schema, named as the screens talk about them.
 export type User = Schemas['PublicUserDto'];

@@ -1886,10 +1886,10 @@ export interface components {
             value?: Record<string, never>;
         };
         CreateTemplateBody: {
-            name: Record<string, never>;
-            description: Record<string, never>;
-            /** @description Prompt with [field] placeholders; the fields are derived from them */
-            content: Record<string, never>;
+            name: string;
+            description: string;
+            /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
+            content?: string;
             type?: string;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
@@ -1907,10 +1907,10 @@ export interface components {
             fields?: components["schemas"]["TemplateFieldInput"][];
         };
         UpdateTemplateBody: {
-            name: Record<string, never>;
-            description: Record<string, never>;
-            /** @description Prompt with [field] placeholders; the fields are derived from them */
-            content: Record<string, never>;
+            name: string;
+            description: string;
+            /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
+            content?: string;
             type?: string;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];

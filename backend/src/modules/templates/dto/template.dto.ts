@@ -246,18 +246,23 @@ export class TemplateListQuery extends PageQuery {
  * the answer lists every problem of the form at once.
  */
 export class CreateTemplateBody {
-  @ApiProperty({ maxLength: MAX_NAME_LENGTH })
+  @ApiProperty({ type: String, maxLength: MAX_NAME_LENGTH })
   @IsOptional()
   @IsString({ message: 'name must be a text.' })
   name?: string | null;
 
-  @ApiProperty()
+  @ApiProperty({ type: String })
   @IsOptional()
   @IsString({ message: 'description must be a text.' })
   @MaxLength(TEXT_LIMIT, { message: 'The description is too long.' })
   description?: string | null;
 
-  @ApiProperty({ description: 'Prompt with [field] placeholders; the fields are derived from them' })
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      'Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on ' +
+      'update, the stored prompt is kept (as when the prompt is hidden from the editor)',
+  })
   @IsOptional()
   @IsString({ message: 'content must be a text.' })
   @MaxLength(TEXT_LIMIT, { message: 'The content is too long.' })
