@@ -18,7 +18,7 @@ import {
   type UserWorkflow,
   type UserWorkflowStep,
 } from './model';
-import { UpgradePrompt } from './UpgradePrompt';
+import { UpgradePrompt } from '../access';
 import { STATUS_COLOR, useUserWorkflow } from './UserWorkflowPage';
 
 /**

@@ -16,7 +16,7 @@ import {
   splitTags,
   type Workflow,
 } from './model';
-import { UpgradePrompt } from './UpgradePrompt';
+import { UpgradePrompt } from '../access';
 
 /** Spec 001 §2 /workflows/{workflow_id}: the workflow's description and steps, with a Start button. */
 export function WorkflowPage() {

@@ -14,8 +14,6 @@ export const workflowsEn = {
   back: 'Back to workflows',
   steps: 'Steps',
   start: 'Start',
-  noAccess: 'Creating more content with the product requires an active subscription.',
-  seePlans: 'See plans',
   values: {
     title: 'Field values',
     startTitle: 'Start {{name}}',
@@ -79,8 +77,6 @@ export const workflowsEs: typeof workflowsEn = {
   back: 'Volver a los flujos de trabajo',
   steps: 'Pasos',
   start: 'Iniciar',
-  noAccess: 'Crear más contenido con el producto requiere una suscripción activa.',
-  seePlans: 'Ver planes',
   values: {
     title: 'Valores de los campos',
     startTitle: 'Iniciar {{name}}',
