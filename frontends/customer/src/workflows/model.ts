@@ -1,5 +1,5 @@
 /** Types and pure helpers of the workflow screens (spec 001 §2, §3, §4; the workflows API contract). */
-import { ApiError, type ApiSchemas } from '@avatar-studio/shared';
+import { ApiError, type ApiSchemas, type WorkflowStepPayload } from '@avatar-studio/shared';
 
 export type Workflow = ApiSchemas['WorkflowDto'];
 export type WorkflowField = Workflow['fields'][number];
@@ -17,13 +17,8 @@ export const USER_WORKFLOWS_KEY = 'user_workflows';
 /** Spec 001 §2: a workflow card shows up to 3 tags, like a conversation card. */
 export const CARD_TAGS = 3;
 
-/** The socket `message` payload of a step status change (workflows API contract). */
-export interface StepStatusEvent {
-  user_workflow_id: number;
-  user_workflow_template_id: number;
-  conversation_id: number;
-  status: StepStatus;
-}
+/** The socket `message` payload of a step status change (typed in the shared event map). */
+export type StepStatusEvent = WorkflowStepPayload;
 
 const STATUSES: readonly StepStatus[] = ['pending', 'generating', 'done', 'failed'];
 
