@@ -6,6 +6,11 @@ export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 
 step() { printf '\n=== %s ===\n' "$1"; }
 
+step "runtime and lock"
+# npm puts node_modules/.bin first on a script's PATH, so the pinned Node.js 24 (the `node` dev dependency) runs
+# every tier even where the system Node.js is older.
+node -e 'const major = Number(process.versions.node.split(".")[0]); console.log(`Node.js ${process.version}`); if (major !== 24) { console.error("The tests run on Node.js 24 LTS; run them through npm (npm test)."); process.exit(1); }'
+node scripts/lockfile-platforms.mjs --check
 step "format (prettier --check)"
 npx prettier --check . --log-level warn
 step "lint (eslint)"
