@@ -39,7 +39,10 @@ function missingEntries() {
   const missing = [];
   for (const [path, entry] of Object.entries(packages)) {
     if (path === '' || entry.link) continue;
-    const wanted = { ...(entry.optionalDependencies ?? {}), ...(entry.addedForPlatforms ? entry.dependencies : {}) };
+    const wanted = {
+      ...(entry.optionalDependencies ?? {}),
+      ...(entry.addedForPlatforms ? entry.dependencies : {}),
+    };
     for (const [name, range] of Object.entries(wanted)) {
       if (!resolveFrom(path, name)) missing.push({ parent: path, name, range });
     }
@@ -47,7 +50,17 @@ function missingEntries() {
   return missing;
 }
 
-const fields = ['version', 'resolved', 'integrity', 'cpu', 'os', 'libc', 'license', 'dependencies', 'engines'];
+const fields = [
+  'version',
+  'resolved',
+  'integrity',
+  'cpu',
+  'os',
+  'libc',
+  'license',
+  'dependencies',
+  'engines',
+];
 
 function registryEntry(name, range) {
   const out = execFileSync('npm', ['view', `${name}@${range}`, '--json'], { encoding: 'utf8' });
@@ -73,7 +86,8 @@ if (mode === '--check') {
     console.log('package-lock.json holds the optional packages of every platform');
     process.exit(0);
   }
-  for (const m of missing) console.error(`missing from the lock: ${m.name}@${m.range} (optional dependency of ${m.parent})`);
+  for (const m of missing)
+    console.error(`missing from the lock: ${m.name}@${m.range} (optional dependency of ${m.parent})`);
   console.error('Run `node scripts/lockfile-platforms.mjs --fix` and commit package-lock.json.');
   process.exit(1);
 }
