@@ -98,8 +98,19 @@ function appSecret(source: NodeJS.ProcessEnv, dataDir: string): string {
   return secret;
 }
 
+/** Where the embedded database, local files and the generated secret live; read alone by the backup command. */
+export function loadStorageEnv(source: NodeJS.ProcessEnv = process.env): {
+  dataDir: string;
+  databaseUrl: string | null;
+} {
+  return {
+    dataDir: resolve(str(source, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(source, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+  };
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
-  const dataDir = resolve(str(source, 'DATA_DIR') ?? './data');
+  const { dataDir } = loadStorageEnv(source);
   const port = int(source, 'PORT', 3000, 0, 65535);
   const publicUrl = url(source, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const schema = str(source, 'DATABASE_SCHEMA');

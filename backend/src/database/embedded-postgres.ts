@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { Extension } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { openEmbeddedDatabase, serveEmbeddedBackups } from './embedded-backup';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -17,13 +17,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const logger = new Logger('EmbeddedPostgres');
   const dir = join(dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
-  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await openEmbeddedDatabase(dir);
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  // pg_trgm backs the conversation name search index (migration ConversationNameSearch).
-  // Loaded by name: the subpath is in the package's exports map, which this moduleResolution does not read.
-  const trigramModule: string = '@electric-sql/pglite/contrib/pg_trgm';
-  const { pg_trgm } = (await import(trigramModule)) as { pg_trgm: Extension };
-  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
   // A random loopback port below Linux's ephemeral range (32768+), where outgoing connections take theirs; tried
   // again on the rare collision with a listener.
   let port = 0;
@@ -38,10 +33,12 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw err;
     }
   }
+  const backups = await serveEmbeddedBackups(db, dataDir);
   logger.log(`PGlite database in ${dir} (set DATABASE_URL to use PostgreSQL)`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
+      await new Promise((done) => backups.close(done));
       await server.stop();
       await db.close();
     },
