@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { AppLogger } from './common/logging/app-logger';
 import { createValidationPipe } from './common/http/validation';
 import type { AppEnv } from './config/env';
 
@@ -25,13 +26,19 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
 }
 
+function appLogger(env: AppEnv): AppLogger {
+  const logger = new AppLogger();
+  logger.setLogLevels(LEVELS.slice(0, LEVELS.indexOf(env.logLevel) + 1));
+  return logger;
+}
+
 /** Builds the whole app (used by main.ts, the API tests and the OpenAPI writer). */
 export async function createApp(
   env: AppEnv,
   options: { logger?: boolean } = {},
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
-    logger: options.logger === false ? false : LEVELS.slice(0, LEVELS.indexOf(env.logLevel) + 1),
+    logger: options.logger === false ? false : appLogger(env),
     bufferLogs: false,
     rawBody: true,
   });

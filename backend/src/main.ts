@@ -17,7 +17,12 @@ async function main(): Promise<void> {
   const app = await createApp(env);
   await app.listen(env.port);
   const logger = new Logger('Main');
-  logger.log(`Avatar Studio on ${env.publicUrl} (role ${env.role})`);
+  // The host only: a database URL may carry a password.
+  const database = env.databaseUrl
+    ? `PostgreSQL at ${new URL(env.databaseUrl).host}`
+    : `embedded PostgreSQL (PGlite) in ${env.dataDir}`;
+  const jobs = env.redisUrl ? `Redis at ${new URL(env.redisUrl).host}` : 'in-process (no REDIS_URL)';
+  logger.log(`Avatar Studio on ${env.publicUrl} · role ${env.role} · database: ${database} · jobs: ${jobs}`);
 
   // Graceful shutdown: stop accepting, let requests in flight finish (10 s at most), then close jobs and the
   // database. Nest's own shutdown hooks would close the database under requests still running.
