@@ -10,12 +10,17 @@ describe('GET /api/health', () => {
   it('reports the database, Redis and the queue as up', async () => {
     const res = await t.http().get('/api/health').expect(200);
     expect(res.body).toMatchObject({
-      status: 'ok',
+      status: 'up',
       database: 'up',
       database_kind: 'postgresql',
       redis: 'up',
     });
     expect(res.body.queue.backend).toBe('bullmq');
+  });
+
+  it('answers liveness without touching a dependency', async () => {
+    const res = await t.http().get('/api/health/live').expect(200);
+    expect(res.body).toMatchObject({ status: 'alive', uptime_seconds: expect.any(Number) });
   });
 
   it('answers unknown routes with the error shape and a request id', async () => {

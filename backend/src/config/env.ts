@@ -30,6 +30,8 @@ export interface AppEnv {
   authRateLimitPerMinute: number;
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
+  /** How long a request waits for an unreachable database (restart, failover) before answering 503. */
+  databaseRetryMs: number;
   /** Where the built frontends live (served from one origin in production). */
   frontendsDir: string;
   s3Endpoint: string | null;
@@ -140,6 +142,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     logLevel: oneOf(source, 'LOG_LEVEL', LOG_LEVELS, 'log'),
     authRateLimitPerMinute: int(source, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     maxUploadBytes: int(source, 'MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    databaseRetryMs: int(source, 'DATABASE_RETRY_MS', 10_000, 0, 120_000),
     frontendsDir: resolve(str(source, 'FRONTENDS_DIR') ?? join(__dirname, '..', '..', '..', 'frontends')),
     s3Endpoint: url(source, 'S3_ENDPOINT', ['http:', 'https:']),
     s3AccessKeyId: str(source, 'S3_ACCESS_KEY_ID'),

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV, AppEnv } from '../config/env';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
+import { resilientPg } from './resilient-pg';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
 
@@ -28,6 +29,7 @@ export class DatabaseModule implements OnApplicationShutdown {
             return {
               type: 'postgres' as const,
               url,
+              driver: resilientPg(env.databaseRetryMs),
               schema: schema ?? undefined,
               autoLoadEntities: true,
               synchronize: false,
@@ -37,6 +39,9 @@ export class DatabaseModule implements OnApplicationShutdown {
               logging: ['error' as const],
               extra: {
                 max: env.databaseUrl ? 10 : 1,
+                // A connect that gets no answer (a database host gone, packets dropped) fails and is retried.
+                connectionTimeoutMillis: 5000,
+                keepAlive: true,
                 ...(schema ? { options: `-c search_path=${schema}` } : {}),
               },
             };

@@ -7,6 +7,7 @@ import { ACCESS_RULE, AccessRule } from './authenticated.decorator';
 import { hasOrgRole, hasStaffRole } from './permissions';
 import type { AuthenticatedRequest, Principal } from './principal';
 import { PrincipalResolver } from './principal.resolver';
+import { isDatabaseUnavailable } from '../../database/resilient-pg';
 
 /** Personal API keys look like `as_<random>`; anything else in the bearer header is a JWT. */
 export const API_KEY_PREFIX = 'as_';
@@ -48,6 +49,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
         req.principal = req.user as Principal;
       }
     } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
       // A public route still answers to a caller whose token is bad; it just treats them as anonymous.
       if (rule.public) return true;
       throw err;
@@ -71,6 +73,8 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
   /** Maps passport's outcome to our errors: an expired token has its own code, so the UI signs out. */
   override handleRequest<T>(err: unknown, user: T, info: unknown): T {
     if (err instanceof DomainError) throw err;
+    // An unreachable database is not a bad token: the caller gets 503 and tries again.
+    if (isDatabaseUnavailable(err)) throw err;
     if (user) return user;
     if (info instanceof Error && info.name === 'TokenExpiredError') {
       throw unauthorized('Your session has expired, please sign in again.', 'token_expired');

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { isDatabaseUnavailable } from '../../database/resilient-pg';
 import { DomainError } from './domain-error';
 
 export interface ErrorBody {
@@ -39,8 +40,19 @@ const CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
+/** Seconds a client is told to wait when the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** The one place where errors become HTTP answers. Bad input is never a 500. */
 export function toErrorBody(exception: unknown): ErrorBody {
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      statusCode: 503,
+      message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      error: REASONS[503],
+      code: 'database_unavailable',
+    };
+  }
   if (exception instanceof DomainError) {
     return {
       statusCode: exception.status,
@@ -130,13 +142,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request & { id?: string }>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) {
+    if (body.code === 'database_unavailable') {
+      this.logger.warn(`${req.method} ${req.originalUrl} [${req.id ?? '-'}]: database unreachable (503)`);
+    } else if (body.statusCode >= 500) {
       this.logger.error(
         `${req.method} ${req.originalUrl} [${req.id ?? '-'}]`,
         (exception as Error)?.stack ?? String(exception),
       );
     }
     if (res.headersSent) return;
+    if (body.code === 'database_unavailable')
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     res.status(body.statusCode || HttpStatus.INTERNAL_SERVER_ERROR).json(body);
   }
 }

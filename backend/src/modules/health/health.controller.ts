@@ -13,11 +13,21 @@ class QueueHealth {
 }
 
 export class HealthReport {
-  @ApiProperty({ enum: ['ok', 'degraded'] }) status: 'ok' | 'degraded';
+  @ApiProperty({
+    enum: ['up', 'degraded', 'down'],
+    description:
+      'up: all well; degraded: Redis is down (this instance still serves); down: the database is unreachable',
+  })
+  status: 'up' | 'degraded' | 'down';
   @ApiProperty({ enum: ['up', 'down'] }) database: 'up' | 'down';
   @ApiProperty({ enum: ['postgresql', 'embedded'] }) database_kind: 'postgresql' | 'embedded';
   @ApiProperty({ enum: ['up', 'down', 'not_configured'] }) redis: 'up' | 'down' | 'not_configured';
   @ApiProperty({ type: QueueHealth }) queue: QueueHealth;
+  @ApiProperty() uptime_seconds: number;
+}
+
+export class Liveness {
+  @ApiProperty({ enum: ['alive'] }) status: 'alive';
   @ApiProperty() uptime_seconds: number;
 }
 
@@ -29,10 +39,25 @@ export class HealthController {
   @Get()
   @Authenticated({ public: true })
   @HttpCode(200)
-  @ApiOkResponse({ type: HealthReport, description: '503 with the same body when a dependency is down' })
+  @ApiOkResponse({
+    type: HealthReport,
+    description:
+      'Readiness: 200 when up or degraded (Redis down: HTTP and sockets on this instance still work), 503 with the same body when the database is down',
+  })
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
     const report = await this.health.report();
-    if (report.status !== 'ok') res.status(503);
+    if (report.status === 'down') res.status(503);
     return report;
+  }
+
+  @Get('live')
+  @Authenticated({ public: true })
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: Liveness,
+    description: 'Liveness: 200 while the process serves HTTP, whatever its dependencies',
+  })
+  live(): Liveness {
+    return { status: 'alive', uptime_seconds: Math.round(process.uptime()) };
   }
 }

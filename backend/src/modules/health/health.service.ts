@@ -4,6 +4,9 @@ import { APP_ENV, AppEnv } from '../../config/env';
 import { JobQueue } from '../../common/jobs/job-queue';
 import type { HealthReport } from './health.controller';
 
+/** How long the health check waits for the database before calling it down. */
+const DATABASE_PROBE_MS = 2000;
+
 @Injectable()
 export class HealthService {
   constructor(
@@ -13,10 +16,15 @@ export class HealthService {
   ) {}
 
   async report(): Promise<HealthReport> {
-    const database = await this.db.query('SELECT 1').then(
-      () => 'up' as const,
-      () => 'down' as const,
-    );
+    // Bounded: a request waits out a short database outage, a load balancer's probe must not.
+    let timer: NodeJS.Timeout | undefined;
+    const database = await Promise.race([
+      this.db.query('SELECT 1').then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+      new Promise<'down'>((resolve) => (timer = setTimeout(() => resolve('down'), DATABASE_PROBE_MS))),
+    ]).finally(() => clearTimeout(timer));
     const redis = this.env.redisUrl
       ? (await this.jobs.ping())
         ? ('up' as const)
@@ -26,7 +34,7 @@ export class HealthService {
       .stats()
       .catch(() => ({ backend: this.jobs.backend, waiting: 0, active: 0, failed: 0, completed: 0 }));
     return {
-      status: database === 'up' && redis !== 'down' ? 'ok' : 'degraded',
+      status: database === 'down' ? 'down' : redis === 'down' ? 'degraded' : 'up',
       database,
       database_kind: this.env.databaseUrl ? 'postgresql' : 'embedded',
       redis,

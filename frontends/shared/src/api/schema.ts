@@ -20,6 +20,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Health_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appconfig": {
         parameters: {
             query?: never;
@@ -1181,8 +1197,11 @@ export interface components {
             completed: number;
         };
         HealthReport: {
-            /** @enum {string} */
-            status: "ok" | "degraded";
+            /**
+             * @description up: all well; degraded: Redis is down (this instance still serves); down: the database is unreachable
+             * @enum {string}
+             */
+            status: "up" | "degraded" | "down";
             /** @enum {string} */
             database: "up" | "down";
             /** @enum {string} */
@@ -1190,6 +1209,11 @@ export interface components {
             /** @enum {string} */
             redis: "up" | "down" | "not_configured";
             queue: components["schemas"]["QueueHealth"];
+            uptime_seconds: number;
+        };
+        Liveness: {
+            /** @enum {string} */
+            status: "alive";
             uptime_seconds: number;
         };
         ConfigEntryDto: {
@@ -2260,13 +2284,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 503 with the same body when a dependency is down */
+            /** @description Readiness: 200 when up or degraded (Redis down: HTTP and sockets on this instance still work), 503 with the same body when the database is down */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HealthReport"];
+                };
+            };
+        };
+    };
+    Health_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Liveness: 200 while the process serves HTTP, whatever its dependencies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
                 };
             };
         };
