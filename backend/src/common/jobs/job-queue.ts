@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { DomainError } from '../errors/domain-error';
 
 export type JobHandler<T> = (data: T, attempt: number) => Promise<void>;
 
@@ -21,6 +22,24 @@ export interface QueueStats {
 }
 
 const DEFAULTS: Required<JobOptions> = { attempts: 5, backoffMs: 2000 };
+/** Jobs held in memory while Redis is unreachable; past this, adding a job answers 503. */
+const OUTBOX_LIMIT = 10_000;
+/** How long a health probe waits for Redis. */
+const PROBE_MS = 1000;
+
+interface HeldJob {
+  name: string;
+  data: unknown;
+  options: JobOptions;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Background jobs. With REDIS_URL they go through BullMQ (durable, shared by every instance, workers only
@@ -39,12 +58,16 @@ export class JobQueue implements OnApplicationShutdown {
   private readonly local = { waiting: 0, active: 0, failed: 0, completed: 0 };
   private readonly timers = new Set<NodeJS.Timeout>();
   private closing = false;
+  /** Jobs added while Redis was unreachable, sent in order once it is back. */
+  private readonly outbox: HeldJob[] = [];
+  private flushing = false;
 
   constructor(@Inject(APP_ENV) private readonly env: AppEnv) {
     this.connection = env.redisUrl
       ? new IORedis(env.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false })
       : null;
     this.connection?.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
+    this.connection?.on('ready', () => void this.flushOutbox());
     this.runsWorkers = env.role !== 'api';
   }
 
@@ -70,24 +93,84 @@ export class JobQueue implements OnApplicationShutdown {
     this.workers.push(worker);
   }
 
+  /**
+   * Queues a job. While Redis is unreachable the job waits in this process and goes to Redis when it is back, so
+   * the request that adds it is not held up (a crash of this process meanwhile loses the jobs it held).
+   */
   async add<T>(name: string, data: T, options: JobOptions = {}): Promise<void> {
-    const { attempts, backoffMs } = { ...DEFAULTS, ...options };
     if (this.connection) {
-      await this.queue(name).add(name, data, {
-        attempts,
-        backoff: { type: 'exponential', delay: backoffMs },
-        removeOnComplete: 1000,
-        removeOnFail: 5000,
-      });
+      if (this.connection.status !== 'ready' || this.outbox.length) {
+        this.hold({ name, data, options });
+        return;
+      }
+      await this.enqueue({ name, data, options });
       return;
     }
+    const { attempts, backoffMs } = { ...DEFAULTS, ...options };
     this.local.waiting++;
     this.runLocal(name, data, 1, attempts, backoffMs, 0);
   }
 
+  private async enqueue({ name, data, options }: HeldJob): Promise<void> {
+    const { attempts, backoffMs } = { ...DEFAULTS, ...options };
+    await this.queue(name).add(name, data, {
+      attempts,
+      backoff: { type: 'exponential', delay: backoffMs },
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+    });
+  }
+
+  private hold(job: HeldJob): void {
+    if (this.outbox.length >= OUTBOX_LIMIT) {
+      throw new DomainError(
+        503,
+        'jobs_unavailable',
+        'The service is briefly unavailable. Please try again in a few seconds.',
+      );
+    }
+    if (this.outbox.length === 0) this.logger.warn('Redis is unreachable: holding jobs until it is back');
+    this.outbox.push(job);
+  }
+
+  private async flushOutbox(): Promise<void> {
+    if (this.flushing || !this.connection) return;
+    this.flushing = true;
+    try {
+      let sent = 0;
+      while (this.outbox.length && this.connection.status === 'ready' && !this.closing) {
+        await this.enqueue(this.outbox[0]);
+        this.outbox.shift();
+        sent++;
+      }
+      if (sent) this.logger.log(`Redis is back: queued ${sent} held job(s)`);
+    } catch (err) {
+      this.logger.warn(`Held jobs not queued yet: ${(err as Error).message}`);
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** Jobs waiting in this process for Redis. */
+  get held(): number {
+    return this.outbox.length;
+  }
+
   async stats(): Promise<QueueStats> {
     if (!this.connection) return { backend: 'in-process', ...this.local };
-    const totals = { waiting: 0, active: 0, failed: 0, completed: 0 };
+    const unknown: QueueStats = {
+      backend: 'bullmq',
+      waiting: this.outbox.length,
+      active: 0,
+      failed: 0,
+      completed: 0,
+    };
+    if (this.connection.status !== 'ready') return unknown;
+    return withTimeout(this.countJobs(), PROBE_MS, unknown);
+  }
+
+  private async countJobs(): Promise<QueueStats> {
+    const totals = { waiting: this.outbox.length, active: 0, failed: 0, completed: 0 };
     for (const name of this.handlers.keys()) {
       const counts = await this.queue(name).getJobCounts(
         'waiting',
@@ -107,7 +190,9 @@ export class JobQueue implements OnApplicationShutdown {
   async ping(): Promise<boolean> {
     if (!this.connection) return true;
     try {
-      return (await this.connection.ping()) === 'PONG';
+      // Commands wait for a reconnect; a probe must answer at once.
+      if (this.connection.status !== 'ready') return false;
+      return (await withTimeout(this.connection.ping(), PROBE_MS, 'TIMEOUT')) === 'PONG';
     } catch {
       return false;
     }
