@@ -4,3 +4,4 @@ export * from './permissions';
 export * as templateGrammar from './template-grammar';
 export * from './limits';
 export * from './error-codes';
+export * from './phone';
