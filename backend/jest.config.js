@@ -12,13 +12,25 @@ const transform = {
     },
   ],
 };
+/** The contracts package is read from its sources, so tests never need its build. */
+const moduleNameMapper = {
+  '^@avatar-studio/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
+  '^@avatar-studio/contracts/(.*)$': '<rootDir>/../libs/contracts/src/$1',
+};
 module.exports = {
   projects: [
-    { displayName: 'unit', testEnvironment: 'node', transform, testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      moduleNameMapper,
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
     {
       displayName: 'api',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
     },
   ],

@@ -29,6 +29,8 @@ module.exports = {
     '\\.(png|jpe?g|gif|svg|webp|mp4|woff2?)$': '<rootDir>/test-utils/file-stub.js',
     '^@avatar-studio/shared$': '<rootDir>/shared/src/index.ts',
     '^@avatar-studio/shared/(.*)$': '<rootDir>/shared/src/$1',
+    '^@avatar-studio/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
+    '^@avatar-studio/contracts/(.*)$': '<rootDir>/../libs/contracts/src/$1',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   testTimeout: 15000,

@@ -15,11 +15,14 @@ step "format (prettier --check)"
 npx prettier --check . --log-level warn
 step "lint (eslint)"
 npx eslint . --max-warnings=0
+node --test scripts/lint-layers.test.mjs
 step "typecheck (every project)"
 npx nx run-many -t typecheck --outputStyle=static
 step "OpenAPI document and client are current"
 npm run --silent openapi:check -w backend
 npm run --silent check -w frontends/shared
+step "contracts package"
+npx jest --config libs/contracts/jest.config.js --ci
 step "unit + API tests (backend, real PostgreSQL and Redis)"
 npx jest --config backend/jest.config.js --ci
 step "component tests (frontends)"

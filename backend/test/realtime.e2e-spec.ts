@@ -94,8 +94,8 @@ describe('Real-time channel', () => {
 
     // Bob's events do not reach Alice even after the refused join.
     const got = jest.fn();
-    socket.on('output', got);
-    t.app.get(RealtimeService).emitToUser(bob.user_id, 'output', { id: 1 });
+    socket.on('openai-error', got);
+    t.app.get(RealtimeService).emitToUser(bob.user_id, 'openai-error', { message: 'for Bob only' });
     await joinRoom(socket, `user-${alice.user_id}`);
     expect(got).not.toHaveBeenCalled();
   });

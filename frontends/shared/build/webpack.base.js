@@ -13,6 +13,7 @@ const zlib = require('node:zlib');
 const FRONTENDS = path.resolve(__dirname, '..', '..');
 const NODE_MODULES = path.resolve(FRONTENDS, '..', 'node_modules');
 const SHARED_SRC = path.join(FRONTENDS, 'shared', 'src');
+const CONTRACTS_SRC = path.resolve(FRONTENDS, '..', 'libs', 'contracts', 'src');
 const SHARED_VERSION = require('../package.json').version;
 
 /** Dev-server ports; the shell's dev server points the manifest at the remotes' dev servers. */
@@ -119,6 +120,8 @@ function createConfig({ name, dir, exposes }) {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         alias: {
           '@avatar-studio/shared$': path.join(SHARED_SRC, 'index.ts'),
+          // Compiled from its sources like shared (its dist is the backend's CommonJS build).
+          '@avatar-studio/contracts': CONTRACTS_SRC,
           // react-router's package exports only its development build; production gets the lean one.
           ...(production
             ? {

@@ -54,5 +54,13 @@ export { NotFound } from './ui/NotFound';
 export { RemoteErrorPanel } from './ui/RemoteErrorPanel';
 export type { RemoteErrorPanelProps } from './ui/RemoteErrorPanel';
 export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './ui/hooks';
+export {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatMoney,
+  dateDisplayFormat,
+  useFormat,
+} from './format';
 export { buildTheme, shadesOf, BREAKPOINTS, BREAKPOINT_PX } from './ui/theme';
 export * from './realtime';

@@ -1,2 +1,2 @@
-// One source of truth: the backend's permission table, imported by relative path (it has no imports).
-export * from '../../../backend/src/common/auth/permissions';
+// Permissions come from the contracts package, which the server enforces.
+export * from '@avatar-studio/contracts/permissions';

@@ -1,3 +1,2 @@
-// One source of truth: the backend's template placeholder grammar and save messages, imported by relative path
-// (it has no imports), so the editor derives fields and words its errors exactly as the server does.
-export * from '../../../backend/src/modules/templates/template-grammar';
+// The template grammar and save messages come from the contracts package, word for word as the server checks them.
+export * from '@avatar-studio/contracts/template-grammar';

@@ -1,11 +1,13 @@
+import type { ErrorCode } from '@avatar-studio/contracts';
+
 /**
  * A rule of the product was broken. Services throw these; one filter turns them into HTTP answers
- * `{ statusCode, message, error, code }`. `code` is stable for machines; `message` is for people.
+ * `{ statusCode, message, error, code }`. `code` (one of the contracts package's error codes) is stable for machines; `message` is for people.
  */
 export class DomainError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -13,18 +15,22 @@ export class DomainError extends Error {
   }
 }
 
-export const badInput = (message: string, code = 'bad_input', details?: Record<string, unknown>) =>
+export const badInput = (message: string, code: ErrorCode = 'bad_input', details?: Record<string, unknown>) =>
   new DomainError(400, code, message, details);
-export const unauthorized = (message = 'You need to sign in.', code = 'unauthorized') =>
+export const unauthorized = (message = 'You need to sign in.', code: ErrorCode = 'unauthorized') =>
   new DomainError(401, code, message);
-export const forbidden = (message = 'You do not have permission to do that.', code = 'forbidden') =>
-  new DomainError(403, code, message);
+export const forbidden = (
+  message = 'You do not have permission to do that.',
+  code: ErrorCode = 'forbidden',
+) => new DomainError(403, code, message);
 /** Missing or not yours: the caller cannot tell the two apart. */
-export const notFound = (what: string, code = 'not_found') =>
+export const notFound = (what: string, code: ErrorCode = 'not_found') =>
   new DomainError(404, code, `${what} not found.`);
-export const conflict = (message: string, code = 'conflict') => new DomainError(409, code, message);
-export const preconditionFailed = (message: string, code = 'precondition_failed') =>
+export const conflict = (message: string, code: ErrorCode = 'conflict') =>
+  new DomainError(409, code, message);
+export const preconditionFailed = (message: string, code: ErrorCode = 'precondition_failed') =>
   new DomainError(412, code, message);
-export const tooLarge = (message: string, code = 'too_large') => new DomainError(413, code, message);
-export const unsupportedMedia = (message: string, code = 'unsupported_type') =>
+export const tooLarge = (message: string, code: ErrorCode = 'too_large') =>
+  new DomainError(413, code, message);
+export const unsupportedMedia = (message: string, code: ErrorCode = 'unsupported_type') =>
   new DomainError(415, code, message);

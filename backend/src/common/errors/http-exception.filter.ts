@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { type ErrorCode, isErrorCode } from '@avatar-studio/contracts';
 import { isDatabaseUnavailable } from '../../database/resilient-pg';
 import { DomainError } from './domain-error';
 
@@ -9,7 +10,7 @@ export interface ErrorBody {
   statusCode: number;
   message: string;
   error: string;
-  code: string;
+  code: ErrorCode;
   errors?: { field: string; message: string }[];
   [extra: string]: unknown;
 }
@@ -28,7 +29,7 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-const CODES: Record<number, string> = {
+const CODES: Record<number, ErrorCode> = {
   400: 'bad_input',
   401: 'unauthorized',
   403: 'forbidden',
@@ -83,7 +84,10 @@ export function toErrorBody(exception: unknown): ErrorBody {
       statusCode: status,
       message: typeof message === 'string' && message ? message : exception.message,
       error: REASONS[status] ?? exception.name,
-      code: (typeof response === 'object' && response.code) || CODES[status] || 'error',
+      code:
+        typeof response === 'object' && isErrorCode(response.code)
+          ? response.code
+          : (CODES[status] ?? 'error'),
       ...(errors ? { errors } : {}),
     };
   }

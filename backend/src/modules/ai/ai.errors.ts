@@ -1,4 +1,5 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { ErrorCode } from '@avatar-studio/contracts';
 import { DomainError } from '../../common/errors/domain-error';
 
 /** Spec 001 §8: the text for any failure on the provider's side. */
@@ -7,7 +8,10 @@ export const AI_NOT_CONFIGURED_MESSAGE =
   'No AI provider is configured. An admin can add an OpenAI key in Admin → Settings → Advanced, or set OPENAI_API_KEY.';
 export const AI_CANCELLED_MESSAGE = 'The generation was cancelled.';
 
-export type AiErrorCode = 'openai_error' | 'ai_unavailable' | 'ai_not_configured' | 'ai_cancelled';
+export type AiErrorCode = Extract<
+  ErrorCode,
+  'openai_error' | 'ai_unavailable' | 'ai_not_configured' | 'ai_cancelled'
+>;
 
 /**
  * An AI failure as the rest of the app sees it. `providerMessage` is the provider's own words (kept out of

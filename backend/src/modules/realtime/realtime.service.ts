@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Server } from 'socket.io';
 import {
   ClientToServerEvents,
+  Outgoing,
   ServerEventName,
   ServerEventPayload,
   ServerToClientEvents,
@@ -38,12 +39,17 @@ export class RealtimeService {
     this.server = server;
   }
 
-  emitToUser<E extends ServerEventName>(user_id: number, event: E, payload: ServerEventPayload<E>): void {
+  /** The payload may hold a Date where the client receives its ISO string (the socket sends JSON). */
+  emitToUser<E extends ServerEventName>(
+    user_id: number,
+    event: E,
+    payload: Outgoing<ServerEventPayload<E>>,
+  ): void {
     // The generic signature of Socket.IO's emit cannot follow E through the map; the map is enforced above.
-    (this.server?.to(userRoom(user_id)).emit as ((e: E, p: ServerEventPayload<E>) => boolean) | undefined)?.(
-      event,
-      payload,
-    );
+    (
+      this.server?.to(userRoom(user_id)).emit as
+        ((e: E, p: Outgoing<ServerEventPayload<E>>) => boolean) | undefined
+    )?.(event, payload);
   }
 
   disconnectSession(session_id: string): void {

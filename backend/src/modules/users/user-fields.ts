@@ -17,24 +17,8 @@ export const USER_MESSAGES = {
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase, short enough that hashing it is no denial of service. */
 export const PASSWORD_MAX_LENGTH = 200;
-export const PHONE_DIGITS = 10;
-
-/**
- * A 10-digit phone number, optionally written with separators as countries do: spaces, dots, dashes,
- * parentheses, and a leading '+'. Exactly 10 digits, so "cut to 10" never drops digits of a real number.
- */
-export function isValidPhone(raw: unknown): raw is string {
-  if (typeof raw !== 'string') return false;
-  const text = raw.trim();
-  if (!/^\+?[\d\s().-]+$/.test(text)) return false;
-  if (/[\s().-]{3,}/.test(text)) return false;
-  return text.replace(/\D/g, '').length === PHONE_DIGITS;
-}
-
-/** Data shaping of 000 §5: the phone is reduced to digits and cut to 10 characters. */
-export function shapePhone(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, PHONE_DIGITS);
-}
+// The phone rule is one rule for the sign-up form and the server, in the contracts package.
+export { PHONE_DIGITS, isValidPhone, shapePhone } from '@avatar-studio/contracts/phone';
 
 /** A real calendar date written YYYY-MM-DD, from 1900 up to today. */
 export function isValidBirthday(raw: unknown, today: Date = new Date()): raw is string {

@@ -24,7 +24,7 @@ import {
   unwrap,
   useDebouncedValue,
 } from '@avatar-studio/shared';
-import { api } from '@avatar-studio/shared';
+import { api, formatDate } from '@avatar-studio/shared';
 import type { Workflow } from './model';
 
 export const WORKFLOWS_QUERY_KEY = ['admin', 'workflows'] as const;
@@ -115,7 +115,7 @@ export function WorkflowsAdminPage() {
                     </Table.Td>
                     <Table.Td>{workflow.tags.split(',').filter(Boolean).join(', ')}</Table.Td>
                     <Table.Td>{workflow.templates.length}</Table.Td>
-                    <Table.Td>{new Date(workflow.updatedAt).toLocaleDateString(i18n.language)}</Table.Td>
+                    <Table.Td>{formatDate(workflow.updatedAt, i18n.language)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <Tooltip label={t('workflows.edit')}>

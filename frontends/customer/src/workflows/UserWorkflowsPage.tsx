@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { unwrap } from '@avatar-studio/shared';
-import { api } from '@avatar-studio/shared';
+import { api, formatDateTime } from '@avatar-studio/shared';
 import { USER_WORKFLOWS_KEY, stepsDone, type UserWorkflow } from './model';
 
 /** Spec 001 §2 /user_workflows: the caller's own workflows, newest first. */
@@ -81,7 +81,7 @@ function UserWorkflowCard({ userWorkflow }: { userWorkflow: UserWorkflow }) {
         )}
         <Text size="xs" c="dimmed">
           {t('workflows.user.started', {
-            date: new Date(userWorkflow.createdAt).toLocaleString(i18n.language),
+            date: formatDateTime(userWorkflow.createdAt, i18n.language),
           })}
         </Text>
         <Progress value={total ? (done / total) * 100 : 0} size="sm" aria-hidden />

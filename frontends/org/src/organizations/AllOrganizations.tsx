@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Notice } from '../admin-panel/Notice';
-import { formatDate } from '../admin-panel/format';
+import { formatDate } from '@avatar-studio/shared';
 import { ORG_NS } from '../i18n';
 import { useAllOrganizations } from './api';
 import { SETTINGS_PATH } from './OrganizationsList';

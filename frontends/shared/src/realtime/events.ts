@@ -1,2 +1,2 @@
-// One source of truth: the backend's event map, imported by relative path (it has no imports).
-export * from '../../../../backend/src/modules/realtime/events';
+// The event map comes from the contracts package, the one the server emits with.
+export * from '@avatar-studio/contracts/events';

@@ -1,8 +1,7 @@
-/** 000 §5 sign-up rules. Each returns an i18n key of the shell namespace, or null when valid. */
+/** The sign-up rules. Each returns an i18n key of the shell namespace, or null when valid. */
+import { isValidPhone } from '@avatar-studio/contracts/phone';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-/** Ten digits, optionally grouped 3-3-4 with parentheses, spaces, dots or dashes. */
-export const PHONE_PATTERN = /^\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 export const PASSWORD_MIN = 6;
 
 export const SIGNUP_REASONS = ['Recommendation', 'Facebook Ad', 'Instagram Ad', 'Other'] as const;
@@ -25,17 +24,15 @@ export function validateSignup(values: SignupValues): Partial<Record<keyof Signu
   if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = 'auth.errors.email';
   if (values.password.length < PASSWORD_MIN) errors.password = 'auth.errors.password';
   if (values.confirm_password !== values.password) errors.confirm_password = 'auth.errors.confirm';
-  if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = 'auth.errors.phone';
+  if (!isValidPhone(values.phone)) errors.phone = 'auth.errors.phone';
   if (values.signup_reason === 'Other' && !values.signup_reason_other.trim()) {
     errors.signup_reason_other = 'auth.errors.reason';
   }
   return errors;
 }
 
-/** 000 §5 data shaping: the phone is reduced to digits and cut to 10 characters. */
-export function shapePhone(phone: string): string {
-  return phone.replace(/\D/g, '').slice(0, 10);
-}
+/** The phone is sent as its digits, cut to 10 (the server's rule). */
+export { shapePhone } from '@avatar-studio/contracts/phone';
 
 /** The reason sent: the chosen option, or the free text when Other is chosen. */
 export function signupReason(values: Pick<SignupValues, 'signup_reason' | 'signup_reason_other'>): string {

@@ -1,4 +1,4 @@
-import { api, unwrap, useRealtimeEvent, useSession } from '@avatar-studio/shared';
+import { api, formatNumber, unwrap, useRealtimeEvent, useSession } from '@avatar-studio/shared';
 import { Group, Paper, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,8 +31,7 @@ export function WordBalance() {
   if (staffRole !== null && (unlimited || balance.words <= 0)) return null;
   const text = unlimited
     ? t('layout.unlimited')
-    : // 000 §9: thousands separators are commas in both languages.
-      t('layout.words', { formatted: balance.display_balance.toLocaleString('en-US') });
+    : t('layout.words', { formatted: formatNumber(balance.display_balance) });
   return (
     <Paper withBorder radius="md" p="xs" data-testid="word-balance">
       <Group gap="xs" wrap="nowrap">

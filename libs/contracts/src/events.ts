@@ -1,0 +1,130 @@
+/**
+ * The real-time event map, typed once for the server that emits and the screens that listen. Only events the
+ * server really sends are declared; a feature adds its event here when it starts sending it.
+ */
+
+/**
+ * A payload as the server may build it: wherever the client receives a string, the server may put a Date (it
+ * crosses the socket as JSON, so a Date arrives as its ISO string).
+ */
+export type Outgoing<T> = T extends string
+  ? string extends T
+    ? string | Date
+    : T
+  : T extends readonly (infer U)[]
+    ? Outgoing<U>[]
+    : T extends object
+      ? { [K in keyof T]: Outgoing<T[K]> }
+      : T;
+
+/** A web page an answer written with web search cites. */
+export interface MessageSource {
+  title: string;
+  /** An http(s) link. */
+  url: string;
+}
+
+/** A stored message as the socket delivers it (the same fields as the API's MessageDto). */
+export interface StreamedMessage {
+  message_id: number;
+  conversation_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string | null;
+  finish_reason: string | null;
+  favorite: boolean;
+  user_message_id: number | null;
+  message_type_id: number | null;
+  model: string | null;
+  words: number;
+  sources: MessageSource[] | null;
+  /** ISO date-time. */
+  createdAt: string;
+  /** ISO date-time. */
+  updatedAt: string;
+}
+
+export interface MessageStreamPayload {
+  conversation_id: number;
+  message_id: number;
+  /** The text added since the previous event (several tokens batched together). */
+  content: string;
+}
+
+export interface MessageStreamEndPayload {
+  conversation_id: number;
+  /** The stored message row, written once at the end of the stream. */
+  message: StreamedMessage;
+}
+
+/** A piece of an improved prompt (POST /api/messages/enhance); nothing is stored as a message. */
+export interface MessageStreamEnhancePayload {
+  enhance_id: string;
+  /** The text added since the previous event (several tokens batched together). */
+  content: string;
+}
+
+export interface MessageStreamEnhanceEndPayload {
+  enhance_id: string;
+  /** The whole improved prompt. */
+  content: string;
+}
+
+/**
+ * A workflow step's status changed (event `message`). A type alias rather than an interface
+ * so that it stays assignable to `Record<string, unknown>` for readers that narrow it themselves.
+ */
+export type WorkflowStepPayload = {
+  user_workflow_id: number;
+  user_workflow_template_id: number;
+  conversation_id: number;
+  status: 'pending' | 'generating' | 'done' | 'failed';
+};
+
+export interface RealtimeErrorPayload {
+  statusCode: number;
+  message: string;
+}
+
+export interface OpenAiErrorPayload {
+  message: string;
+}
+
+/** Server → client events with their payloads. */
+export interface ServerToClientEvents {
+  message: (payload: WorkflowStepPayload) => void;
+  message_stream: (payload: MessageStreamPayload) => void;
+  message_stream_end: (payload: MessageStreamEndPayload) => void;
+  message_stream_enhance: (payload: MessageStreamEnhancePayload) => void;
+  message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
+  error: (payload: RealtimeErrorPayload) => void;
+  'openai-error': (payload: OpenAiErrorPayload) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** The answer to join_room. */
+export type JoinRoomAck = { ok: true } | { ok: false; error: 'forbidden' };
+
+/** Client → server events. The room is sent as a string (`user-{user_id}`) or as `{ room }`. */
+export interface ClientToServerEvents {
+  join_room: (room: string | { room: string }, ack?: (answer: JoinRoomAck) => void) => void;
+}
+
+export const SERVER_EVENTS = [
+  'message',
+  'message_stream',
+  'message_stream_end',
+  'message_stream_enhance',
+  'message_stream_enhance_end',
+  'error',
+  'openai-error',
+] as const satisfies readonly ServerEventName[];
+
+export const CLIENT_EVENTS = ['join_room'] as const;
+
+/** The one room a user's sockets are in; the server joins it on connection. */
+export function userRoom(user_id: number): string {
+  return `user-${user_id}`;
+}

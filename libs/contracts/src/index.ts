@@ -1,0 +1,7 @@
+/** @avatar-studio/contracts: what the backend and the frontends both speak. It imports nothing of ours. */
+export * from './events';
+export * from './permissions';
+export * as templateGrammar from './template-grammar';
+export * from './limits';
+export * from './error-codes';
+export * from './phone';
