@@ -5,6 +5,7 @@ import { APP_ENV, AppEnv } from '../../config/env';
 import { unauthorized } from '../errors/domain-error';
 import type { Principal } from './principal';
 import { PrincipalResolver } from './principal.resolver';
+import { accessTokenKey } from './access-token';
 
 export interface AccessTokenPayload {
   sub: number;
@@ -20,7 +21,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: env.appSecret,
+      // passport-jwt hands the key to jsonwebtoken, which takes a KeyObject (see accessTokenKey).
+      secretOrKey: accessTokenKey(env.appSecret) as unknown as string,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });

@@ -9,7 +9,8 @@ import {
 } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import IORedis from 'ioredis';
-import { JsonWebTokenError, TokenExpiredError, verify } from 'jsonwebtoken';
+import { JsonWebTokenError, TokenExpiredError } from 'jsonwebtoken';
+import { verifyAccessToken } from '../../common/auth/access-token';
 import type { Socket } from 'socket.io';
 import type { AccessTokenPayload } from '../../common/auth/jwt.strategy';
 import { PrincipalResolver } from '../../common/auth/principal.resolver';
@@ -57,9 +58,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     if (typeof token !== 'string' || token === '') throw new Error('unauthorized');
     let payload: Partial<AccessTokenPayload>;
     try {
-      payload = verify(token, this.env.appSecret, {
-        algorithms: ['HS256'],
-      }) as unknown as Partial<AccessTokenPayload>;
+      payload = verifyAccessToken(this.env.appSecret, token) as Partial<AccessTokenPayload>;
     } catch (err) {
       if (err instanceof TokenExpiredError) throw new Error('token_expired');
       if (err instanceof JsonWebTokenError) throw new Error('unauthorized');
