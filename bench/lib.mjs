@@ -13,9 +13,11 @@ export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 let nextPort = 3900;
 
-/** Starts backend/dist/main.js and resolves once /api/health answers, with the time it took. */
-export async function startBackend(env = {}) {
-  const port = nextPort++;
+/**
+ * Starts backend/dist/main.js and resolves once /api/health answers, with the time it took. `port` restarts an
+ * instance where it was (sockets reconnect to the same address); `child` is there for kills.
+ */
+export async function startBackend(env = {}, { port = nextPort++ } = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
@@ -43,9 +45,12 @@ export async function startBackend(env = {}) {
   const ms = performance.now() - started;
   return {
     url,
+    port,
+    child,
     dataDir,
     startMs: ms,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
@@ -146,4 +151,48 @@ export function table(headers, rows) {
   console.log(line(cells[0], true));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of cells.slice(1)) console.log(line(r, false));
+}
+
+/**
+ * A TCP proxy for fault injection (the bench's twin of backend/test/fakes/tcp-proxy.ts): `cut()` drops every
+ * connection and refuses new ones, `blackhole()` accepts and forwards nothing, `restore()` passes again.
+ */
+export async function tcpProxy(target) {
+  const { createConnection, createServer } = await import('node:net');
+  const to = new URL(target);
+  let mode = 'pass';
+  const open = new Set();
+  const server = createServer((client) => {
+    client.on('error', () => undefined);
+    if (mode === 'refuse') return client.destroy();
+    open.add(client);
+    client.on('close', () => open.delete(client));
+    if (mode === 'blackhole') return;
+    const upstream = createConnection(Number(to.port), to.hostname);
+    upstream.on('error', () => client.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(server.address().port);
+  return {
+    url: url.toString().replace(/\/$/, ''),
+    cut() {
+      mode = 'refuse';
+      for (const socket of open) socket.destroy();
+    },
+    blackhole() {
+      mode = 'blackhole';
+    },
+    restore() {
+      mode = 'pass';
+    },
+    close() {
+      this.cut();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
