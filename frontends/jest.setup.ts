@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setNavigator, setRetryDelay } from '@avatar-studio/shared';
+
+// findBy* and waitFor wait up to 5 s (1 s by default): on a loaded 2-core CI machine a screen's first render and
+// its fetches can take longer than a second, which failed tests that were right.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
