@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SecretBox } from '../src/common/crypto/secret-box';
 import { OutboundBlockedError, OutboundPolicy } from '../src/common/outbound/address-policy';
 import { OutboundClient, OutboundError, OutboundHttp } from '../src/common/outbound/outbound-http';
+import { PNG } from '../src/modules/files/testing/sample-files';
 import { SEARCH_REFUSED_MESSAGE } from '../src/modules/search/search.service';
 import type { TestUser } from './harness';
 import { MessagesKit, sleep, startMessagesKit, waitFor } from './messages-kit';
@@ -37,7 +38,7 @@ describe('Outbound requests to configured URLs, without an allow-list', () => {
 
   beforeAll(async () => {
     target = await startTarget();
-    k = await startMessagesKit({ OUTBOUND_ALLOW: '', SEARCH_URL: target.url });
+    k = await startMessagesKit({ OUTBOUND_ALLOW: '', SEARCH_URL: target.url, S3_ENDPOINT: target.url });
     admin = await k.t.createUser({ staff: 'admin' });
     http = k.t.app.get(OutboundHttp);
   });
@@ -202,5 +203,30 @@ describe('Outbound requests to configured URLs, without an allow-list', () => {
     expect(target.hits).toEqual([]);
     // The encrypted link is gone with the failed send.
     expect(await k.t.db.query(`SELECT id FROM mail_secrets`)).toEqual([]);
+  });
+
+  it('refuses an S3 endpoint at a private address: uploads answer 502, the bucket is never asked', async () => {
+    await k.t
+      .http()
+      .put('/api/appconfig')
+      .set('Authorization', admin.auth)
+      .send({
+        config: [
+          { key: 'bucket', value: 'media' },
+          { key: 'region', value: 'us-east-1' },
+        ],
+      })
+      .expect(200);
+    const user = await k.customer();
+    const res = await k.t
+      .http()
+      .post('/api/files')
+      .set('Authorization', user.auth)
+      .attach('file', PNG, 'x.png')
+      .expect(502);
+    expect(res.body.message).toBe(
+      'File storage is not available: an admin must check the S3 endpoint setting.',
+    );
+    expect(target.hits).toEqual([]);
   });
 });
