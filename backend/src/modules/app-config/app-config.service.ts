@@ -13,6 +13,8 @@ import type { AdminConfigEntryDto, ConfigChangeDto, ConfigEntryDto } from './dto
 
 /** The public list is read on every page load; a few seconds of staleness on other instances is fine. */
 const PUBLIC_CACHE_MS = 5_000;
+/** How long saving a URL waits for its host to resolve before accepting it (it is checked again at use). */
+const SAVE_CHECK_WAIT_MS = 3_000;
 
 /**
  * The app's key/value settings. Secrets are encrypted at rest with APP_SECRET, left out of the public list,
@@ -141,12 +143,17 @@ export class AppConfigService implements OnModuleInit {
    * than failing later. A host that does not resolve yet is accepted (it is checked again at every use).
    */
   private async checkReachable(key: string, value: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.outbound.checkUrl(value);
+      // A slow resolver must not hold the save: past the wait the URL is accepted like an unresolvable one.
+      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, SAVE_CHECK_WAIT_MS)));
+      await Promise.race([this.outbound.checkUrl(value), waited]);
     } catch (err) {
       if (err instanceof OutboundBlockedError) {
         throw badInput(`${key} is not allowed: ${err.message}.`, 'invalid_config_value', { key });
       }
+    } finally {
+      clearTimeout(timer);
     }
   }
 
