@@ -95,7 +95,7 @@ describe('AI provider layer', () => {
     expect(error).toMatchObject({
       status: 400,
       code: 'openai_error',
-      message: 'Open AI Error: Incorrect API key provided: sk-test.',
+      message: 'Open AI Error: Incorrect API key provided: [redacted]',
     });
     expect(fake.requests).toHaveLength(1);
   });

@@ -47,9 +47,11 @@ describe('App config API', () => {
     const res = await t.http().get('/api/appconfig').expect(200);
     const keys = res.body.config.map((e: { key: string }) => e.key);
     expect(keys).toEqual(
-      expect.arrayContaining(['app_name', 'signup_enabled', 'documents_enabled', 'bucket']),
+      expect.arrayContaining(['app_name', 'signup_enabled', 'documents_enabled', 'stripe_public_key']),
     );
     for (const secret of SECRET_KEYS) expect(keys).not.toContain(secret);
+    for (const internal of ['bucket', 'region', 'S3_ENDPOINT', 'super_fetch_prompt', 'openai_model'])
+      expect(keys).not.toContain(internal);
     expect(res.body.config).toContainEqual({ key: 'app_name', value: 'Avatar Studio' });
   });
 

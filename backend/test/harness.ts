@@ -73,6 +73,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     APP_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'error',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // The fake outside services listen on loopback; a test that checks the refusal passes OUTBOUND_ALLOW: ''.
+    OUTBOUND_ALLOW: '127.0.0.1,::1,localhost',
     ...extraEnv,
   });
   const app = await createApp(env, { logger: false });

@@ -29,5 +29,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ROLE: 'boss' })).toThrow(/ROLE/);
     expect(() => loadEnv({ DATA_DIR: dataDir(), APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), OUTBOUND_ALLOW: '10.0.0.0/99' })).toThrow(/OUTBOUND_ALLOW/);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), OUTBOUND_ALLOW: 'http://x' })).toThrow(/OUTBOUND_ALLOW/);
+  });
+
+  it('reads OUTBOUND_ALLOW as a list of hosts, addresses and ranges', () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), OUTBOUND_ALLOW: ' 127.0.0.1, localhost,10.0.0.0/8,[::1] ' });
+    expect(env.outboundAllow).toEqual(['127.0.0.1', 'localhost', '10.0.0.0/8', '[::1]']);
+    expect(loadEnv({ DATA_DIR: dataDir() }).outboundAllow).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseAllowEntry } from '../common/outbound/address-policy';
 
 export type Role = 'api' | 'worker' | 'all';
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -40,6 +41,11 @@ export interface AppEnv {
   s3SecretAccessKey: string | null;
   /** SearXNG base URL for web search, used when the app config key search_url is unset. */
   searchUrl: string | null;
+  /**
+   * Hosts, addresses and CIDR ranges outbound requests to configured URLs may reach although they are private,
+   * loopback or link-local (everything else non-public is refused).
+   */
+  outboundAllow: string[];
 }
 
 export class EnvError extends Error {}
@@ -83,6 +89,21 @@ function url(source: NodeJS.ProcessEnv, key: string, protocols: string[]): strin
     throw new EnvError(`${key} must start with ${protocols.map((p) => p + '//').join(' or ')}`);
   }
   return raw;
+}
+
+function allowList(source: NodeJS.ProcessEnv, key: string): string[] {
+  const entries = (str(source, key) ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!parseAllowEntry(entry)) {
+      throw new EnvError(
+        `${key}: "${entry}" is not a host name, an IP address or a CIDR range like 10.0.0.0/8`,
+      );
+    }
+  }
+  return entries;
 }
 
 /** APP_SECRET when set; otherwise one generated on first start and kept in DATA_DIR. */
@@ -148,6 +169,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     s3AccessKeyId: str(source, 'S3_ACCESS_KEY_ID'),
     s3SecretAccessKey: str(source, 'S3_SECRET_ACCESS_KEY'),
     searchUrl: url(source, 'SEARCH_URL', ['http:', 'https:']),
+    outboundAllow: allowList(source, 'OUTBOUND_ALLOW'),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbeddedDatabase, serveEmbeddedBackups } from './embedded-backup';
 
@@ -8,9 +9,29 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/** The file name PostgreSQL clients look for in a socket folder (port 5432). */
+const SOCKET_FILE = '.s.PGSQL.5432';
+/** Unix socket paths are limited to about 107 bytes on Linux (103 on macOS). */
+const MAX_SOCKET_PATH = 100;
+
 /**
- * With no DATABASE_URL we run PGlite (PostgreSQL compiled to WASM) on DATA_DIR/pg and expose it on a
- * loopback port through its socket server, so TypeORM uses its normal `pg` driver. The socket server
+ * The folder of the database's unix socket: DATA_DIR/pg-socket, reachable only by the folder's owner; when that
+ * path is too long for a socket, a fresh private folder in the system's temporary folder.
+ */
+function socketFolder(dataDir: string): string {
+  const preferred = join(dataDir, 'pg-socket');
+  if (join(preferred, SOCKET_FILE).length <= MAX_SOCKET_PATH) {
+    mkdirSync(preferred, { recursive: true, mode: 0o700 });
+    chmodSync(preferred, 0o700);
+    return preferred;
+  }
+  return mkdtempSync(join(tmpdir(), 'avatar-pg-'));
+}
+
+/**
+ * With no DATABASE_URL we run PGlite (PostgreSQL compiled to WASM) on DATA_DIR/pg and expose it through its
+ * socket server, so TypeORM uses its normal `pg` driver. PGlite has no passwords, so it listens on a unix
+ * socket only its owner can open, never on a TCP port another local user could reach. The socket server
  * serializes clients; we still keep the pool at one connection.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
@@ -19,28 +40,22 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   mkdirSync(dir, { recursive: true });
   const db = await openEmbeddedDatabase(dir);
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  // A random loopback port below Linux's ephemeral range (32768+), where outgoing connections take theirs; tried
-  // again on the rare collision with a listener.
-  let port = 0;
-  let server: InstanceType<typeof PGLiteSocketServer> | undefined;
-  for (let attempt = 1; !server; attempt++) {
-    port = 20000 + Math.floor(Math.random() * 12000);
-    const candidate = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 8 });
-    try {
-      await candidate.start();
-      server = candidate;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw err;
-    }
-  }
+  const folder = socketFolder(dataDir);
+  const path = join(folder, SOCKET_FILE);
+  // A socket file left by a process that died is stale; the app owns this path while it runs.
+  rmSync(path, { force: true });
+  const server = new PGLiteSocketServer({ db, path, maxConnections: 8 });
+  await server.start();
+  chmodSync(path, 0o600);
   const backups = await serveEmbeddedBackups(db, dataDir);
   logger.log(`PGlite database in ${dir} (set DATABASE_URL to use PostgreSQL)`);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(folder)}`,
     async stop() {
       await new Promise((done) => backups.close(done));
       await server.stop();
       await db.close();
+      rmSync(path, { force: true });
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   aiCancelled,
   aiNotConfigured,
   isAiCancelled,
+  redactSecrets,
   socketErrorMessage,
   toAiError,
 } from './ai.errors';
@@ -128,5 +129,43 @@ describe('isAiCancelled', () => {
     expect(isAiCancelled(aiCancelled())).toBe(true);
     expect(isAiCancelled(aiNotConfigured())).toBe(false);
     expect(isAiCancelled(new Error('x'))).toBe(false);
+  });
+});
+
+describe('redactSecrets', () => {
+  const orgKey = 'sk-proj-Zq81mB77xYtQe4LwpR0aaKc93DfGhJ2u';
+
+  it('removes a provider-quoted key, its masked form and pieces of a known key', () => {
+    const err = new AuthenticationError(
+      401,
+      providerBody(
+        `Incorrect API key provided: sk-proj-Zq81********************J2u. Also tried ${orgKey.slice(-12)}.`,
+      ),
+      undefined,
+      headers,
+    );
+    const mapped = toAiError(err, [orgKey]);
+    expect(mapped.message).toContain('Incorrect API key provided: [redacted]');
+    expect(mapped.message).not.toMatch(/Zq81|J2u|h?J2u|DfGhJ2u/);
+    expect(socketErrorMessage(mapped)).not.toContain('Zq81');
+  });
+
+  it('removes xAI keys, long tokens and the exact configured key even when it looks like a word', () => {
+    const plain = 'correcthorsebatterystaple';
+    const text = `bad key xai-AbCdEf123456 token ${'a1B2'.repeat(10)} and ${plain} here`;
+    const out = redactSecrets(text, [plain]);
+    expect(out).toBe('bad key [redacted] token [redacted] and [redacted] here');
+  });
+
+  it('keeps ordinary provider sentences as they are', () => {
+    const text = 'The model `gpt-4o-mini` does not exist or you do not have access to it.';
+    expect(redactSecrets(text, ['sk-unrelated-key-0123456789'])).toBe(text);
+  });
+
+  it('stays fast on hostile input', () => {
+    const hostile = `${'*'.repeat(50_000)}${'a-'.repeat(50_000)}${'x'.repeat(31)} `.repeat(4);
+    const started = Date.now();
+    redactSecrets(hostile, ['sk-known-key-0123456789abcdef']);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 });

@@ -40,11 +40,58 @@ export const aiCancelled = () => new AiError(400, 'ai_cancelled', AI_CANCELLED_M
 /** The provider failed, timed out, could not be reached, or broke off the answer: 503, try again later. */
 export const aiUnavailable = () => new AiError(503, 'ai_unavailable', AI_UNAVAILABLE_MESSAGE);
 
-/** The provider's own message, without the SDK's "401 " status prefix. */
-function providerText(err: APIError): string {
+/** Longest provider text passed on; their messages are one or two sentences. */
+const MAX_PROVIDER_TEXT = 1_000;
+export const REDACTED = '[redacted]';
+/**
+ * Key-like strings in provider texts, each a single character class run (linear): OpenAI and xAI keys
+ * (`sk-...`, `sk-proj-...`, `xai-...`), keys shown masked (`sk-abc*****wxyz`, `xa***yz`), and long random tokens.
+ */
+const KEY_PATTERNS: readonly RegExp[] = [
+  /\b(?:sk|xai|rk|pk)[-_][A-Za-z0-9_*.-]{3,}/g,
+  /[A-Za-z0-9_-]{0,12}\*{3,}[A-Za-z0-9_-]{0,12}/g,
+  /[A-Za-z0-9_+/=-]{32,}/g,
+];
+/** A run this long shared with a known key is a piece of it. */
+const KEY_PIECE = 8;
+
+/**
+ * Removes secrets from a text that came from outside (a provider's error message) before it reaches a user, a
+ * socket or a log: every piece of `known` keys of KEY_PIECE characters or more, and anything that looks like a
+ * key or a long token.
+ */
+export function redactSecrets(text: string, known: readonly (string | null | undefined)[] = []): string {
+  let out = text.slice(0, MAX_PROVIDER_TEXT);
+  const pieces = new Set<string>();
+  for (const key of known) {
+    if (!key || key.length < KEY_PIECE) continue;
+    for (let i = 0; i + KEY_PIECE <= key.length; i++) pieces.add(key.slice(i, i + KEY_PIECE));
+  }
+  if (pieces.size) {
+    // Mark every character covered by a piece of a known key, then replace each marked run once.
+    const covered = new Uint8Array(out.length);
+    for (let i = 0; i + KEY_PIECE <= out.length; i++) {
+      if (pieces.has(out.slice(i, i + KEY_PIECE))) covered.fill(1, i, i + KEY_PIECE);
+    }
+    let result = '';
+    for (let i = 0; i < out.length; i++) {
+      if (!covered[i]) result += out[i];
+      else if (i === 0 || !covered[i - 1]) result += REDACTED;
+    }
+    out = result;
+  }
+  for (const pattern of KEY_PATTERNS) out = out.replace(pattern, REDACTED);
+  return out;
+}
+
+/** The provider's own message, without the SDK's "401 " status prefix, with key-like strings removed. */
+function providerText(err: APIError, known: readonly (string | null | undefined)[]): string {
   const body = err.error as { message?: unknown } | undefined;
-  if (body && typeof body.message === 'string' && body.message.trim()) return body.message.trim();
-  return err.message.replace(/^\d{3}\s+/, '').trim() || 'unknown error';
+  const raw =
+    body && typeof body.message === 'string' && body.message.trim()
+      ? body.message.trim()
+      : err.message.replace(/^\d{3}\s+/, '').trim() || 'unknown error';
+  return redactSecrets(raw, known);
 }
 
 /**
@@ -53,10 +100,11 @@ function providerText(err: APIError): string {
  *   (spec 002 §8), because only a change on our side (key, model, input) fixes it.
  * - An error event inside the stream that names a code → the same, since the provider said what was wrong.
  * - Provider 5xx, timeouts, unreachable host, dropped connection, anything unknown → 503 ai_unavailable.
+ * The provider's text is redacted (`knownKeys`, the keys the request could have used, and anything key-like).
  * A user abort is not mapped here: the SDK reports our own timeouts as aborts too, and only the stream knows
  * which signal fired.
  */
-export function toAiError(err: unknown): AiError {
+export function toAiError(err: unknown, knownKeys: readonly (string | null | undefined)[] = []): AiError {
   if (err instanceof AiError) return err;
   if (err instanceof APIUserAbortError || err instanceof APIConnectionError) return aiUnavailable();
   if (err instanceof APIError) {
@@ -64,7 +112,7 @@ export function toAiError(err: unknown): AiError {
     const providerSaid =
       (status !== undefined && status >= 400 && status < 500) || (status === undefined && !!err.code);
     if (providerSaid) {
-      const text = providerText(err);
+      const text = providerText(err, knownKeys);
       return new AiError(400, 'openai_error', `Open AI Error: ${text}`, text);
     }
   }

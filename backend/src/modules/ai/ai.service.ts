@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { aiCancelled, aiNotConfigured, aiUnavailable, toAiError } from './ai.errors';
+import { aiCancelled, aiNotConfigured, aiUnavailable, redactSecrets, toAiError } from './ai.errors';
 import {
   AiModel,
   AiProviderName,
@@ -169,7 +169,7 @@ export class AiService {
     } catch (err) {
       if (cancelled()) throw aiCancelled();
       if (timedOut) throw this.unavailable(choice, `no answer within ${timeoutMs} ms`);
-      const mapped = toAiError(err);
+      const mapped = toAiError(err, this.knownKeys(choice));
       if (mapped.code === 'ai_unavailable') this.logFailure(choice, err);
       throw mapped;
     } finally {
@@ -216,8 +216,13 @@ export class AiService {
     return aiUnavailable();
   }
 
+  /** Every key a provider's error text could quote: the one sent and the env fallbacks. */
+  private knownKeys(choice: ProviderChoice): string[] {
+    return [choice.apiKey, this.env.openaiApiKey, this.env.xaiApiKey].filter((k): k is string => !!k);
+  }
+
   private logFailure(choice: ProviderChoice, err: unknown): void {
-    const why = err instanceof Error ? err.message : String(err);
+    const why = redactSecrets(err instanceof Error ? err.message : String(err), this.knownKeys(choice));
     this.logger.warn(`${choice.provider} ${choice.model} (key from ${choice.source}) failed: ${why}`);
   }
 }

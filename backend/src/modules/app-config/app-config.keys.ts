@@ -19,6 +19,10 @@ export interface ConfigKey {
   options?: readonly string[];
   /** A url that may also be a path on this server, such as an uploaded file's src. */
   localPath?: boolean;
+  /** Not a secret, but only the server uses it, so it stays out of the public config. */
+  internal?: boolean;
+  /** A URL the server itself requests: it must not lead to a private address (checked when saved and used). */
+  fetched?: boolean;
 }
 
 /** The variables the Super Fetch base prompt must contain (001 §5). */
@@ -80,6 +84,10 @@ const secret = (key: string, type: ConfigType): ConfigKey => ({
   type,
   group: 'Advanced',
 });
+/** Server-side only: left out of the public config (the browser never reads it). */
+const internal = (def: ConfigKey): ConfigKey => ({ ...def, internal: true });
+/** A URL the server requests (see ConfigKey.fetched). */
+const fetched = (def: ConfigKey): ConfigKey => ({ ...def, fetched: true });
 
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   // Branding and landing (Content tab)
@@ -135,22 +143,22 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   },
   // Integrations (Advanced tab)
   text('tracking_code', null, 'Advanced'),
-  text('bucket', null, 'Advanced'),
-  text('region', null, 'Advanced'),
-  link('S3_ENDPOINT', 'Advanced', false),
+  internal(text('bucket', null, 'Advanced')),
+  internal(text('region', null, 'Advanced')),
+  internal(fetched(link('S3_ENDPOINT', 'Advanced', false))),
   text('stripe_public_key', null, 'Advanced'),
   secret('stripe_private_key', 'string'),
   secret('stripe_webhook_key', 'string'),
   secret('openai_secret_key', 'string'),
-  text('openai_model', 'gpt-4o-mini', 'Advanced'),
-  secret('welcome_email_webhook_url', 'url'),
-  secret('reset_password_email_webhook_url', 'url'),
+  internal(text('openai_model', 'gpt-4o-mini', 'Advanced')),
+  fetched(secret('welcome_email_webhook_url', 'url')),
+  fetched(secret('reset_password_email_webhook_url', 'url')),
   secret('firebaseConfig', 'json'),
   secret('push_config', 'json'),
   // SearXNG base URL for web search (SEARCH_URL when unset); kept private, it may name an internal host.
-  secret('search_url', 'url'),
+  fetched(secret('search_url', 'url')),
   // Super Fetch tab
-  text('super_fetch_prompt', DEFAULT_SUPER_FETCH_PROMPT, 'Super Fetch'),
+  internal(text('super_fetch_prompt', DEFAULT_SUPER_FETCH_PROMPT, 'Super Fetch')),
 ];
 
 export const CONFIG_KEY_MAP: ReadonlyMap<string, ConfigKey> = new Map(CONFIG_KEYS.map((k) => [k.key, k]));

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { isMasked, maskSecret, SecretBox } from '../../common/crypto/secret-box';
 import { badInput } from '../../common/errors/domain-error';
+import { OutboundBlockedError } from '../../common/outbound/address-policy';
+import { OutboundHttp } from '../../common/outbound/outbound-http';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigEntry } from './app-config.entity';
 import { CONFIG_KEYS, CONFIG_KEY_MAP } from './app-config.keys';
@@ -11,6 +13,8 @@ import type { AdminConfigEntryDto, ConfigChangeDto, ConfigEntryDto } from './dto
 
 /** The public list is read on every page load; a few seconds of staleness on other instances is fine. */
 const PUBLIC_CACHE_MS = 5_000;
+/** How long saving a URL waits for its host to resolve before accepting it (it is checked again at use). */
+const SAVE_CHECK_WAIT_MS = 3_000;
 
 /**
  * The app's key/value settings. Secrets are encrypted at rest with APP_SECRET, left out of the public list,
@@ -25,6 +29,7 @@ export class AppConfigService implements OnModuleInit {
   constructor(
     @InjectRepository(AppConfigEntry) private readonly repo: Repository<AppConfigEntry>,
     private readonly db: DataSource,
+    private readonly outbound: OutboundHttp,
     @Inject(APP_ENV) env: AppEnv,
   ) {
     this.box = new SecretBox(env.appSecret);
@@ -68,12 +73,12 @@ export class AppConfigService implements OnModuleInit {
     return value === 'true' || value === '1';
   }
 
-  /** Every non-secret key, for anyone (the app shell loads it before rendering). */
+  /** Every key the browser needs (neither secret nor internal), for anyone (the app shell loads it first). */
   async listPublic(): Promise<ConfigEntryDto[]> {
     if (this.publicCache && Date.now() - this.publicCache.at < PUBLIC_CACHE_MS)
       return this.publicCache.config;
     const stored = await this.storedValues();
-    const config = CONFIG_KEYS.filter((k) => !k.secret).map((k) => ({
+    const config = CONFIG_KEYS.filter((k) => !k.secret && !k.internal).map((k) => ({
       key: k.key,
       value: stored.has(k.key) ? (stored.get(k.key) ?? null) : k.default,
     }));
@@ -111,6 +116,7 @@ export class AppConfigService implements OnModuleInit {
       if (value !== null) {
         const problem = checkConfigValue(def, value);
         if (problem) throw badInput(problem, 'invalid_config_value', { key: def.key });
+        if (def.fetched && value !== '') await this.checkReachable(def.key, value);
       } else if (def.type === 'boolean') {
         throw badInput(`${def.key} must be true or false.`, 'invalid_config_value', { key: def.key });
       }
@@ -130,6 +136,25 @@ export class AppConfigService implements OnModuleInit {
       this.publicCache = null;
     }
     return this.listAdmin();
+  }
+
+  /**
+   * A URL the server will request must not lead to a private address: refused now with a clear 400 rather
+   * than failing later. A host that does not resolve yet is accepted (it is checked again at every use).
+   */
+  private async checkReachable(key: string, value: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // A slow resolver must not hold the save: past the wait the URL is accepted like an unresolvable one.
+      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, SAVE_CHECK_WAIT_MS)));
+      await Promise.race([this.outbound.checkUrl(value), waited]);
+    } catch (err) {
+      if (err instanceof OutboundBlockedError) {
+        throw badInput(`${key} is not allowed: ${err.message}.`, 'invalid_config_value', { key });
+      }
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async storedValues(): Promise<Map<string, string | null>> {

@@ -1,20 +1,31 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { SecretBox } from '../../common/crypto/secret-box';
 import { JobQueue } from '../../common/jobs/job-queue';
+import { OutboundBlockedError } from '../../common/outbound/address-policy';
+import { describeOutboundFailure, OutboundHttp } from '../../common/outbound/outbound-http';
+import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
 
 export type EmailType = 'welcome' | 'reset_password';
 
-/** What the 'email' job carries. */
+/** What the 'email' job carries: never a link or token, only the id of the encrypted link (see mail_secrets). */
 export interface EmailJob {
   type: EmailType;
   to: string;
   name: string;
   last_name?: string;
-  link?: string;
+  link_id?: string;
 }
 
 /** The JSON posted to the webhook. */
-export interface EmailWebhookBody extends EmailJob {
+export interface EmailWebhookBody {
+  type: EmailType;
+  to: string;
+  name: string;
+  last_name?: string;
+  link?: string;
   app_name: string;
 }
 
@@ -24,22 +35,32 @@ const WEBHOOK_KEY: Record<EmailType, string> = {
   reset_password: 'reset_password_email_webhook_url',
 };
 const WEBHOOK_TIMEOUT_MS = 10_000;
+/** The webhook's answer is only checked for its status. */
+const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 /** 2 s, 4 s, 8 s, 16 s between the five tries: rides out a webhook restarting, gives up within a minute. */
 const RETRY = { attempts: 5, backoffMs: 2_000 };
+/** A stored link outlives any try to send it (reset links themselves die after an hour). */
+const LINK_TTL_MS = 2 * 60 * 60 * 1000;
 
 /**
  * Transactional mail. The product does not send mail itself: it posts each message to the webhook set in app
  * config (an automation tool sends it), through a retried job so a slow or failing webhook never blocks the
- * request that caused it. With no webhook set, the message goes to the log so a fresh install still works.
+ * request that caused it. With no webhook set, the log says that the email was not sent, never what it held.
  */
 @Injectable()
 export class MailService implements OnModuleInit {
   private readonly logger = new Logger('Mail');
+  private readonly box: SecretBox;
 
   constructor(
     private readonly jobs: JobQueue,
     private readonly config: AppConfigService,
-  ) {}
+    private readonly db: DataSource,
+    private readonly http: OutboundHttp,
+    @Inject(APP_ENV) env: AppEnv,
+  ) {
+    this.box = new SecretBox(env.appSecret);
+  }
 
   onModuleInit(): void {
     this.jobs.register<EmailJob>(EMAIL_JOB, (job) => this.deliver(job));
@@ -54,37 +75,86 @@ export class MailService implements OnModuleInit {
   }
 
   async sendResetPassword(user: { email: string; name: string }, link: string): Promise<void> {
+    const link_id = await this.storeLink(link);
     await this.jobs.add<EmailJob>(
       EMAIL_JOB,
-      { type: 'reset_password', to: user.email, name: user.name, link },
+      { type: 'reset_password', to: user.email, name: user.name, link_id },
       RETRY,
     );
   }
 
-  /** The job handler: throws on any failure so the queue retries. */
+  /** The job handler: throws on a failure worth retrying so the queue retries. */
   async deliver(job: EmailJob): Promise<void> {
     const { url, app_name } = await this.settings(job.type);
-    const body: EmailWebhookBody = { ...job, app_name };
     if (!url) {
-      this.logger.log(`No ${WEBHOOK_KEY[job.type]} set; ${job.type} email not sent: ${JSON.stringify(body)}`);
+      this.logger.log(`No ${WEBHOOK_KEY[job.type]} set; the ${job.type} email to ${job.to} was not sent.`);
+      await this.dropLink(job.link_id);
       return;
     }
-    // The URL is set by staff admins only (app config), so it is trusted like the rest of the config.
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      redirect: 'error',
-    });
-    // Drain the body so the connection is released.
-    await res.arrayBuffer().catch(() => undefined);
-    if (!res.ok) throw new Error(`${job.type} email webhook answered ${res.status}`);
+    let link: string | undefined;
+    if (job.link_id) {
+      link = (await this.readLink(job.link_id)) ?? undefined;
+      if (!link) {
+        this.logger.warn(`The ${job.type} email to ${job.to} was not sent: its link expired first.`);
+        return;
+      }
+    }
+    const body: EmailWebhookBody = {
+      type: job.type,
+      to: job.to,
+      name: job.name,
+      ...(job.last_name !== undefined ? { last_name: job.last_name } : {}),
+      ...(link ? { link } : {}),
+      app_name,
+    };
+    try {
+      const res = await this.http.request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
+        maxBytes: WEBHOOK_MAX_RESPONSE_BYTES,
+        maxRedirects: 0,
+      });
+      if (!res.ok) throw new Error(`${job.type} email webhook answered ${res.status}`);
+    } catch (err) {
+      if (err instanceof OutboundBlockedError) {
+        // Trying again cannot help: the address stays refused until an admin changes the URL.
+        this.logger.warn(`The ${job.type} email to ${job.to} was not sent: ${err.message}.`);
+        await this.dropLink(job.link_id);
+        return;
+      }
+      throw new Error(`The ${job.type} email to ${job.to} was not sent: ${describeOutboundFailure(err)}`);
+    }
+    await this.dropLink(job.link_id);
   }
 
   private async settings(type: EmailType): Promise<{ url: string | null; app_name: string }> {
     const key = WEBHOOK_KEY[type];
     const values = await this.config.getMany([key, 'app_name']);
     return { url: values[key] || null, app_name: values.app_name || 'Avatar Studio' };
+  }
+
+  private async storeLink(link: string): Promise<string> {
+    const id = randomUUID();
+    await this.db.query(`DELETE FROM mail_secrets WHERE expires_at < now()`);
+    await this.db.query(`INSERT INTO mail_secrets (id, value, expires_at) VALUES ($1, $2, $3)`, [
+      id,
+      this.box.encrypt(link),
+      new Date(Date.now() + LINK_TTL_MS),
+    ]);
+    return id;
+  }
+
+  private async readLink(id: string): Promise<string | null> {
+    const [row]: { value: string }[] = await this.db.query(
+      `SELECT value FROM mail_secrets WHERE id = $1 AND expires_at > now()`,
+      [id],
+    );
+    return row ? this.box.decrypt(row.value) : null;
+  }
+
+  private async dropLink(id: string | undefined): Promise<void> {
+    if (id) await this.db.query(`DELETE FROM mail_secrets WHERE id = $1`, [id]);
   }
 }

@@ -6,6 +6,9 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
 import { ByteRange, STORAGE_KEY, StorageNotFound, StorageService } from './storage';
 
@@ -15,7 +18,16 @@ export interface S3Settings {
   endpoint: string | null;
   /** Null: the SDK's default credential chain (instance role, AWS_* variables, profile). */
   credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /**
+   * Resolves the bucket's host for every connection the SDK opens; the outbound policy's guarded lookup refuses
+   * private addresses and pins the ones it checked.
+   */
+  lookup: LookupFunction;
 }
+
+/** Connect and whole-request limits, so a silent endpoint cannot hold an upload forever. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 120_000;
 
 /** An S3-compatible bucket (AWS, MinIO, R2, ...), path-style so custom endpoints work. */
 export class S3Storage implements StorageService {
@@ -28,6 +40,12 @@ export class S3Storage implements StorageService {
       endpoint: settings.endpoint ?? undefined,
       forcePathStyle: true,
       credentials: settings.credentials ?? undefined,
+      requestHandler: {
+        httpAgent: new HttpAgent({ keepAlive: true, lookup: settings.lookup }),
+        httpsAgent: new HttpsAgent({ keepAlive: true, lookup: settings.lookup }),
+        connectionTimeout: CONNECTION_TIMEOUT_MS,
+        requestTimeout: REQUEST_TIMEOUT_MS,
+      },
     });
   }
 

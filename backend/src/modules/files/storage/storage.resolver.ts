@@ -1,6 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { DomainError } from '../../../common/errors/domain-error';
+import { OutboundPolicy } from '../../../common/outbound/address-policy';
+import { checkHost, guardedLookup } from '../../../common/outbound/guarded-lookup';
+import { describeOutboundFailure } from '../../../common/outbound/outbound-http';
 import { APP_ENV, AppEnv } from '../../../config/env';
 import { AppConfigService } from '../../app-config/app-config.service';
 import { LocalDiskStorage } from './local-storage';
@@ -16,12 +20,15 @@ export class StorageResolver implements OnApplicationShutdown {
   private readonly logger = new Logger('Storage');
   readonly local: LocalDiskStorage;
   private s3: { signature: string; storage: S3Storage } | null = null;
+  /** Same allow-list as every other outbound request (OUTBOUND_ALLOW). */
+  private readonly policy: OutboundPolicy;
 
   constructor(
     @Inject(APP_ENV) private readonly env: AppEnv,
     private readonly config: AppConfigService,
   ) {
     this.local = new LocalDiskStorage(join(env.dataDir, 'files'));
+    this.policy = new OutboundPolicy(env.outboundAllow);
   }
 
   async current(): Promise<StorageService> {
@@ -30,14 +37,41 @@ export class StorageResolver implements OnApplicationShutdown {
     const endpoint = S3_ENDPOINT || this.env.s3Endpoint;
     const signature = JSON.stringify([bucket, region, endpoint]);
     if (this.s3?.signature !== signature) {
+      if (endpoint) await this.checkEndpoint(endpoint);
       this.s3?.storage.destroy();
       const credentials =
         this.env.s3AccessKeyId && this.env.s3SecretAccessKey
           ? { accessKeyId: this.env.s3AccessKeyId, secretAccessKey: this.env.s3SecretAccessKey }
           : null;
-      this.s3 = { signature, storage: new S3Storage({ bucket, region, endpoint, credentials }) };
+      this.s3 = {
+        signature,
+        storage: new S3Storage({
+          bucket,
+          region,
+          endpoint,
+          credentials,
+          lookup: guardedLookup(this.policy),
+        }),
+      };
     }
     return this.s3.storage;
+  }
+
+  /**
+   * The configured endpoint's host must resolve to addresses the outbound policy allows (a literal address is
+   * never looked up by the socket, so this check is the only one for it); hosts are checked again per connection.
+   */
+  private async checkEndpoint(endpoint: string): Promise<void> {
+    try {
+      await checkHost(this.policy, new URL(endpoint).hostname);
+    } catch (err) {
+      this.logger.warn(`S3 endpoint refused: ${describeOutboundFailure(err)}`);
+      throw new DomainError(
+        502,
+        'error',
+        'File storage is not available: an admin must check the S3 endpoint setting.',
+      );
+    }
   }
 
   /**
