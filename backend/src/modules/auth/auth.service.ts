@@ -377,6 +377,17 @@ export class AuthService {
       invalid: () => unauthorized(AUTH_MESSAGES.signInInvalid, 'invalid_sign_in_token'),
       expired: () => unauthorized(AUTH_MESSAGES.signInExpired, 'sign_in_token_expired'),
     });
+    // A sign-in link must not skip the second factor of an account that has one.
+    const [row]: { totp: boolean }[] = await this.db.query(
+      `SELECT totp_enabled_at IS NOT NULL AS totp FROM users WHERE user_id = $1`,
+      [user_id],
+    );
+    if (row?.totp) {
+      throw forbidden(
+        'This account signs in with a two-factor code: please use the sign-in page.',
+        'forbidden',
+      );
+    }
     return this.openSession(user_id, client);
   }
 
