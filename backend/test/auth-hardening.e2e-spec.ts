@@ -1,5 +1,6 @@
 import IORedis from 'ioredis';
 import { Secret, TOTP } from 'otpauth';
+import { AuthService } from '../src/modules/auth/auth.service';
 import { signVerificationToken, VERIFY_EMAIL_TTL_MS } from '../src/modules/auth/email-verification';
 import { MailService } from '../src/modules/mail/mail.service';
 import { startTestApp, TEST_REDIS_URL, TestApp, TestUser } from './harness';
@@ -331,6 +332,14 @@ describe('auth hardening', () => {
         .send({ challenge_token: first.body.challenge_token, code: codeOf(setup.body.secret) })
         .expect(401);
       expect(reused.body.code).toBe('invalid_two_factor_challenge');
+    });
+
+    it('does not let a one-time sign-in token skip the second factor', async () => {
+      const staff = await t.createUser({ staff: 'manager' });
+      await enrol(staff);
+      const { token } = await t.app.get(AuthService).issueSignInToken(staff.user_id);
+      const res = await t.http().post('/api/auth/token').send({ token }).expect(403);
+      expect(res.body.message).toContain('two-factor');
     });
 
     it('refuses enrolment to customers (403)', async () => {
