@@ -27,6 +27,7 @@ export async function startBackend(env = {}, { port = nextPort++ } = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

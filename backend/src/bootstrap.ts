@@ -43,7 +43,8 @@ export async function createApp(
     rawBody: true,
   });
   app.setGlobalPrefix('api');
-  app.set('trust proxy', 'loopback');
+  // Off unless TRUST_PROXY says which proxies stand in front; otherwise anyone could choose their address.
+  app.set('trust proxy', env.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {

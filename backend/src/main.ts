@@ -14,8 +14,18 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await createApp(env);
-  await app.listen(env.port);
+  let app;
+  try {
+    app = await createApp(env);
+    await app.listen(env.port);
+  } catch (err) {
+    // A setting that cannot work (e.g. ADMIN_EMAIL naming someone else's account) stops the start with its reason.
+    if (err instanceof EnvError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
   const logger = new Logger('Main');
   // The host only: a database URL may carry a password.
   const database = env.databaseUrl

@@ -179,7 +179,7 @@ describe('AI provider layer', () => {
       .http()
       .put('/api/appconfig')
       .set('Authorization', admin.auth)
-      .send({ config: [{ key: 'openai_secret_key', value: 'sk-app' }] })
+      .send({ password: admin.password, config: [{ key: 'openai_secret_key', value: 'sk-app' }] })
       .expect(200);
     try {
       await ai.complete({ messages, organization_id: orgWithKey });
@@ -190,7 +190,7 @@ describe('AI provider layer', () => {
         .http()
         .put('/api/appconfig')
         .set('Authorization', admin.auth)
-        .send({ config: [{ key: 'openai_secret_key', value: null }] })
+        .send({ password: admin.password, config: [{ key: 'openai_secret_key', value: null }] })
         .expect(200);
     }
     expect(fake.requests.map((r) => r.authorization)).toEqual([

@@ -27,7 +27,7 @@ describe('App config API', () => {
   afterAll(() => t.close());
 
   const put = (config: { key: string; value: unknown }[], who: TestUser = admin) =>
-    t.http().put('/api/appconfig').set('Authorization', who.auth).send({ config });
+    t.http().put('/api/appconfig').set('Authorization', who.auth).send({ config, password: who.password });
 
   it('seeds every key with its default at start', async () => {
     const rows: { key: string; value: string | null }[] = await t.db.query(

@@ -391,7 +391,7 @@ describe('first staff admin', () => {
     }
   });
 
-  it('promotes an existing account, creates admin@localhost in embedded mode, and otherwise only warns', async () => {
+  it('never promotes an existing account as it is: refuses without ADMIN_PASSWORD, takes it over with it; creates admin@localhost in embedded mode, and otherwise only warns', async () => {
     const t = await startTestApp();
     try {
       const first = t.app.get(FirstAdminService);
@@ -400,13 +400,22 @@ describe('first staff admin', () => {
       expect(await first.ensureFirstAdmin()).toEqual({ action: 'none' });
 
       const user = await t.createUser();
-      expect(await first.ensureFirstAdmin({ ...t.env, adminEmail: user.email, adminPassword: null })).toEqual(
-        {
-          action: 'promoted',
-          email: user.email,
-        },
-      );
-      const me = await t.http().get('/api/users').set('Authorization', user.auth).expect(200);
+      await expect(
+        first.ensureFirstAdmin({ ...t.env, adminEmail: user.email, adminPassword: null }),
+      ).rejects.toThrow(/already exists and is not staff.*ADMIN_PASSWORD/);
+      expect((await t.db.query(`SELECT count(*)::int AS count FROM staff`))[0].count).toBe(0);
+
+      expect(
+        await first.ensureFirstAdmin({ ...t.env, adminEmail: user.email, adminPassword: 'operator-pass-1' }),
+      ).toEqual({ action: 'took_over', email: user.email });
+      // The session of whoever registered the address ended; the operator's password works.
+      await t.http().get('/api/users').set('Authorization', user.auth).expect(401);
+      await t.http().post('/api/auth/login').send({ email: user.email, password: user.password }).expect(401);
+      const me = await t
+        .http()
+        .post('/api/auth/login')
+        .send({ email: user.email, password: 'operator-pass-1' })
+        .expect(200);
       expect(me.body.user.staff.role).toBe('admin');
 
       await t.db.query(`DELETE FROM staff`);

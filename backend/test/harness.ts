@@ -38,6 +38,8 @@ export interface TestApp {
     staff?: StaffRole;
     name?: string;
     last_name?: string;
+    /** Leave the email unverified (by default the address counts as verified). */
+    unverified?: boolean;
   }): Promise<TestUser>;
   /** Makes the user a member of a new or given organization with user_type_id 1..3. */
   createOrganization(name?: string): Promise<number>;
@@ -75,6 +77,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     // The fake outside services listen on loopback; a test that checks the refusal passes OUTBOUND_ALLOW: ''.
     OUTBOUND_ALLOW: '127.0.0.1,::1,localhost',
+    AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
     ...extraEnv,
   });
   const app = await createApp(env, { logger: false });
@@ -95,13 +98,15 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
       ).toLowerCase();
       const password = options.password ?? 'secret123';
       const [{ user_id }] = await db.query(
-        `INSERT INTO users (name, last_name, email, uid, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING user_id`,
+        `INSERT INTO users (name, last_name, email, uid, password_hash, email_verified_at)
+         VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN NULL ELSE now() END) RETURNING user_id`,
         [
           options.name ?? `User${counter}`,
           options.last_name ?? 'Test',
           email,
           randomUUID(),
           await hash(password),
+          options.unverified ?? false,
         ],
       );
       if (options.staff)

@@ -59,6 +59,7 @@ describe('Mail through the webhook job', () => {
       .put('/api/appconfig')
       .set('Authorization', admin.auth)
       .send({
+        password: admin.password,
         config: [
           { key: 'welcome_email_webhook_url', value: `${hook.url}/welcome` },
           { key: 'reset_password_email_webhook_url', value: `${hook.url}/reset` },

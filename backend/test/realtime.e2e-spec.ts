@@ -142,7 +142,12 @@ describe('Real-time channel', () => {
     await connected(socket);
     await joinRoom(socket, `user-${user.user_id}`);
     const gone = disconnected(socket);
-    await t.http().delete('/api/users').set('Authorization', user.auth).expect(204);
+    await t
+      .http()
+      .delete('/api/users')
+      .set('Authorization', user.auth)
+      .send({ password: user.password })
+      .expect(204);
     await expect(gone).resolves.toBe('io server disconnect');
   });
 

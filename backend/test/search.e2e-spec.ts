@@ -36,7 +36,7 @@ describe('Messages: web search', () => {
       .http()
       .put('/api/appconfig')
       .set('Authorization', admin.auth)
-      .send({ config: [{ key, value: value ?? '' }] })
+      .send({ password: admin.password, config: [{ key, value: value ?? '' }] })
       .expect(200);
   };
 
@@ -80,7 +80,7 @@ describe('Messages: web search', () => {
       .http()
       .put('/api/appconfig')
       .set('Authorization', admin.auth)
-      .send({ config: [{ key: 'search_url', value: 'ftp://search.local' }] })
+      .send({ password: admin.password, config: [{ key: 'search_url', value: 'ftp://search.local' }] })
       .expect(400);
     expect(bad.body.code).toBe('invalid_config_value');
     await setConfig('search_url', other.url);

@@ -170,7 +170,12 @@ describe('users API', () => {
   describe('personal API key', () => {
     it('is shown once, works as a bearer, is replaced by a new one and stops working when revoked', async () => {
       const me = await t.createUser();
-      const created = await t.http().post('/api/users/api-key').set('Authorization', me.auth).expect(201);
+      const created = await t
+        .http()
+        .post('/api/users/api-key')
+        .set('Authorization', me.auth)
+        .send({ password: me.password })
+        .expect(201);
       const key: string = created.body.api_key;
       expect(key).toMatch(/^as_[A-Za-z0-9_-]{43}$/);
 
@@ -180,7 +185,12 @@ describe('users API', () => {
       const [row] = await t.db.query(`SELECT api_key_hash FROM users WHERE user_id = $1`, [me.user_id]);
       expect(row.api_key_hash).not.toContain(key.slice(3));
 
-      const second = await t.http().post('/api/users/api-key').set('Authorization', me.auth).expect(201);
+      const second = await t
+        .http()
+        .post('/api/users/api-key')
+        .set('Authorization', me.auth)
+        .send({ password: me.password })
+        .expect(201);
       expect(second.body.api_key).not.toBe(key);
       const old = await t.http().get('/api/users').set('Authorization', `Bearer ${key}`).expect(401);
       expect(old.body.code).toBe('invalid_api_key');
@@ -193,11 +203,26 @@ describe('users API', () => {
 
     it('cannot create keys or delete the account when used itself', async () => {
       const me = await t.createUser();
-      const { body } = await t.http().post('/api/users/api-key').set('Authorization', me.auth).expect(201);
+      const { body } = await t
+        .http()
+        .post('/api/users/api-key')
+        .set('Authorization', me.auth)
+        .send({ password: me.password })
+        .expect(201);
       const viaKey = `Bearer ${body.api_key}`;
-      const res = await t.http().post('/api/users/api-key').set('Authorization', viaKey).expect(403);
+      const res = await t
+        .http()
+        .post('/api/users/api-key')
+        .set('Authorization', viaKey)
+        .send({ password: me.password })
+        .expect(403);
       expect(res.body.code).toBe('session_required');
-      await t.http().delete('/api/users').set('Authorization', viaKey).expect(403);
+      await t
+        .http()
+        .delete('/api/users')
+        .set('Authorization', viaKey)
+        .send({ password: me.password })
+        .expect(403);
       await t.http().get('/api/users').set('Authorization', me.auth).expect(200);
     });
   });
@@ -205,7 +230,12 @@ describe('users API', () => {
   describe('DELETE /api/users', () => {
     it('deletes the own account and ends its sessions at once', async () => {
       const me = await t.createUser();
-      await t.http().delete('/api/users').set('Authorization', me.auth).expect(204);
+      await t
+        .http()
+        .delete('/api/users')
+        .set('Authorization', me.auth)
+        .send({ password: me.password })
+        .expect(204);
       await t.http().get('/api/users').set('Authorization', me.auth).expect(401);
       const rows = await t.db.query(`SELECT 1 FROM users WHERE user_id = $1`, [me.user_id]);
       expect(rows).toHaveLength(0);
@@ -217,10 +247,20 @@ describe('users API', () => {
     it('answers 409 when the caller is the only staff admin', async () => {
       await t.db.query(`DELETE FROM staff WHERE role = 'admin'`);
       const admin = await t.createUser({ staff: 'admin' });
-      const res = await t.http().delete('/api/users').set('Authorization', admin.auth).expect(409);
+      const res = await t
+        .http()
+        .delete('/api/users')
+        .set('Authorization', admin.auth)
+        .send({ password: admin.password })
+        .expect(409);
       expect(res.body.code).toBe('last_admin');
       await t.createUser({ staff: 'admin' });
-      await t.http().delete('/api/users').set('Authorization', admin.auth).expect(204);
+      await t
+        .http()
+        .delete('/api/users')
+        .set('Authorization', admin.auth)
+        .send({ password: admin.password })
+        .expect(204);
     });
   });
 

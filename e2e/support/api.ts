@@ -78,11 +78,13 @@ export async function signUpViaApi(prefix = 'user'): Promise<NewUser & { session
 
 /** Sets app config keys as the staff admin (PUT /api/appconfig), e.g. to restore what a test changed. */
 export async function setAppConfig(values: Record<string, string | null>): Promise<void> {
-  const { access_token } = await login(adminCredentials());
+  const admin = adminCredentials();
+  const { access_token } = await login(admin);
   await apiCall(
     'PUT',
     '/api/appconfig',
-    { config: Object.entries(values).map(([key, value]) => ({ key, value })) },
+    // The password is needed when a secret setting changes.
+    { config: Object.entries(values).map(([key, value]) => ({ key, value })), password: admin.password },
     access_token,
   );
 }

@@ -76,6 +76,7 @@ export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
       ...(aiBaseUrl ? { OPENAI_API_KEY: 'sk-e2e-fake', OPENAI_BASE_URL: aiBaseUrl } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -36,7 +36,8 @@ describe('admin settings (000 §2 /settings, §4 protection)', () => {
   test('a protected field unlocks after confirming and locks again 10 s after the last edit', async ({
     page,
   }) => {
-    await signInViaApi(page, adminCredentials(), '/admin/settings');
+    const admin = adminCredentials();
+    await signInViaApi(page, admin, '/admin/settings');
     await page.getByRole('tab', { name: 'Advanced', exact: true }).click();
     const secret = page.getByLabel(label('OpenAI API key'));
     const edit = page.getByRole('button', { name: 'Edit OpenAI API key', exact: true });
@@ -46,6 +47,8 @@ describe('admin settings (000 §2 /settings, §4 protection)', () => {
     await edit.click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure to edit this setting?' });
     await dialog.waitFor();
+    // Editing a secret setting asks for the current password again.
+    await dialog.getByLabel(label('Current password')).fill(admin.password);
     await dialog.getByRole('button', { name: 'Yes, edit', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await secret.isEnabled()).toBe(true);

@@ -29,6 +29,14 @@ export interface AppEnv {
   logLevel: LogLevel;
   /** Requests per minute per client address on the auth routes. */
   authRateLimitPerMinute: number;
+  /** Requests per minute per account (the email given) on the sign-in, recovery and sign-up routes. */
+  authAccountRateLimitPerMinute: number;
+  /** Express `trust proxy`: false (default), a number of proxy hops, or addresses/subnets of trusted proxies. */
+  trustProxy: TrustProxy;
+  /** A session ends this many days after its sign-in, however often it is refreshed. */
+  sessionMaxDays: number;
+  /** Staff admins must use two-factor codes; without one enrolled they can sign in only to enrol. */
+  staff2faRequired: boolean;
   /** Largest accepted upload, in bytes. */
   maxUploadBytes: number;
   /** How long a request waits for an unreachable database (restart, failover) before answering 503. */
@@ -49,6 +57,9 @@ export interface AppEnv {
 }
 
 export class EnvError extends Error {}
+
+/** What express's `trust proxy` receives: off, a hop count, or a list of trusted proxy addresses. */
+export type TrustProxy = false | number | string[];
 
 const ROLES: Role[] = ['api', 'worker', 'all'];
 const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -100,6 +111,43 @@ function allowList(source: NodeJS.ProcessEnv, key: string): string[] {
     if (!parseAllowEntry(entry)) {
       throw new EnvError(
         `${key}: "${entry}" is not a host name, an IP address or a CIDR range like 10.0.0.0/8`,
+      );
+    }
+  }
+  return entries;
+}
+
+function bool(source: NodeJS.ProcessEnv, key: string, fallback: boolean): boolean {
+  const raw = str(source, key)?.toLowerCase();
+  if (raw === undefined || raw === null) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new EnvError(`${key} must be true or false, got "${raw}"`);
+}
+
+/** Named ranges express understands besides addresses and CIDR subnets. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+
+/**
+ * TRUST_PROXY: unset or false = the client address is the socket's; a whole number = that many proxies in front;
+ * otherwise a comma-separated list of proxy addresses, subnets (10.0.0.0/8) or loopback, linklocal, uniquelocal.
+ */
+function trustProxy(source: NodeJS.ProcessEnv): TrustProxy {
+  const raw = str(source, 'TRUST_PROXY');
+  if (raw === null || ['false', '0', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const isAddress = IPV4.test(address) || (address.includes(':') && /^[0-9a-f:.]+$/i.test(address));
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= 128);
+    if (!(PROXY_NAMES.includes(entry) || (isAddress && bitsOk && extra === undefined))) {
+      throw new EnvError(
+        `TRUST_PROXY must be false, a number of proxies, or addresses/subnets (or ${PROXY_NAMES.join(', ')}), got "${entry}"`,
       );
     }
   }
@@ -162,6 +210,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     role: oneOf(source, 'ROLE', ROLES, 'all'),
     logLevel: oneOf(source, 'LOG_LEVEL', LOG_LEVELS, 'log'),
     authRateLimitPerMinute: int(source, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    authAccountRateLimitPerMinute: int(source, 'AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
+    trustProxy: trustProxy(source),
+    sessionMaxDays: int(source, 'SESSION_MAX_DAYS', 90, 1, 3650),
+    staff2faRequired: bool(source, 'STAFF_2FA_REQUIRED', false),
     maxUploadBytes: int(source, 'MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     databaseRetryMs: int(source, 'DATABASE_RETRY_MS', 10_000, 0, 120_000),
     frontendsDir: resolve(str(source, 'FRONTENDS_DIR') ?? join(__dirname, '..', '..', '..', 'frontends')),

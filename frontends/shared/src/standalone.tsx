@@ -19,7 +19,12 @@ function DevSignIn({ name }: { name: string }) {
     event.preventDefault();
     setError(null);
     try {
-      await signIn(await unwrap(api.POST('/api/auth/login', { body: { email, password } })));
+      const answer = await unwrap(api.POST('/api/auth/login', { body: { email, password } }));
+      if ('two_factor_required' in answer) {
+        setError('This account uses two-factor sign-in: sign in through the shell instead.');
+        return;
+      }
+      await signIn(answer);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
     }

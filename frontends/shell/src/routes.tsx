@@ -1,7 +1,7 @@
 import { PageLoader, registerTranslations, useAppConfig, useSession } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { authPaths, isLoginPath } from './auth/paths';
+import { authPaths, isLoginPath, VERIFY_EMAIL_PATH } from './auth/paths';
 import { en, es } from './i18n';
 import { RemoteOutlet, RemotesProvider, useRemotes, type RemoteLoader } from './remotes/RemotesProvider';
 
@@ -12,6 +12,7 @@ const Login = lazy(() => import('./auth/Login'));
 const Signup = lazy(() => import('./auth/Signup'));
 const Recovery = lazy(() => import('./auth/Recovery'));
 const ResetPassword = lazy(() => import('./auth/ResetPassword'));
+const VerifyEmail = lazy(() => import('./auth/VerifyEmail'));
 const SignedInLayout = lazy(() =>
   import('./layout/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
 );
@@ -40,6 +41,7 @@ function SignedOutRoutes() {
     <Suspense fallback={<PageLoader minHeight="100vh" />}>
       <Routes>
         <Route path="/auth/reset-password" element={<ResetPassword />} />
+        <Route path={VERIFY_EMAIL_PATH} element={<VerifyEmail />} />
         <Route path={paths.login} element={<Login />} />
         <Route path={paths.signup} element={signup} />
         <Route path={paths.recovery} element={<Recovery />} />
@@ -56,6 +58,11 @@ function SignedOutRoutes() {
 
 function SignedInRoutes() {
   const { pathname, state } = useLocation();
+  const { user } = useSession();
+  // A staff admin who must turn on two-factor sign-in can use only Settings (where they enrol) until then.
+  if (user?.two_factor_required && pathname !== '/settings' && pathname !== VERIFY_EMAIL_PATH) {
+    return <Navigate to="/settings" replace />;
+  }
   // 000 §2: a signed-in user who opens a login path is sent to / (or to the page they asked for before signing in).
   if (isLoginPath(pathname)) {
     const from = (state as { from?: string } | null)?.from;
@@ -64,6 +71,7 @@ function SignedInRoutes() {
   return (
     <Suspense fallback={<PageLoader minHeight="100vh" />}>
       <Routes>
+        <Route path={VERIFY_EMAIL_PATH} element={<VerifyEmail />} />
         <Route element={<SignedInLayout />}>
           <Route path="/admin/*" element={<RemoteOutlet name="admin" />} />
           <Route path="/organization/*" element={<RemoteOutlet name="org" />} />

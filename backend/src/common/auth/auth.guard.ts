@@ -56,6 +56,12 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     }
 
     const principal = req.principal!;
+    if (principal.twoFactorEnrolmentRequired && !rule.twoFactorEnrolment && !rule.public) {
+      throw forbidden(
+        'Staff admins must set up two-factor sign-in first: open Settings and add an authenticator app.',
+        'two_factor_enrolment_required',
+      );
+    }
     const rawOrg = req.query?.organization_id;
     if (rawOrg !== undefined && rawOrg !== '' && rawOrg !== 'null') {
       const id = Number(rawOrg);

@@ -10,6 +10,8 @@ export interface AccessRule {
   staff?: StaffRole;
   /** At least this role in the organization named by `?organization_id=` (required then). */
   orgRole?: OrgRole;
+  /** Open to a staff admin who must enrol a second factor first (enrolment itself, the profile, sign-out). */
+  twoFactorEnrolment?: boolean;
 }
 
 export const ACCESS_RULE = 'access-rule';

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { notFound } from '../errors/domain-error';
+import { APP_ENV, AppEnv } from '../../config/env';
+import { notFound, unauthorized } from '../errors/domain-error';
 import { sha256 } from '../crypto/secret-box';
 import { ORG_ROLE_BY_ID, StaffRole } from './permissions';
 import type { OrgScope, Principal } from './principal';
@@ -8,17 +9,21 @@ import type { OrgScope, Principal } from './principal';
 /** Turns a verified token or an API key into a Principal, checking the session on every request. */
 @Injectable()
 export class PrincipalResolver {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {}
 
   async fromSession(userId: number, sessionId: string): Promise<Principal | null> {
-    const rows: { user_id: number; email: string; role: StaffRole | null }[] = await this.db.query(
-      `SELECT u.user_id, u.email, st.role
+    const rows: { user_id: number; email: string; role: StaffRole | null; totp: boolean }[] =
+      await this.db.query(
+        `SELECT u.user_id, u.email, st.role, u.totp_enabled_at IS NOT NULL AS totp
          FROM sessions se
          JOIN users u ON u.user_id = se.user_id
          LEFT JOIN staff st ON st.user_id = u.user_id
         WHERE se.session_id = $1 AND se.user_id = $2 AND se.revoked_at IS NULL AND se.expires_at > now()`,
-      [sessionId, userId],
-    );
+        [sessionId, userId],
+      );
     const row = rows[0];
     if (!row) return null;
     return {
@@ -28,24 +33,50 @@ export class PrincipalResolver {
       via: 'token',
       staffRole: row.role,
       org: null,
+      twoFactorEnrolmentRequired: this.mustEnrol(row.role, row.totp),
     };
   }
 
+  /**
+   * The owner of a personal API key. An expired key answers 401 with its own code; a key made without the staff
+   * flag acts as a plain customer even when its owner is staff, so a leaked everyday key opens no back office.
+   */
   async fromApiKey(apiKey: string): Promise<Principal | null> {
-    const rows: { user_id: number; email: string; role: StaffRole | null }[] = await this.db.query(
-      `SELECT u.user_id, u.email, st.role FROM users u LEFT JOIN staff st ON st.user_id = u.user_id WHERE u.api_key_hash = $1`,
+    const rows: {
+      user_id: number;
+      email: string;
+      role: StaffRole | null;
+      expires_at: Date | null;
+      staff_key: boolean;
+      totp: boolean;
+    }[] = await this.db.query(
+      `SELECT u.user_id, u.email, st.role, u.api_key_expires_at AS expires_at, u.api_key_staff AS staff_key,
+              u.totp_enabled_at IS NOT NULL AS totp
+         FROM users u LEFT JOIN staff st ON st.user_id = u.user_id WHERE u.api_key_hash = $1`,
       [sha256(apiKey)],
     );
     const row = rows[0];
     if (!row) return null;
+    if (row.expires_at && row.expires_at.getTime() <= Date.now()) {
+      throw unauthorized(
+        'This API key has expired. Create a new one in Settings and use it instead.',
+        'api_key_expired',
+      );
+    }
+    const staffRole = row.staff_key ? row.role : null;
     return {
       user_id: row.user_id,
       email: row.email,
       session_id: null,
       via: 'api_key',
-      staffRole: row.role,
+      staffRole,
       org: null,
+      twoFactorEnrolmentRequired: this.mustEnrol(staffRole, row.totp),
     };
+  }
+
+  private mustEnrol(role: StaffRole | null, enrolled: boolean): boolean {
+    return this.env.staff2faRequired && role === 'admin' && !enrolled;
   }
 
   /**

@@ -16,6 +16,8 @@ export interface Principal {
   via: 'token' | 'api_key';
   staffRole: StaffRole | null;
   org: OrgScope | null;
+  /** A staff admin who must use two-factor codes and has not enrolled: only enrolment is open to them. */
+  twoFactorEnrolmentRequired?: boolean;
 }
 
 export interface AuthenticatedRequest {

@@ -10,6 +10,7 @@ import { MessageSources1763870000000 } from './1763870000000-MessageSources';
 import { ConversationListIndexes1763880000000 } from './1763880000000-ConversationListIndexes';
 import { ConversationNameSearch1763890000000 } from './1763890000000-ConversationNameSearch';
 import { ScopeIndexes1763900000000 } from './1763900000000-ScopeIndexes';
+import { AuthHardening1764200000000 } from './1764200000000-AuthHardening';
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -26,5 +27,6 @@ export const migrations = [
   ConversationListIndexes1763880000000,
   ConversationNameSearch1763890000000,
   ScopeIndexes1763900000000,
+  AuthHardening1764200000000,
   MailSecrets1764500000000,
 ];

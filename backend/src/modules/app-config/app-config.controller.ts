@@ -1,14 +1,21 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
+import { CurrentPassword } from '../../common/auth/current-password';
+import { isMasked } from '../../common/crypto/secret-box';
+import { CONFIG_KEY_MAP } from './app-config.keys';
+import { normalizeConfigValue } from './app-config.rules';
 import { AppConfigService } from './app-config.service';
 import { AdminConfigResponse, PublicConfigResponse, UpdateConfigDto } from './dto/app-config.dto';
 
 @ApiTags('App config')
 @Controller('appconfig')
 export class AppConfigController {
-  constructor(private readonly config: AppConfigService) {}
+  constructor(
+    private readonly config: AppConfigService,
+    private readonly password: CurrentPassword,
+  ) {}
 
   @Get()
   @Authenticated({ public: true })
@@ -32,7 +39,15 @@ export class AppConfigController {
     summary: 'Change settings (all or nothing); a masked secret sent back keeps the stored one',
   })
   @ApiOkResponse({ type: AdminConfigResponse })
+  @ApiForbiddenResponse({
+    description: 'password_incorrect: a secret changes and the current password is wrong',
+  })
   async update(@Body() body: UpdateConfigDto, @CurrentUser() user: Principal): Promise<AdminConfigResponse> {
+    // Editing a secret (a masked one sent back is no edit) needs the current password typed again.
+    const secretEdited = body.config.some(
+      (c) => CONFIG_KEY_MAP.get(c.key)?.secret && !isMasked(normalizeConfigValue(c.value)),
+    );
+    if (secretEdited) await this.password.check(user.user_id, body.password);
     return { config: await this.config.update(body.config, user.user_id) };
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiConflictResponse, ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -12,8 +13,10 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
-import { Authenticated } from '../../common/auth/authenticated.decorator';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import type { Principal } from '../../common/auth/principal';
+import { AuthRateLimitGuard, RetryAfterInterceptor } from './auth-rate-limit';
+import { TwoFactorService } from './two-factor.service';
 import { UserAgent } from '../../common/http/user-agent.decorator';
 import { EmptyResponseDto } from '../users/dto/public-user.dto';
 import { AuthService } from './auth.service';
@@ -24,17 +27,34 @@ import {
   ResetPasswordDto,
   SignInTokenDto,
   SignupDto,
+  TwoFactorCodeDto,
+  TwoFactorDisableDto,
+  TwoFactorLoginDto,
+  VerifyEmailDto,
 } from './dto/auth-requests.dto';
-import { AuthSessionDto, TokenPairDto } from './dto/auth-responses.dto';
+import {
+  AuthSessionDto,
+  TokenPairDto,
+  TwoFactorChallengeDto,
+  TwoFactorSetupDto,
+  VerifyEmailResponseDto,
+} from './dto/auth-responses.dto';
 import { SignupMessagesInterceptor } from './signup-messages';
 
 @ApiTags('auth')
 @Controller('auth')
 @Authenticated({ public: true })
-@UseGuards(ThrottlerGuard)
-@ApiTooManyRequestsResponse({ description: 'Rate limited per client address' })
+@UseGuards(AuthRateLimitGuard)
+@UseInterceptors(RetryAfterInterceptor)
+@ApiTooManyRequestsResponse({
+  description: 'rate_limited (per client address, and per account when an email is sent), with Retry-After',
+})
+@ApiExtraModels(AuthSessionDto, TwoFactorChallengeDto)
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   @Post('signup')
   @UseInterceptors(SignupMessagesInterceptor)
@@ -49,11 +69,106 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Signs in with email and password' })
-  @ApiOkResponse({ type: AuthSessionDto })
+  @ApiOperation({
+    summary: 'Signs in with email and password; with two-factor on, answers a challenge for /auth/login/2fa',
+  })
+  @ApiOkResponse({
+    schema: {
+      oneOf: [{ $ref: getSchemaPath(AuthSessionDto) }, { $ref: getSchemaPath(TwoFactorChallengeDto) }],
+    },
+  })
   @ApiUnauthorizedResponse({ description: 'invalid_credentials' })
-  login(@Body() body: LoginDto, @UserAgent() userAgent?: string): Promise<AuthSessionDto> {
+  @ApiTooManyRequestsResponse({
+    description: 'login_locked after repeated failures (Retry-After), or rate_limited',
+  })
+  login(
+    @Body() body: LoginDto,
+    @UserAgent() userAgent?: string,
+  ): Promise<AuthSessionDto | TwoFactorChallengeDto> {
     return this.auth.login(body, { user_agent: userAgent });
+  }
+
+  @Post('login/2fa')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Completes a sign-in with two-factor on: the challenge token and a current code' })
+  @ApiOkResponse({ type: AuthSessionDto })
+  @ApiUnauthorizedResponse({ description: 'invalid_two_factor_code, invalid_two_factor_challenge' })
+  loginTwoFactor(@Body() body: TwoFactorLoginDto, @UserAgent() userAgent?: string): Promise<AuthSessionDto> {
+    return this.auth.loginTwoFactor(body.challenge_token, body.code, { user_agent: userAgent });
+  }
+
+  @Post('logout-all')
+  @Authenticated({ twoFactorEnrolment: true })
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Signs out everywhere: every session ends, the personal API key is revoked, sockets close',
+  })
+  @ApiNoContentResponse()
+  async logoutAll(@CurrentUser() me: Principal): Promise<void> {
+    await this.auth.logoutAll(me);
+  }
+
+  @Post('verify-email')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Verifies the email address from the emailed link (valid 48 hours)' })
+  @ApiOkResponse({ type: VerifyEmailResponseDto })
+  @ApiBadRequestResponse({ description: 'invalid_verification_link, verification_link_expired' })
+  verifyEmail(@Body() body: VerifyEmailDto): Promise<VerifyEmailResponseDto> {
+    return this.auth.verifyEmail(body.token);
+  }
+
+  @Post('verify-email/resend')
+  @Authenticated({ twoFactorEnrolment: true })
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Emails the verification link again' })
+  @ApiOkResponse({ type: EmptyResponseDto })
+  @ApiConflictResponse({ description: 'email_already_verified' })
+  async resendVerification(@CurrentUser() me: Principal): Promise<EmptyResponseDto> {
+    await this.auth.resendVerification(me);
+    return {};
+  }
+
+  @Post('2fa/setup')
+  @Authenticated({ twoFactorEnrolment: true })
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Staff: starts two-factor enrolment; answers the secret as a key and an otpauth URI',
+  })
+  @ApiOkResponse({ type: TwoFactorSetupDto })
+  @ApiForbiddenResponse({ description: 'Not staff, or called with an API key' })
+  @ApiConflictResponse({ description: 'two_factor_already_enabled' })
+  setupTwoFactor(@CurrentUser() me: Principal): Promise<TwoFactorSetupDto> {
+    return this.twoFactor.setup(me);
+  }
+
+  @Post('2fa/enable')
+  @Authenticated({ twoFactorEnrolment: true })
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Staff: confirms enrolment with a code; sign-in then asks for codes' })
+  @ApiOkResponse({ type: EmptyResponseDto })
+  @ApiBadRequestResponse({ description: 'invalid_two_factor_code, two_factor_not_enrolled' })
+  async enableTwoFactor(
+    @CurrentUser() me: Principal,
+    @Body() body: TwoFactorCodeDto,
+  ): Promise<EmptyResponseDto> {
+    await this.twoFactor.enable(me, body.code);
+    return {};
+  }
+
+  @Post('2fa/disable')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Turns two-factor off (current password and a code); required staff admins cannot',
+  })
+  @ApiOkResponse({ type: EmptyResponseDto })
+  @ApiForbiddenResponse({ description: 'password_incorrect, or two-factor is required for staff admins' })
+  async disableTwoFactor(
+    @CurrentUser() me: Principal,
+    @Body() body: TwoFactorDisableDto,
+  ): Promise<EmptyResponseDto> {
+    await this.twoFactor.disable(me, body.password, body.code);
+    return {};
   }
 
   @Post('refresh')

@@ -9,6 +9,8 @@ import { FirstAdminService } from './first-admin.service';
 import { PasswordLinksController } from './password-links.controller';
 import { AuthToken, RefreshToken, Session } from './session.entity';
 import { SignupMessagesInterceptor } from './signup-messages';
+import { AuthRateLimitGuard } from './auth-rate-limit';
+import { TwoFactorService } from './two-factor.service';
 
 /** Sign-up, sign-in, sessions, password reset, one-time sign-in tokens, and the first staff admin. */
 @Module({
@@ -19,7 +21,13 @@ import { SignupMessagesInterceptor } from './signup-messages';
     MailModule,
   ],
   controllers: [AuthController, PasswordLinksController],
-  providers: [AuthService, FirstAdminService, SignupMessagesInterceptor],
+  providers: [
+    AuthService,
+    FirstAdminService,
+    SignupMessagesInterceptor,
+    TwoFactorService,
+    AuthRateLimitGuard,
+  ],
   exports: [AuthService],
 })
 export class AuthModule {}

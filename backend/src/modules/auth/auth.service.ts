@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../common/auth/access-token';
 import type { Principal } from '../../common/auth/principal';
 import { sha256 } from '../../common/crypto/secret-box';
-import { badInput, DomainError, forbidden, unauthorized } from '../../common/errors/domain-error';
+import { badInput, conflict, DomainError, forbidden, unauthorized } from '../../common/errors/domain-error';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
 import { MailService } from '../mail/mail.service';
@@ -11,7 +11,15 @@ import { RealtimeService } from '../realtime/realtime.service';
 import { hashPassword, verifyPassword } from '../users/password';
 import { normalizeEmail } from '../users/user-fields';
 import { UsersService } from '../users/users.service';
-import { AuthSessionDto, TokenPairDto } from './dto/auth-responses.dto';
+import { AuthSessionDto, TokenPairDto, TwoFactorChallengeDto } from './dto/auth-responses.dto';
+import { tooManyRequests } from './auth-rate-limit';
+import {
+  emailTag,
+  readVerificationToken,
+  signVerificationToken,
+  verifyEmailLink,
+} from './email-verification';
+import { TwoFactorService, TWO_FACTOR_MESSAGES } from './two-factor.service';
 import { LoginDto, SignupDto } from './dto/auth-requests.dto';
 import type { AuthTokenPurpose } from './session.entity';
 import {
@@ -35,7 +43,24 @@ export const AUTH_MESSAGES = {
   resetExpired: 'This password reset link has expired, please request a new one.',
   signInInvalid: 'This sign-in link is not valid anymore, please sign in.',
   signInExpired: 'This sign-in link has expired, please sign in.',
+  sessionTooOld: 'Your session has reached its maximum length, please sign in again.',
+  challengeInvalid: 'This sign-in step has expired, please sign in again.',
+  verifyInvalid: 'This verification link is not valid. Ask for a new one from Settings.',
+  verifyExpired: 'This verification link has expired. Ask for a new one from Settings.',
+  alreadyVerified: 'Your email address is already verified.',
 } as const;
+
+/** Failed sign-ins in a row before the account locks; each failure after that doubles the lock. */
+export const LOGIN_FAILURES_BEFORE_LOCK = 5;
+/** The longest lock after failed sign-ins: 15 minutes. */
+export const LOGIN_LOCK_MAX_SECONDS = 15 * 60;
+/** A password-checked sign-in waits this long for its two-factor code. */
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+function lockedMessage(seconds: number): string {
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+  return `Too many failed sign-ins for this account. For your security, try again in ${wait}.`;
+}
 
 /** What a client tells us about itself when a session opens. */
 export interface ClientInfo {
@@ -57,6 +82,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly appConfig: AppConfigService,
     private readonly mail: MailService,
+    private readonly twoFactor: TwoFactorService,
     @Inject(APP_ENV) private readonly env: AppEnv,
     /** Ends the sockets of a session that ends; optional so auth works in apps without the real-time channel. */
     @Optional() private readonly realtime?: RealtimeService,
@@ -81,20 +107,96 @@ export class AuthService {
       // The account exists and is usable; a mail queue hiccup must not turn sign-up into an error.
       this.logger.warn(`Welcome email for user ${user.user_id} not queued: ${(err as Error).message}`);
     }
+    await this.sendVerification(user);
     return session;
   }
 
-  async login(input: LoginDto, client: ClientInfo): Promise<AuthSessionDto> {
-    const user = await this.users.findWithPasswordHash({ email: input.email });
+  /**
+   * Email and password. A locked account (after repeated failures) answers 429 before the password is checked;
+   * an account with two-factor on answers a challenge to complete with POST /auth/login/2fa.
+   */
+  async login(input: LoginDto, client: ClientInfo): Promise<AuthSessionDto | TwoFactorChallengeDto> {
+    const [user]: {
+      user_id: number;
+      password_hash: string;
+      locked_until: Date | null;
+      totp: boolean;
+    }[] = await this.db.query(
+      `SELECT user_id, password_hash, login_locked_until AS locked_until, totp_enabled_at IS NOT NULL AS totp
+         FROM users WHERE email = $1`,
+      [normalizeEmail(input.email)],
+    );
     if (!user) {
       this.dummyHash ??= hashPassword(randomToken());
       await verifyPassword(await this.dummyHash, input.password);
       throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
     }
+    this.refuseWhileLocked(user.locked_until);
     if (!(await verifyPassword(user.password_hash, input.password))) {
+      await this.recordFailure(user.user_id);
       throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
     }
+    if (user.totp) {
+      // The failure count stays until the code is right too, so guessing codes locks the account as well.
+      const { token } = await this.issueToken(user.user_id, 'two_factor', TWO_FACTOR_CHALLENGE_TTL_MS);
+      return {
+        two_factor_required: true,
+        challenge_token: token,
+        expires_in: TWO_FACTOR_CHALLENGE_TTL_MS / 1000,
+      };
+    }
+    await this.resetFailures(user.user_id);
     return this.openSession(user.user_id, client);
+  }
+
+  /** The second step of a sign-in with two-factor on: the challenge from login and a current code. */
+  async loginTwoFactor(challenge: string, code: string, client: ClientInfo): Promise<AuthSessionDto> {
+    const [row]: { user_id: number; locked_until: Date | null }[] = await this.db.query(
+      `SELECT t.user_id, u.login_locked_until AS locked_until
+         FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
+        WHERE t.token_hash = $1 AND t.purpose = 'two_factor' AND t.used_at IS NULL AND t.expires_at > now()`,
+      [sha256(challenge)],
+    );
+    if (!row) throw unauthorized(AUTH_MESSAGES.challengeInvalid, 'invalid_two_factor_challenge');
+    this.refuseWhileLocked(row.locked_until);
+    if (!(await this.twoFactor.verify(row.user_id, code))) {
+      await this.recordFailure(row.user_id);
+      throw unauthorized(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
+    }
+    const user_id = await this.consumeToken(this.db.manager, challenge, 'two_factor', {
+      invalid: () => unauthorized(AUTH_MESSAGES.challengeInvalid, 'invalid_two_factor_challenge'),
+      expired: () => unauthorized(AUTH_MESSAGES.challengeInvalid, 'invalid_two_factor_challenge'),
+    });
+    await this.resetFailures(user_id);
+    return this.openSession(user_id, client);
+  }
+
+  private refuseWhileLocked(lockedUntil: Date | null): void {
+    const waitMs = lockedUntil ? lockedUntil.getTime() - Date.now() : 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw tooManyRequests(lockedMessage(seconds), seconds, 'login_locked');
+    }
+  }
+
+  /** One more failure; from the fifth in a row the account locks for 2^failures seconds, 15 minutes at most. */
+  private async recordFailure(user_id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET login_failures = login_failures + 1,
+              login_locked_until = CASE WHEN login_failures + 1 >= $2
+                THEN now() + make_interval(secs => LEAST(power(2, LEAST(login_failures + 1, 30)), $3))
+                ELSE login_locked_until END
+        WHERE user_id = $1`,
+      [user_id, LOGIN_FAILURES_BEFORE_LOCK, LOGIN_LOCK_MAX_SECONDS],
+    );
+  }
+
+  private async resetFailures(user_id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET login_failures = 0, login_locked_until = NULL
+        WHERE user_id = $1 AND (login_failures <> 0 OR login_locked_until IS NOT NULL)`,
+      [user_id],
+    );
   }
 
   /**
@@ -111,9 +213,11 @@ export class AuthService {
         user_id: number;
         revoked_at: Date | null;
         session_expires_at: Date;
+        session_created_at: Date;
       }[] = await tx.query(
         `SELECT rt.refresh_token_id, rt.spent_at, rt.expires_at AS token_expires_at,
-                s.session_id, s.user_id, s.revoked_at, s.expires_at AS session_expires_at
+                s.session_id, s.user_id, s.revoked_at, s.expires_at AS session_expires_at,
+                s."createdAt" AS session_created_at
            FROM refresh_tokens rt JOIN sessions s ON s.session_id = rt.session_id
           WHERE rt.token_hash = $1
           FOR UPDATE OF rt, s`,
@@ -129,13 +233,15 @@ export class AuthService {
         };
       }
       const now = Date.now();
+      const maxEnd = this.sessionEnd(row.session_created_at);
+      if (maxEnd <= now) return { error: unauthorized(AUTH_MESSAGES.sessionTooOld, 'token_expired') };
       if (row.token_expires_at.getTime() <= now || row.session_expires_at.getTime() <= now) {
         return { error: unauthorized(AUTH_MESSAGES.sessionExpired, 'token_expired') };
       }
       await tx.query(`UPDATE refresh_tokens SET spent_at = now() WHERE refresh_token_id = $1`, [
         row.refresh_token_id,
       ]);
-      const expires = new Date(now + SESSION_TTL_MS);
+      const expires = new Date(Math.min(now + SESSION_TTL_MS, maxEnd));
       await tx.query(`UPDATE sessions SET expires_at = $2 WHERE session_id = $1`, [row.session_id, expires]);
       await tx.query(`UPDATE users SET last_used = now() WHERE user_id = $1`, [row.user_id]);
       const refresh_token = await this.insertRefreshToken(tx, row.session_id, expires);
@@ -159,6 +265,53 @@ export class AuthService {
     });
     // After the commit, so a socket that reconnects at once already finds the session ended.
     if (ended) this.realtime?.disconnectSession(ended);
+  }
+
+  /**
+   * "Sign out everywhere": every session of the user ends, the personal API key is revoked, and every open
+   * socket closes.
+   */
+  async logoutAll(principal: Principal): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.endSessions(tx, { user_id: principal.user_id }, 'logout_all');
+      await this.revokeApiKey(tx, principal.user_id);
+    });
+    this.realtime?.disconnectUser(principal.user_id);
+  }
+
+  /** Emails the user a link that verifies their address; failures are logged, never thrown at sign-up. */
+  async sendVerification(user: { user_id: number; email: string; name: string }): Promise<void> {
+    const token = signVerificationToken(this.env.appSecret, user.user_id, user.email);
+    try {
+      await this.mail.sendVerifyEmail(user, verifyEmailLink(this.env.publicUrl, token));
+    } catch (err) {
+      this.logger.warn(`Verification email for user ${user.user_id} not queued: ${(err as Error).message}`);
+    }
+  }
+
+  /** Sends the verification link again (Settings); 409 when the address is already verified. */
+  async resendVerification(principal: Principal): Promise<void> {
+    const user = await this.users.findById(principal.user_id);
+    if (!user) throw new DomainError(404, 'user_not_found', 'User not found.');
+    if (user.email_verified_at) throw conflict(AUTH_MESSAGES.alreadyVerified, 'email_already_verified');
+    await this.sendVerification(user);
+  }
+
+  /** Consumes a verification link: the address it was sent to is verified (again is harmless). */
+  async verifyEmail(token: string): Promise<{ email: string; email_verified_at: Date }> {
+    const read = readVerificationToken(this.env.appSecret, token);
+    if (read === 'expired') throw badInput(AUTH_MESSAGES.verifyExpired, 'verification_link_expired');
+    const user = read === 'invalid' ? null : await this.users.findById(read.user_id);
+    // A link sent to an address the account no longer has verifies nothing.
+    if (!user || read === 'invalid' || emailTag(user.email) !== read.emailTag) {
+      throw badInput(AUTH_MESSAGES.verifyInvalid, 'invalid_verification_link');
+    }
+    const [[row]]: [{ email_verified_at: Date }[], number] = await this.db.query(
+      `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE user_id = $1
+       RETURNING email_verified_at`,
+      [user.user_id],
+    );
+    return { email: user.email, email_verified_at: row.email_verified_at };
   }
 
   /** The recovery flow: emails a single-use reset link valid for 1 hour. 404 when no account has the email. */
@@ -203,6 +356,11 @@ export class AuthService {
         [user_id],
       );
       await this.endSessions(tx, { user_id }, 'password_changed');
+      await this.revokeApiKey(tx, user_id);
+      // The person proved they read the account's mail: the lock of failed sign-ins is lifted.
+      await tx.query(`UPDATE users SET login_failures = 0, login_locked_until = NULL WHERE user_id = $1`, [
+        user_id,
+      ]);
       return user_id;
     });
     this.realtime?.disconnectUser(user_id);
@@ -219,6 +377,17 @@ export class AuthService {
       invalid: () => unauthorized(AUTH_MESSAGES.signInInvalid, 'invalid_sign_in_token'),
       expired: () => unauthorized(AUTH_MESSAGES.signInExpired, 'sign_in_token_expired'),
     });
+    // A sign-in link must not skip the second factor of an account that has one.
+    const [row]: { totp: boolean }[] = await this.db.query(
+      `SELECT totp_enabled_at IS NOT NULL AS totp FROM users WHERE user_id = $1`,
+      [user_id],
+    );
+    if (row?.totp) {
+      throw forbidden(
+        'This account signs in with a two-factor code: please use the sign-in page.',
+        'forbidden',
+      );
+    }
     return this.openSession(user_id, client);
   }
 
@@ -228,8 +397,21 @@ export class AuthService {
     this.realtime?.disconnectUser(user_id);
   }
 
+  /** When a session opened at `createdAt` ends at the latest, however often it is refreshed. */
+  private sessionEnd(createdAt: Date): number {
+    return createdAt.getTime() + this.env.sessionMaxDays * 24 * 60 * 60 * 1000;
+  }
+
+  private async revokeApiKey(tx: EntityManager, user_id: number): Promise<void> {
+    await tx.query(
+      `UPDATE users SET api_key_hash = NULL, api_key_last4 = NULL, api_key_expires_at = NULL, api_key_staff = false
+        WHERE user_id = $1 AND api_key_hash IS NOT NULL`,
+      [user_id],
+    );
+  }
+
   private async openSession(user_id: number, client: ClientInfo): Promise<AuthSessionDto> {
-    const expires = new Date(Date.now() + SESSION_TTL_MS);
+    const expires = new Date(Math.min(Date.now() + SESSION_TTL_MS, this.sessionEnd(new Date())));
     const pair = await this.db.transaction(async (tx) => {
       const [{ session_id }]: { session_id: string }[] = await tx.query(
         `INSERT INTO sessions (user_id, expires_at, user_agent) VALUES ($1, $2, $3) RETURNING session_id`,

@@ -54,7 +54,8 @@ export class RefreshToken {
   createdAt: Date;
 }
 
-export type AuthTokenPurpose = 'reset_password' | 'sign_in';
+/** reset_password and sign_in are single-use links; two_factor is a sign-in waiting for its code. */
+export type AuthTokenPurpose = 'reset_password' | 'sign_in' | 'two_factor';
 
 /** Single-use tokens: password reset links and one-time sign-in tokens. Stored hashed. */
 @Entity('auth_tokens')

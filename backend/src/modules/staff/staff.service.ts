@@ -46,6 +46,13 @@ export class StaffService {
       if (await tx.exists(Staff, { where: { user_id: user.user_id } })) {
         throw conflict('This user is already a staff member.', 'already_staff');
       }
+      // Whoever registered an address they do not own must not reach the back office through it.
+      if (!user.email_verified_at) {
+        throw conflict(
+          'This person has not verified their email address yet. Ask them to open the link we emailed them (they can send it again from Settings).',
+          'email_not_verified',
+        );
+      }
       const saved = await tx.save(tx.create(Staff, { user_id: user.user_id, role }));
       saved.user = user;
       return toDto(saved);

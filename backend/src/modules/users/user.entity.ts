@@ -49,6 +49,36 @@ export class User {
   @Column({ type: 'varchar', length: 8, nullable: true })
   api_key_last4: string | null;
 
+  /** When the API key stops working (chosen at creation, at most a year). */
+  @Column({ type: 'timestamptz', nullable: true })
+  api_key_expires_at: Date | null;
+
+  /** The key carries its owner's staff role; otherwise a staff member's key acts as a plain customer. */
+  @Column({ type: 'boolean', default: false })
+  api_key_staff: boolean;
+
+  /** When the person opened the emailed verification link; null until then. */
+  @Column({ type: 'timestamptz', nullable: true })
+  email_verified_at: Date | null;
+
+  /** The TOTP secret, encrypted; set once enrolment is confirmed with a code. */
+  @Column({ type: 'varchar', length: 400, nullable: true, select: false })
+  totp_secret: string | null;
+
+  /** A TOTP secret shown for enrolment and not confirmed yet, encrypted. */
+  @Column({ type: 'varchar', length: 400, nullable: true, select: false })
+  totp_pending_secret: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  totp_enabled_at: Date | null;
+
+  /** Failed sign-ins in a row; a success resets it. */
+  @Column({ type: 'int', default: 0, select: false })
+  login_failures: number;
+
+  @Column({ type: 'timestamptz', nullable: true, select: false })
+  login_locked_until: Date | null;
+
   @Column({ type: 'varchar', length: 2048, nullable: true })
   zappier_webhook_url: string | null;
 

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -12,6 +13,7 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import { ApiKeyResponseDto, UserResponseDto } from './dto/public-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
+import { CreateApiKeyDto, CurrentPasswordDto } from './dto/reauth.dto';
 import { ScopeQuery } from '../../common/http/pagination';
 import { EmailLookupQuery, PhoneLookupQuery } from './dto/user-queries.dto';
 import { UsersService } from './users.service';
@@ -22,7 +24,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @Authenticated()
+  @Authenticated({ twoFactorEnrolment: true })
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponseDto })
   async me(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<UserResponseDto> {
@@ -45,19 +47,34 @@ export class UsersController {
   @Delete()
   @Authenticated()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Deletes the signed-in user’s own account; its sessions end at once' })
+  @ApiOperation({
+    summary: 'Deletes the signed-in user’s own account (current password required); its sessions end at once',
+  })
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'The caller is the only staff admin' })
-  async remove(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<void> {
-    await this.users.deleteOwn(me);
+  @ApiForbiddenResponse({ description: 'password_incorrect' })
+  async remove(
+    @CurrentUser() me: Principal,
+    @Query() _query: ScopeQuery,
+    @Body() body: CurrentPasswordDto,
+  ): Promise<void> {
+    await this.users.deleteOwn(me, body.password);
   }
 
   @Post('api-key')
   @Authenticated()
-  @ApiOperation({ summary: 'Creates a personal API key (replacing any previous one); shown once' })
+  @ApiOperation({
+    summary:
+      'Creates a personal API key (replacing any previous one; current password required); shown once. It expires after the days chosen; only staff may make a staff key.',
+  })
   @ApiCreatedResponse({ type: ApiKeyResponseDto })
-  async createApiKey(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<ApiKeyResponseDto> {
-    return { api_key: await this.users.createApiKey(me) };
+  @ApiForbiddenResponse({ description: 'password_incorrect, staff_key_not_allowed' })
+  async createApiKey(
+    @CurrentUser() me: Principal,
+    @Query() _query: ScopeQuery,
+    @Body() body: CreateApiKeyDto,
+  ): Promise<ApiKeyResponseDto> {
+    return this.users.createApiKey(me, body);
   }
 
   @Delete('api-key')

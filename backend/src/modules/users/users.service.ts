@@ -1,8 +1,12 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { APP_ENV, AppEnv } from '../../config/env';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
+import { CurrentPassword } from '../../common/auth/current-password';
+import { DEFAULT_API_KEY_EXPIRY_DAYS } from '@avatar-studio/contracts';
+import type { CreateApiKeyDto } from './dto/reauth.dto';
 import {
   badInput,
   conflict,
@@ -58,6 +62,8 @@ export class UsersService {
     @InjectRepository(Staff) private readonly staff: Repository<Staff>,
     private readonly db: DataSource,
     private readonly words: WordsService,
+    private readonly currentPassword: CurrentPassword,
+    @Inject(APP_ENV) private readonly env: AppEnv,
     @Optional() private readonly realtime?: RealtimeService,
   ) {}
 
@@ -139,6 +145,11 @@ export class UsersService {
       company: user.company,
       lang: user.lang,
       api_key: maskApiKey(user.api_key_last4),
+      api_key_expires_at: user.api_key_last4 ? user.api_key_expires_at : null,
+      api_key_staff: !!user.api_key_last4 && user.api_key_staff,
+      email_verified: user.email_verified_at !== null,
+      two_factor_enabled: user.totp_enabled_at !== null,
+      two_factor_required: this.twoFactorRequired(user.staff?.role ?? null, user.totp_enabled_at !== null),
       zappier_webhook_url: user.zappier_webhook_url,
       manual_mode: user.manual_mode,
       dark_mode: user.dark_mode,
@@ -178,25 +189,50 @@ export class UsersService {
     return this.toPublicUser(user_id);
   }
 
-  /** A new personal API key replaces any previous one; the full key is returned this once. */
-  async createApiKey(principal: Principal): Promise<string> {
+  /**
+   * A new personal API key replaces any previous one; the full key is returned this once. It expires after the
+   * lifetime chosen, and carries the staff role only when a staff member asks for it.
+   */
+  async createApiKey(
+    principal: Principal,
+    input: Pick<CreateApiKeyDto, 'password' | 'expires_in_days' | 'staff'>,
+  ): Promise<{ api_key: string; expires_at: Date; staff: boolean }> {
     requireSession(principal);
+    if (input.staff && !principal.staffRole) {
+      throw forbidden('Only staff members can make a key for staff use.', 'staff_key_not_allowed');
+    }
+    await this.currentPassword.check(principal.user_id, input.password);
+    const days = input.expires_in_days ?? DEFAULT_API_KEY_EXPIRY_DAYS;
+    const expires_at = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+    const staff = !!input.staff;
     const { key, hash, last4 } = generateApiKey();
-    await this.users.update({ user_id: principal.user_id }, { api_key_hash: hash, api_key_last4: last4 });
-    return key;
+    await this.users.update(
+      { user_id: principal.user_id },
+      { api_key_hash: hash, api_key_last4: last4, api_key_expires_at: expires_at, api_key_staff: staff },
+    );
+    return { api_key: key, expires_at, staff };
   }
 
   async revokeApiKey(principal: Principal): Promise<void> {
     requireSession(principal);
-    await this.users.update({ user_id: principal.user_id }, { api_key_hash: null, api_key_last4: null });
+    await this.users.update(
+      { user_id: principal.user_id },
+      { api_key_hash: null, api_key_last4: null, api_key_expires_at: null, api_key_staff: false },
+    );
+  }
+
+  /** Staff admins must use two-factor when STAFF_2FA_REQUIRED is on; the principal resolver applies the same rule. */
+  private twoFactorRequired(role: string | null, enrolled: boolean): boolean {
+    return this.env.staff2faRequired && role === 'admin' && !enrolled;
   }
 
   /**
    * DELETE /users: the account and everything hanging off it (sessions included, by cascade, so its tokens
    * stop working at once). The last staff admin cannot leave the back office without an admin.
    */
-  async deleteOwn(principal: Principal): Promise<void> {
+  async deleteOwn(principal: Principal, password: string): Promise<void> {
     requireSession(principal);
+    await this.currentPassword.check(principal.user_id, password);
     await this.db.transaction(async (tx) => {
       // Serializes concurrent deletions of admins so two of them cannot both pass the last-admin check.
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('staff-admins'))`);

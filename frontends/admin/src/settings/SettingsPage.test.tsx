@@ -51,6 +51,13 @@ function routes(config: AdminConfigEntry[] = CONFIG) {
   };
 }
 
+/** Types the current password into the unlock confirmation and confirms. */
+async function confirmWithPassword(ui: ReturnType<typeof userEvent.setup>, password = 'my-password') {
+  const dialog = await screen.findByRole('dialog', { name: 'Are you sure to edit this setting?' });
+  await ui.type(within(dialog).getByLabelText('Current password'), password);
+  await ui.click(within(dialog).getByRole('button', { name: 'Yes, edit' }));
+}
+
 async function openAdvanced(ui: ReturnType<typeof userEvent.setup>) {
   await ui.click(await screen.findByRole('tab', { name: 'Advanced' }));
   return screen.findByLabelText('OpenAI API key');
@@ -163,14 +170,7 @@ describe('Admin settings', () => {
     expect(screen.getByLabelText('OpenAI API key')).toBeDisabled();
 
     await ui.click(screen.getByRole('button', { name: 'Edit OpenAI API key' }));
-    await ui.click(
-      within(await screen.findByRole('dialog', { name: 'Are you sure to edit this setting?' })).getByRole(
-        'button',
-        {
-          name: 'Yes, edit',
-        },
-      ),
-    );
+    await confirmWithPassword(ui);
     await waitFor(() => expect(screen.getByLabelText('OpenAI API key')).toBeEnabled());
     expect(screen.queryByRole('button', { name: 'Edit OpenAI API key' })).not.toBeInTheDocument();
     // Only that field: the others stay locked.
@@ -183,14 +183,7 @@ describe('Admin settings', () => {
     const ui = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await openAdvanced(ui);
     await ui.click(screen.getByRole('button', { name: 'Edit OpenAI API key' }));
-    await ui.click(
-      within(await screen.findByRole('dialog', { name: 'Are you sure to edit this setting?' })).getByRole(
-        'button',
-        {
-          name: 'Yes, edit',
-        },
-      ),
-    );
+    await confirmWithPassword(ui);
     const key = screen.getByLabelText('OpenAI API key');
     await waitFor(() => expect(key).toBeEnabled());
 
@@ -211,7 +204,76 @@ describe('Admin settings', () => {
     await waitFor(() => expect(fetch.callsTo('PUT /api/appconfig')).toHaveLength(1));
     expect(fetch.callsTo('PUT /api/appconfig')[0].body).toEqual({
       config: [{ key: 'openai_secret_key', value: 'sk-new-1' }],
+      password: 'my-password',
     });
+  });
+
+  it('unlocks a protected field only once the current password is typed', async () => {
+    renderWithProviders(<SettingsPage />, { user: admin, routes: routes() });
+    const ui = userEvent.setup();
+    await openAdvanced(ui);
+    await ui.click(screen.getByRole('button', { name: 'Edit OpenAI API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure to edit this setting?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Yes, edit' }));
+    expect(
+      await within(dialog).findByText('Please type your current password to confirm.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('OpenAI API key')).toBeDisabled();
+  });
+
+  it('sends no password when only plain settings change', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, { user: admin, routes: routes() });
+    const ui = userEvent.setup();
+    await openAdvanced(ui);
+    await ui.click(screen.getByRole('button', { name: 'Edit OpenAI API key' }));
+    await confirmWithPassword(ui);
+    await ui.clear(screen.getByLabelText('OpenAI model'));
+    await ui.type(screen.getByLabelText('OpenAI model'), 'gpt-x');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch.callsTo('PUT /api/appconfig')).toHaveLength(1));
+    expect(fetch.callsTo('PUT /api/appconfig')[0].body).toEqual({
+      config: [{ key: 'openai_model', value: 'gpt-x' }],
+    });
+  });
+
+  it('asks for the password again when the server refuses it, then saves with the new one', async () => {
+    let tries = 0;
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: admin,
+      routes: {
+        ...routes(),
+        'PUT /api/appconfig': () =>
+          ++tries === 1
+            ? {
+                status: 403,
+                body: {
+                  statusCode: 403,
+                  code: 'password_incorrect',
+                  message: 'Your current password is not correct. Please type it again.',
+                  error: 'Forbidden',
+                },
+              }
+            : { body: { config: CONFIG } },
+      },
+    });
+    const ui = userEvent.setup();
+    await openAdvanced(ui);
+    await ui.click(screen.getByRole('button', { name: 'Edit OpenAI API key' }));
+    await confirmWithPassword(ui, 'typo');
+    await ui.type(screen.getByLabelText('OpenAI API key'), 'sk-new');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+
+    const again = await screen.findByRole('dialog', { name: 'Confirm with your password' });
+    expect(
+      within(again).getByText('Your current password is not correct. Please type it again.'),
+    ).toBeInTheDocument();
+    await ui.type(within(again).getByLabelText('Current password'), 'right-one');
+    await ui.click(within(again).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(fetch.callsTo('PUT /api/appconfig').map((c) => c.body)).toEqual([
+      { config: [{ key: 'openai_secret_key', value: 'sk-new' }], password: 'typo' },
+      { config: [{ key: 'openai_secret_key', value: 'sk-new' }], password: 'right-one' },
+    ]);
   });
 
   it('locks an unlocked field 10 s after unlocking when it is not edited', async () => {
@@ -220,14 +282,7 @@ describe('Admin settings', () => {
     const ui = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await openAdvanced(ui);
     await ui.click(screen.getByRole('button', { name: 'Edit Firebase config (JSON)' }));
-    await ui.click(
-      within(await screen.findByRole('dialog', { name: 'Are you sure to edit this setting?' })).getByRole(
-        'button',
-        {
-          name: 'Yes, edit',
-        },
-      ),
-    );
+    await confirmWithPassword(ui);
     const field = screen.getByLabelText('Firebase config (JSON)');
     await waitFor(() => expect(field).toBeEnabled());
     expect(field.tagName).toBe('TEXTAREA');

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, PasswordInput, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   APP_CONFIG_QUERY_KEY,
+  ApiError,
   PageLoader,
   api,
   notifyError,
@@ -44,6 +45,12 @@ export function SettingsPage() {
   const unlocks = useUnlocks();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [confirmKey, setConfirmKey] = useState<string | null>(null);
+  // The current password typed when unlocking a secret; sent with the save that edits secrets, then forgotten.
+  const password = useRef<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  // The server refused the password at save time: ask again and save once it is typed.
+  const [askAgain, setAskAgain] = useState(false);
 
   const config = useQuery({
     queryKey: ADMIN_CONFIG_QUERY_KEY,
@@ -62,18 +69,54 @@ export function SettingsPage() {
     [entries, drafts],
   );
 
+  const secretKeys = useMemo(
+    () => new Set(entries.filter((entry) => entry.secret).map((entry) => entry.key)),
+    [entries],
+  );
+
   const save = useMutation({
-    mutationFn: (config: { key: string; value: string | null }[]) =>
-      unwrap(api.PUT('/api/appconfig', { body: { config } })),
+    mutationFn: (config: { key: string; value: string | null }[]) => {
+      const editsSecret = config.some((change) => secretKeys.has(change.key));
+      return unwrap(
+        api.PUT('/api/appconfig', {
+          body: editsSecret && password.current ? { config, password: password.current } : { config },
+        }),
+      );
+    },
     onSuccess: async (answer) => {
       queryClient.setQueryData(ADMIN_CONFIG_QUERY_KEY, answer.config satisfies AdminConfigEntry[]);
       setDrafts({});
+      password.current = null;
       notifySuccess(t('settings.saved'));
       // The shell re-reads the public config: app name (page title), colours, switches.
       await queryClient.invalidateQueries({ queryKey: APP_CONFIG_QUERY_KEY });
     },
-    onError: (error) => notifyError(error),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'password_incorrect') {
+        password.current = null;
+        setTyped('');
+        setPasswordError(error.status === 403 ? t('settings.confirm.wrongPassword') : null);
+        setAskAgain(true);
+      } else notifyError(error);
+    },
   });
+
+  const closeConfirm = () => {
+    setConfirmKey(null);
+    setAskAgain(false);
+    setTyped('');
+    setPasswordError(null);
+  };
+  const confirm = () => {
+    if (!typed) {
+      setPasswordError(t('settings.confirm.passwordRequired'));
+      return;
+    }
+    password.current = typed;
+    if (askAgain) save.mutate(changes);
+    else if (confirmKey) unlocks.unlock(confirmKey);
+    closeConfirm();
+  };
 
   if (config.isPending) return <PageLoader />;
   if (config.isError) {
@@ -150,40 +193,56 @@ export function SettingsPage() {
       </Tabs>
 
       <Modal
-        opened={confirmKey !== null}
-        onClose={() => setConfirmKey(null)}
-        title={t('settings.confirm.title')}
+        opened={confirmKey !== null || askAgain}
+        onClose={closeConfirm}
+        title={askAgain ? t('settings.confirm.passwordTitle') : t('settings.confirm.title')}
         centered
       >
-        <Stack>
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-            <Stack gap="xs">
-              {confirmEntry ? (
-                <Text size="sm" fw={600}>
-                  {t(`settings.labels.${confirmEntry.key}`, { defaultValue: confirmEntry.key })}
-                </Text>
-              ) : null}
-              <Text size="sm">{t('settings.confirm.warning')}</Text>
-              <Text size="xs" c="dimmed">
-                {t('settings.confirm.relock')}
-              </Text>
-            </Stack>
-          </Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmKey(null)}>
-              {t('settings.confirm.cancel')}
-            </Button>
-            <Button
-              color="orange"
-              onClick={() => {
-                if (confirmKey) unlocks.unlock(confirmKey);
-                setConfirmKey(null);
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm();
+          }}
+          noValidate
+        >
+          <Stack>
+            {askAgain ? null : (
+              <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+                <Stack gap="xs">
+                  {confirmEntry ? (
+                    <Text size="sm" fw={600}>
+                      {t(`settings.labels.${confirmEntry.key}`, { defaultValue: confirmEntry.key })}
+                    </Text>
+                  ) : null}
+                  <Text size="sm">{t('settings.confirm.warning')}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('settings.confirm.relock')}
+                  </Text>
+                </Stack>
+              </Alert>
+            )}
+            <PasswordInput
+              label={t('settings.confirm.password')}
+              description={t('settings.confirm.passwordHint')}
+              autoComplete="current-password"
+              value={typed}
+              error={passwordError}
+              onChange={(event) => {
+                setPasswordError(null);
+                setTyped(event.currentTarget.value);
               }}
-            >
-              {t('settings.confirm.confirm')}
-            </Button>
-          </Group>
-        </Stack>
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={closeConfirm}>
+                {t('settings.confirm.cancel')}
+              </Button>
+              <Button type="submit" color="orange" loading={save.isPending}>
+                {askAgain ? t('settings.save') : t('settings.confirm.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </Stack>
   );

@@ -24,6 +24,11 @@ export const settingsEn = {
     relock: 'The field locks again 10 seconds after your last edit; your change is kept until you save.',
     confirm: 'Yes, edit',
     cancel: 'Cancel',
+    password: 'Current password',
+    passwordHint: 'Type your password again to edit secret settings.',
+    passwordRequired: 'Please type your current password to confirm.',
+    passwordTitle: 'Confirm with your password',
+    wrongPassword: 'Your current password is not correct. Please type it again.',
   },
   superFetchHint: 'The prompt must include {{variables}}.',
   labels: {
@@ -119,6 +124,11 @@ export const settingsEs: typeof settingsEn = {
       'El campo se vuelve a bloquear 10 segundos después de tu última edición; tu cambio se conserva hasta que guardes.',
     confirm: 'Sí, editar',
     cancel: 'Cancelar',
+    password: 'Contraseña actual',
+    passwordHint: 'Escribe tu contraseña de nuevo para editar ajustes secretos.',
+    passwordRequired: 'Escribe tu contraseña actual para confirmar.',
+    passwordTitle: 'Confirma con tu contraseña',
+    wrongPassword: 'Tu contraseña actual no es correcta. Escríbela de nuevo.',
   },
   superFetchHint: 'El prompt debe incluir {{variables}}.',
   labels: {

@@ -1,29 +1,87 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError, notifySuccess, unwrap, useSession } from '@avatar-studio/shared';
+import {
+  API_KEY_EXPIRY_DAYS,
+  DEFAULT_API_KEY_EXPIRY_DAYS,
+  type ApiKeyExpiryDays,
+} from '@avatar-studio/contracts/auth';
+import {
+  ApiError,
+  api,
+  notifyError,
+  notifySuccess,
+  unwrap,
+  useFormat,
+  useSession,
+  type User,
+} from '@avatar-studio/shared';
 import { copyToClipboard } from './clipboard';
+
+interface CreateValues {
+  password: string;
+  expires_in_days: ApiKeyExpiryDays;
+  staff: boolean;
+}
 
 /**
  * DESIGN §3: a real personal API key. The server keeps only its hash, so the full key exists in this
  * component's state alone, right after it is generated, and is gone once dismissed or the page is left.
+ * Creating one asks for the current password and a lifetime; staff may make a key that carries their role.
  */
-export function ApiKeySection({ maskedKey }: { maskedKey: string | null }) {
+export function ApiKeySection({ user }: { user: User }) {
   const { t } = useTranslation('customer');
+  const format = useFormat();
   const { reloadUser } = useSession();
   const [fullKey, setFullKey] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<'replace' | 'revoke' | null>(null);
+  const [confirming, setConfirming] = useState<'create' | 'revoke' | null>(null);
+  const [values, setValues] = useState<CreateValues>({
+    password: '',
+    expires_in_days: DEFAULT_API_KEY_EXPIRY_DAYS,
+    staff: false,
+  });
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const close = () => {
+    setConfirming(null);
+    setPasswordError(null);
+    setValues((v) => ({ ...v, password: '' }));
+  };
 
   const generate = useMutation({
-    mutationFn: async () => (await unwrap(api.POST('/api/users/api-key'))).api_key,
+    mutationFn: async (body: CreateValues) =>
+      (
+        await unwrap(
+          api.POST('/api/users/api-key', {
+            body: { password: body.password, expires_in_days: body.expires_in_days, staff: body.staff },
+          }),
+        )
+      ).api_key,
     onSuccess: async (key) => {
-      setConfirming(null);
+      close();
       setFullKey(key);
       await reloadUser();
     },
-    onError: (error) => notifyError(error),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'password_incorrect') {
+        setPasswordError(t('settings.reauth.wrong'));
+      } else notifyError(error);
+    },
   });
 
   const revoke = useMutation({
@@ -46,7 +104,16 @@ export function ApiKeySection({ maskedKey }: { maskedKey: string | null }) {
     }
   };
 
-  const hasKey = Boolean(maskedKey);
+  const submitCreate = () => {
+    if (!values.password) {
+      setPasswordError(t('settings.reauth.required'));
+      return;
+    }
+    generate.mutate(values);
+  };
+
+  const hasKey = Boolean(user.api_key);
+  const expires = user.api_key_expires_at ? format.date(user.api_key_expires_at) : null;
   return (
     <Stack gap="sm">
       <Title order={3} size="h4">
@@ -90,18 +157,24 @@ export function ApiKeySection({ maskedKey }: { maskedKey: string | null }) {
 
       <TextInput
         label={t('settings.apiKey.current')}
-        value={maskedKey ?? ''}
+        value={user.api_key ?? ''}
         placeholder={t('settings.apiKey.none')}
         readOnly
         styles={{ input: { fontFamily: 'monospace' } }}
         data-testid="api-key-masked"
       />
+      {hasKey ? (
+        <Group gap="xs">
+          {expires ? (
+            <Text size="sm" c="dimmed" data-testid="api-key-expiry">
+              {t('settings.apiKey.expiresOn', { date: expires })}
+            </Text>
+          ) : null}
+          {user.api_key_staff ? <Badge variant="light">{t('settings.apiKey.staffBadge')}</Badge> : null}
+        </Group>
+      ) : null}
       <Group>
-        <Button
-          leftSection={<IconKey size={16} aria-hidden />}
-          loading={generate.isPending && confirming === null}
-          onClick={() => (hasKey ? setConfirming('replace') : generate.mutate())}
-        >
+        <Button leftSection={<IconKey size={16} aria-hidden />} onClick={() => setConfirming('create')}>
           {hasKey ? t('settings.apiKey.regenerate') : t('settings.apiKey.generate')}
         </Button>
         {hasKey ? (
@@ -117,28 +190,84 @@ export function ApiKeySection({ maskedKey }: { maskedKey: string | null }) {
       </Group>
 
       <Modal
-        opened={confirming !== null}
+        opened={confirming === 'create'}
+        onClose={close}
+        title={hasKey ? t('settings.apiKey.replaceTitle') : t('settings.apiKey.createTitle')}
+        centered
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitCreate();
+          }}
+          noValidate
+        >
+          <Stack>
+            {hasKey ? <Text size="sm">{t('settings.apiKey.replaceBody')}</Text> : null}
+            <Select
+              label={t('settings.apiKey.expiry')}
+              data={API_KEY_EXPIRY_DAYS.map((days) => ({
+                value: String(days),
+                label: t('settings.apiKey.days', { count: days }),
+              }))}
+              value={String(values.expires_in_days)}
+              onChange={(value) =>
+                value && setValues((v) => ({ ...v, expires_in_days: Number(value) as ApiKeyExpiryDays }))
+              }
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: false }}
+            />
+            {user.staff ? (
+              <Checkbox
+                label={t('settings.apiKey.staffLabel')}
+                description={t('settings.apiKey.staffDescription')}
+                checked={values.staff}
+                onChange={(event) => {
+                  const staff = event.currentTarget.checked;
+                  setValues((v) => ({ ...v, staff }));
+                }}
+              />
+            ) : null}
+            <PasswordInput
+              label={t('settings.reauth.label')}
+              description={t('settings.reauth.description')}
+              autoComplete="current-password"
+              value={values.password}
+              error={passwordError}
+              onChange={(event) => {
+                const password = event.currentTarget.value;
+                setPasswordError(null);
+                setValues((v) => ({ ...v, password }));
+              }}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('settings.apiKey.cancel')}
+              </Button>
+              <Button type="submit" loading={generate.isPending}>
+                {hasKey ? t('settings.apiKey.regenerate') : t('settings.apiKey.generate')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+
+      <Modal
+        opened={confirming === 'revoke'}
         onClose={() => setConfirming(null)}
-        title={confirming === 'revoke' ? t('settings.apiKey.revokeTitle') : t('settings.apiKey.replaceTitle')}
+        title={t('settings.apiKey.revokeTitle')}
         centered
       >
         <Stack>
-          <Text size="sm">
-            {confirming === 'revoke' ? t('settings.apiKey.revokeBody') : t('settings.apiKey.replaceBody')}
-          </Text>
+          <Text size="sm">{t('settings.apiKey.revokeBody')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)}>
               {t('settings.apiKey.cancel')}
             </Button>
-            {confirming === 'revoke' ? (
-              <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate()}>
-                {t('settings.apiKey.revoke')}
-              </Button>
-            ) : (
-              <Button loading={generate.isPending} onClick={() => generate.mutate()}>
-                {t('settings.apiKey.regenerate')}
-              </Button>
-            )}
+            <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate()}>
+              {t('settings.apiKey.revoke')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

@@ -29,6 +29,13 @@ afterEach(async () => {
 
 const user = testUser;
 
+/** Types the current password in the key dialog and confirms. */
+async function confirmCreate(ui: ReturnType<typeof userEvent.setup>, title: string, button: string) {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  await ui.type(within(dialog).getByLabelText('Current password'), 'my-password');
+  await ui.click(within(dialog).getByRole('button', { name: button }));
+}
+
 describe('Settings', () => {
   it('shows the saved values and a link to the tutorial', async () => {
     renderWithProviders(<SettingsPage />, {
@@ -177,6 +184,7 @@ describe('Settings: API key', () => {
       'You have no API key.',
     );
     await ui.click(screen.getByRole('button', { name: 'Generate key' }));
+    await confirmCreate(ui, 'Generate an API key', 'Generate key');
 
     const full = await screen.findByRole('textbox', { name: 'Your new API key' });
     expect(full).toHaveValue('as_live_0123456789abcdef9f3c');
@@ -205,6 +213,7 @@ describe('Settings: API key', () => {
       configurable: true,
     });
     await ui.click(await screen.findByRole('button', { name: 'Generate key' }));
+    await confirmCreate(ui, 'Generate an API key', 'Generate key');
     await screen.findByRole('textbox', { name: 'Your new API key' });
     await ui.click(screen.getByRole('button', { name: 'Copy' }));
     expect(
@@ -220,8 +229,9 @@ describe('Settings: API key', () => {
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Generate new key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generate a new API key?' });
+    expect(within(dialog).getByText(/Your current key stops working at once/)).toBeInTheDocument();
     expect(fetch.callsTo('POST /api/users/api-key')).toHaveLength(0);
-    await ui.click(within(dialog).getByRole('button', { name: 'Generate new key' }));
+    await confirmCreate(ui, 'Generate a new API key?', 'Generate new key');
     expect(await screen.findByRole('textbox', { name: 'Your new API key' })).toHaveValue('as_live_new');
   });
 
@@ -247,5 +257,214 @@ describe('Settings: API key', () => {
     expect(fetch.callsTo('DELETE /api/users/api-key')).toHaveLength(1);
     await waitFor(() => expect(screen.getByLabelText('Current key')).toHaveValue(''));
     expect(screen.getByRole('button', { name: 'Generate key' })).toBeInTheDocument();
+  });
+});
+
+describe('Settings: API key lifetime, staff use and password', () => {
+  it('sends the current password and the lifetime chosen (90 days unless changed)', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: { 'POST /api/users/api-key': { status: 201, body: { api_key: 'as_k' } } },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Generate key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate an API key' });
+    expect(within(dialog).getByRole('textbox', { name: 'Valid for' })).toHaveValue('90 days');
+    expect(within(dialog).queryByRole('checkbox', { name: 'For staff use' })).not.toBeInTheDocument();
+    await ui.click(within(dialog).getByRole('textbox', { name: 'Valid for' }));
+    await ui.click(await within(dialog).findByRole('option', { name: '365 days' }));
+    await ui.type(within(dialog).getByLabelText('Current password'), 'my-password');
+    await ui.click(within(dialog).getByRole('button', { name: 'Generate key' }));
+    await screen.findByRole('textbox', { name: 'Your new API key' });
+    expect(fetch.callsTo('POST /api/users/api-key')[0].body).toEqual({
+      password: 'my-password',
+      expires_in_days: 365,
+      staff: false,
+    });
+  });
+
+  it('asks for the password before calling the server, and says so when it is wrong', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: {
+        'POST /api/users/api-key': {
+          status: 403,
+          body: {
+            statusCode: 403,
+            code: 'password_incorrect',
+            message: 'Your current password is not correct. Please type it again.',
+            error: 'Forbidden',
+          },
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Generate key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate an API key' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Generate key' }));
+    expect(
+      await within(dialog).findByText('Please type your current password to confirm.'),
+    ).toBeInTheDocument();
+    expect(fetch.callsTo('POST /api/users/api-key')).toHaveLength(0);
+    await ui.type(within(dialog).getByLabelText('Current password'), 'typo');
+    await ui.click(within(dialog).getByRole('button', { name: 'Generate key' }));
+    expect(
+      await within(dialog).findByText('Your current password is not correct. Please type it again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Your new API key' })).not.toBeInTheDocument();
+  });
+
+  it('offers staff a key for staff use, and shows the expiry and kind of the current key', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user({
+        staff: { staff_id: 1, role: 'manager' },
+        api_key: 'as_…1111',
+        api_key_expires_at: '2026-03-04T10:00:00.000Z',
+        api_key_staff: true,
+      }),
+      routes: { 'POST /api/users/api-key': { status: 201, body: { api_key: 'as_staff' } } },
+    });
+    const ui = userEvent.setup();
+    expect(await screen.findByTestId('api-key-expiry')).toHaveTextContent('Expires on Mar 04 2026');
+    expect(screen.getByText('Staff key')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Generate new key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate a new API key?' });
+    await ui.click(within(dialog).getByRole('checkbox', { name: 'For staff use' }));
+    await ui.type(within(dialog).getByLabelText('Current password'), 'pw');
+    await ui.click(within(dialog).getByRole('button', { name: 'Generate new key' }));
+    await screen.findByRole('textbox', { name: 'Your new API key' });
+    expect(fetch.callsTo('POST /api/users/api-key')[0].body).toEqual({
+      password: 'pw',
+      expires_in_days: 90,
+      staff: true,
+    });
+  });
+});
+
+describe('Settings: security', () => {
+  it('signs out everywhere after confirmation, then leaves', async () => {
+    const navigate = jest.fn();
+    (await import('@avatar-studio/shared')).setNavigator(navigate);
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: { 'POST /api/auth/logout-all': { status: 204 }, 'POST /api/auth/logout': { status: 204 } },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(fetch.callsTo('POST /api/auth/logout-all')).toHaveLength(0);
+    await ui.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    expect(fetch.callsTo('POST /api/auth/logout-all')).toHaveLength(1);
+  });
+
+  it('deletes the account only with the current password', async () => {
+    const navigate = jest.fn();
+    (await import('@avatar-studio/shared')).setNavigator(navigate);
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: { 'DELETE /api/users': { status: 204 }, 'POST /api/auth/logout': { status: 204 } },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(
+      await within(dialog).findByText('Please type your current password to confirm.'),
+    ).toBeInTheDocument();
+    expect(fetch.callsTo('DELETE /api/users')).toHaveLength(0);
+    await ui.type(within(dialog).getByLabelText('Current password'), 'my-password');
+    await ui.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    expect(fetch.callsTo('DELETE /api/users')[0].body).toEqual({ password: 'my-password' });
+  });
+
+  it('tells an unverified user and sends the link again on request', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user({ email_verified: false }),
+      routes: { 'POST /api/auth/verify-email/resend': { body: {} } },
+    });
+    const ui = userEvent.setup();
+    expect(await screen.findByText('Your email address is not verified')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(
+      await screen.findByText('We sent a new verification link to ada@example.com.'),
+    ).toBeInTheDocument();
+    expect(fetch.callsTo('POST /api/auth/verify-email/resend')).toHaveLength(1);
+  });
+
+  it('shows no verification notice once the address is verified', async () => {
+    renderWithProviders(<SettingsPage />, { user: user() });
+    await screen.findByRole('button', { name: 'Sign out everywhere' });
+    expect(screen.queryByText('Your email address is not verified')).not.toBeInTheDocument();
+  });
+});
+
+describe('Settings: staff two-factor sign-in', () => {
+  const staff = () => user({ staff: { staff_id: 1, role: 'admin' } });
+
+  it('is not offered to customers', async () => {
+    renderWithProviders(<SettingsPage />, { user: user() });
+    await screen.findByRole('button', { name: 'Sign out everywhere' });
+    expect(screen.queryByText('Two-factor sign-in')).not.toBeInTheDocument();
+  });
+
+  it('enrols: shows the key to type in, then turns on with a code from the app', async () => {
+    let enabled = false;
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: staff(),
+      routes: {
+        'POST /api/auth/2fa/setup': {
+          body: {
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+            otpauth_uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+          },
+        },
+        'POST /api/auth/2fa/enable': (call) =>
+          (call.body as { code: string }).code === '123456'
+            ? ((enabled = true), { body: {} })
+            : {
+                status: 400,
+                body: {
+                  statusCode: 400,
+                  code: 'invalid_two_factor_code',
+                  message: 'wrong',
+                  error: 'Bad Request',
+                },
+              },
+      },
+    });
+    fetch.route({
+      'GET /api/users': () => ({ body: { user: user({ ...staff(), two_factor_enabled: enabled }) } }),
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
+    await ui.type(screen.getByLabelText('Authentication code'), '12');
+    await ui.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('The code has 6 digits.')).toBeInTheDocument();
+    expect(fetch.callsTo('POST /api/auth/2fa/enable')).toHaveLength(0);
+    await ui.clear(screen.getByLabelText('Authentication code'));
+    await ui.type(screen.getByLabelText('Authentication code'), '654321');
+    await ui.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(
+      await screen.findByText('This code is not right. Type the code your app shows now.'),
+    ).toBeInTheDocument();
+    await ui.clear(screen.getByLabelText('Authentication code'));
+    await ui.type(screen.getByLabelText('Authentication code'), '123456');
+    await ui.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Two-factor sign-in is on.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Turn off two-factor sign-in' })).toBeInTheDocument(),
+    );
+  });
+
+  it('tells a staff admin who must enrol that it is required', async () => {
+    renderWithProviders(<SettingsPage />, {
+      user: user({ staff: { staff_id: 1, role: 'admin' }, two_factor_required: true }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Staff admins must turn on two-factor sign-in before using the back office.',
+    );
   });
 });

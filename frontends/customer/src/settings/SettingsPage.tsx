@@ -33,6 +33,8 @@ import {
   type User,
 } from '@avatar-studio/shared';
 import { ApiKeySection } from './ApiKeySection';
+import { SecuritySection } from './SecuritySection';
+import { TwoFactorSection } from './TwoFactorSection';
 
 interface SettingsValues {
   zappier_webhook_url: string;
@@ -135,7 +137,13 @@ function SettingsForm({ user }: { user: User }) {
       </Title>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="lg">
-          <ApiKeySection maskedKey={user.api_key ?? null} />
+          {user.staff ? (
+            <>
+              <TwoFactorSection user={user} />
+              <Divider />
+            </>
+          ) : null}
+          <ApiKeySection user={user} />
           <Divider />
           <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
             <Stack gap="lg">
@@ -184,6 +192,8 @@ function SettingsForm({ user }: { user: User }) {
               </Group>
             </Stack>
           </form>
+          <Divider />
+          <SecuritySection user={user} />
         </Stack>
       </Paper>
     </Container>

@@ -83,7 +83,7 @@ export interface paths {
         /** Saves the signed-in user's profile and settings */
         put: operations["Users_update"];
         post?: never;
-        /** Deletes the signed-in user’s own account; its sessions end at once */
+        /** Deletes the signed-in user’s own account (current password required); its sessions end at once */
         delete: operations["Users_remove"];
         options?: never;
         head?: never;
@@ -99,7 +99,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a personal API key (replacing any previous one); shown once */
+        /** Creates a personal API key (replacing any previous one; current password required); shown once. It expires after the days chosen; only staff may make a staff key. */
         post: operations["Users_createApiKey"];
         /** Revokes the personal API key */
         delete: operations["Users_revokeApiKey"];
@@ -168,8 +168,127 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with email and password */
+        /** Signs in with email and password; with two-factor on, answers a challenge for /auth/login/2fa */
         post: operations["Auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes a sign-in with two-factor on: the challenge token and a current code */
+        post: operations["Auth_loginTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out everywhere: every session ends, the personal API key is revoked, sockets close */
+        post: operations["Auth_logoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies the email address from the emailed link (valid 48 hours) */
+        post: operations["Auth_verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emails the verification link again */
+        post: operations["Auth_resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: starts two-factor enrolment; answers the secret as a key and an otpauth URI */
+        post: operations["Auth_setupTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: confirms enrolment with a code; sign-in then asks for codes */
+        post: operations["Auth_enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns two-factor off (current password and a code); required staff admins cannot */
+        post: operations["Auth_disableTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1253,6 +1372,8 @@ export interface components {
         };
         UpdateConfigDto: {
             config: components["schemas"]["ConfigChangeDto"][];
+            /** @description The current password; required when a secret setting changes */
+            password?: string;
         };
         UserStaffDto: {
             staff_id: number;
@@ -1273,6 +1394,19 @@ export interface components {
             lang: "en" | "es";
             /** @description The personal API key, masked (`as_…` + last 4); the full key is shown only when created */
             api_key: string | null;
+            /**
+             * Format: date-time
+             * @description When the API key stops working
+             */
+            api_key_expires_at: string | null;
+            /** @description The API key carries the staff role (made by staff for staff use) */
+            api_key_staff: boolean;
+            /** @description The email address was verified through the emailed link */
+            email_verified: boolean;
+            /** @description Sign-in asks for an authenticator code */
+            two_factor_enabled: boolean;
+            /** @description A staff admin who must turn two-factor on (until then only enrolment is open) */
+            two_factor_required: boolean;
             zappier_webhook_url: string | null;
             manual_mode: boolean;
             dark_mode: boolean;
@@ -1323,9 +1457,48 @@ export interface components {
             /** @description An organization the user belongs to, or null for Personal */
             default_organization?: number | null;
         };
+        CurrentPasswordDto: {
+            /** @description The current password, typed again to confirm */
+            password: string;
+        };
+        CreateApiKeyDto: {
+            /** @description The current password, typed again to confirm */
+            password: string;
+            /**
+             * @default 90
+             * @enum {number}
+             */
+            expires_in_days: 30 | 90 | 180 | 365;
+            /**
+             * @description Staff only: the key carries the staff role
+             * @default false
+             */
+            staff: boolean;
+        };
         ApiKeyResponseDto: {
             /** @description The full key, shown this once; send it as `Authorization: Bearer <key>` */
             api_key: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Whether the key carries the staff role */
+            staff: boolean;
+        };
+        AuthSessionDto: {
+            /** @description JWT for `Authorization: Bearer`, valid 15 minutes */
+            access_token: string;
+            /** @description Single use: each refresh answers a new one; reusing a spent one ends the session */
+            refresh_token: string;
+            /** @description Seconds until the access token expires */
+            expires_in: number;
+            user: components["schemas"]["PublicUserDto"];
+        };
+        TwoFactorChallengeDto: {
+            /** @enum {boolean} */
+            two_factor_required: true;
+            /** @description Send it with the code to /auth/login/2fa; valid 5 minutes */
+            challenge_token: string;
+            /** @description Seconds the challenge stays valid */
+            expires_in: number;
         };
         SignupDto: {
             name: string;
@@ -1340,17 +1513,40 @@ export interface components {
             /** @description Publicity source: Recommendation, Facebook Ad, Instagram Ad, or the free text given for Other */
             signup_reason?: string | null;
         };
-        AuthSessionDto: {
-            /** @description JWT for `Authorization: Bearer`, valid 15 minutes */
-            access_token: string;
-            /** @description Single use: each refresh answers a new one; reusing a spent one ends the session */
-            refresh_token: string;
-            /** @description Seconds until the access token expires */
-            expires_in: number;
-            user: components["schemas"]["PublicUserDto"];
-        };
         LoginDto: {
             email: string;
+            password: string;
+        };
+        TwoFactorLoginDto: {
+            /** @description The challenge_token answered by /auth/login */
+            challenge_token: string;
+            /** @description The 6-digit code of the authenticator app */
+            code: string;
+        };
+        VerifyEmailDto: {
+            /** @description The token from the verification link */
+            token: string;
+        };
+        VerifyEmailResponseDto: {
+            email: string;
+            /** Format: date-time */
+            email_verified_at: string;
+        };
+        EmptyResponseDto: Record<string, never>;
+        TwoFactorSetupDto: {
+            /** @description The secret in base32, for typing into an authenticator app by hand */
+            secret: string;
+            /** @description otpauth://totp/... URI holding the same secret */
+            otpauth_uri: string;
+        };
+        TwoFactorCodeDto: {
+            /** @description The 6-digit code of the authenticator app */
+            code: string;
+        };
+        TwoFactorDisableDto: {
+            /** @description The 6-digit code of the authenticator app */
+            code: string;
+            /** @description The current password */
             password: string;
         };
         RefreshDto: {
@@ -1368,7 +1564,6 @@ export interface components {
             /** @description Lowercased and trimmed before the lookup */
             email: string;
         };
-        EmptyResponseDto: Record<string, never>;
         ResetPasswordDto: {
             /** @description The token from the reset link */
             token: string;
@@ -2362,7 +2557,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Role not allowed */
+            /**
+             * @description password_incorrect: a secret changes and the current password is wrong
+             *
+             *     Role not allowed
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2483,7 +2682,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentPasswordDto"];
+            };
+        };
         responses: {
             204: {
                 headers: {
@@ -2493,6 +2696,13 @@ export interface operations {
             };
             /** @description No or expired session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description password_incorrect */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2517,7 +2727,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
         responses: {
             201: {
                 headers: {
@@ -2529,6 +2743,13 @@ export interface operations {
             };
             /** @description No or expired session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description password_incorrect, staff_key_not_allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2694,7 +2915,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limited per client address */
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2721,7 +2942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthSessionDto"];
+                    "application/json": components["schemas"]["AuthSessionDto"] | components["schemas"]["TwoFactorChallengeDto"];
                 };
             };
             /** @description invalid_credentials */
@@ -2731,7 +2952,287 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limited per client address */
+            /** @description login_locked after repeated failures (Retry-After), or rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_loginTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorLoginDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSessionDto"];
+                };
+            };
+            /** @description invalid_two_factor_code, invalid_two_factor_challenge */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyEmailResponseDto"];
+                };
+            };
+            /** @description invalid_verification_link, verification_link_expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description email_already_verified */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_setupTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetupDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not staff, or called with an API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description two_factor_already_enabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponseDto"];
+                };
+            };
+            /** @description invalid_two_factor_code, two_factor_not_enrolled */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorDisableDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description password_incorrect, or two-factor is required for staff admins */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2768,7 +3269,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limited per client address */
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2796,7 +3297,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limited per client address */
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2833,7 +3334,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limited per client address */
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2870,7 +3371,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limited per client address */
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2907,7 +3408,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Rate limited per client address */
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
 import { useAuthPaths } from './paths';
+import { TwoFactorStep } from './TwoFactorStep';
 
 export default function Login() {
   const { t } = useTranslation('shell');
@@ -15,6 +16,8 @@ export default function Login() {
   const paths = useAuthPaths();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set when the password was right and the account asks for an authenticator code next.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
@@ -27,22 +30,39 @@ export default function Login() {
     setFailure(null);
     setBusy(true);
     try {
-      const pair = await unwrap(
+      const answer = await unwrap(
         api.POST('/api/auth/login', {
           body: { email: values.email.trim().toLowerCase(), password: values.password },
         }),
       );
+      if ('two_factor_required' in answer) {
+        setChallenge(answer.challenge_token);
+        return;
+      }
       // The signed-in routes then leave the login path (for the page first asked for, or /).
-      await signIn(pair);
+      await signIn(answer);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 400))
         setFailure(t('auth.login.failed'));
+      else if (err instanceof ApiError && err.status === 429) setFailure(t('auth.login.locked'));
       else if (err instanceof ApiError && err.hasServerMessage) setFailure(err.message);
       else notifyError(err instanceof ApiError ? err : t('auth.errors.generic'));
     } finally {
       setBusy(false);
     }
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onRestart={() => {
+          setChallenge(null);
+          form.setFieldValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <AuthLayout title={t('auth.login.title')}>

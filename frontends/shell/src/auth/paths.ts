@@ -23,7 +23,11 @@ export function useAuthPaths(): AuthPaths {
   return authPaths(useAppConfig().flag('landing_enabled'));
 }
 
-/** Paths on which a signed-in user is sent to / (002 §2). */
+/** The email verification page: open signed in or not. */
+export const VERIFY_EMAIL_PATH = '/auth/verify-email';
+
+/** Paths on which a signed-in user is sent to / (002 §2); the verification page is not one. */
 export function isLoginPath(pathname: string): boolean {
+  if (pathname.replace(/\/+$/, '') === VERIFY_EMAIL_PATH) return false;
   return /^\/(auth(\/.*)?|login|signup|recovery|reset-password)\/?$/.test(pathname);
 }

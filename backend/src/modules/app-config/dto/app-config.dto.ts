@@ -1,6 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
 import { CONFIG_GROUPS, CONFIG_TYPES, type ConfigGroup, type ConfigType } from '../app-config.keys';
 
 /** One public entry. */
@@ -65,4 +73,10 @@ export class UpdateConfigDto {
   @ValidateNested({ each: true })
   @Type(() => ConfigChangeDto)
   config: ConfigChangeDto[];
+
+  @ApiPropertyOptional({ description: 'The current password; required when a secret setting changes' })
+  @IsOptional()
+  @IsString({ message: 'password must be text.' })
+  @MaxLength(200, { message: 'password is too long.' })
+  password?: string;
 }

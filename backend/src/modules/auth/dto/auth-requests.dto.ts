@@ -100,3 +100,31 @@ export class SignInTokenDto {
   @IsRequiredText('The sign-in token is required.', 200)
   token: string;
 }
+
+export class TwoFactorLoginDto {
+  @ApiProperty({ description: 'The challenge_token answered by /auth/login' })
+  @IsRequiredText('The sign-in step is missing, please sign in again.', 200)
+  challenge_token: string;
+
+  @ApiProperty({ description: 'The 6-digit code of the authenticator app' })
+  @IsRequiredText('Type the 6-digit code of your authenticator app.', 20)
+  code: string;
+}
+
+export class TwoFactorCodeDto {
+  @ApiProperty({ description: 'The 6-digit code of the authenticator app' })
+  @IsRequiredText('Type the 6-digit code of your authenticator app.', 20)
+  code: string;
+}
+
+export class TwoFactorDisableDto extends TwoFactorCodeDto {
+  @ApiProperty({ description: 'The current password' })
+  @IsRequiredText('Please type your current password to confirm.', 200)
+  password: string;
+}
+
+export class VerifyEmailDto {
+  @ApiProperty({ description: 'The token from the verification link' })
+  @IsRequiredText('The verification link is not complete.', 400)
+  token: string;
+}

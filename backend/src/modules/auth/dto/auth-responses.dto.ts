@@ -13,3 +13,22 @@ export class TokenPairDto {
 export class AuthSessionDto extends TokenPairDto {
   @ApiProperty({ type: PublicUserDto }) user: PublicUserDto;
 }
+
+/** Login's answer when the account has two-factor on: complete it with POST /auth/login/2fa. */
+export class TwoFactorChallengeDto {
+  @ApiProperty({ enum: [true] }) two_factor_required: true;
+  @ApiProperty({ description: 'Send it with the code to /auth/login/2fa; valid 5 minutes' })
+  challenge_token: string;
+  @ApiProperty({ description: 'Seconds the challenge stays valid' }) expires_in: number;
+}
+
+export class TwoFactorSetupDto {
+  @ApiProperty({ description: 'The secret in base32, for typing into an authenticator app by hand' })
+  secret: string;
+  @ApiProperty({ description: 'otpauth://totp/... URI holding the same secret' }) otpauth_uri: string;
+}
+
+export class VerifyEmailResponseDto {
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, format: 'date-time' }) email_verified_at: Date;
+}

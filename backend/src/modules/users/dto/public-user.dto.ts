@@ -22,6 +22,22 @@ export class PublicUserDto {
     description: 'The personal API key, masked (`as_…` + last 4); the full key is shown only when created',
   })
   api_key: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the API key stops working',
+  })
+  api_key_expires_at: Date | null;
+  @ApiProperty({ description: 'The API key carries the staff role (made by staff for staff use)' })
+  api_key_staff: boolean;
+  @ApiProperty({ description: 'The email address was verified through the emailed link' })
+  email_verified: boolean;
+  @ApiProperty({ description: 'Sign-in asks for an authenticator code' }) two_factor_enabled: boolean;
+  @ApiProperty({
+    description: 'A staff admin who must turn two-factor on (until then only enrolment is open)',
+  })
+  two_factor_required: boolean;
   @ApiProperty({ type: String, nullable: true }) zappier_webhook_url: string | null;
   @ApiProperty() manual_mode: boolean;
   @ApiProperty() dark_mode: boolean;
@@ -49,6 +65,8 @@ export class UserResponseDto {
 export class ApiKeyResponseDto {
   @ApiProperty({ description: 'The full key, shown this once; send it as `Authorization: Bearer <key>`' })
   api_key: string;
+  @ApiProperty({ type: String, format: 'date-time' }) expires_at: Date;
+  @ApiProperty({ description: 'Whether the key carries the staff role' }) staff: boolean;
 }
 
 export class LinkResponseDto {

@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Secret, TOTP } from 'otpauth';
+import { TWO_FACTOR_CODE_DIGITS, TWO_FACTOR_PERIOD_SECONDS } from '@avatar-studio/contracts';
+import { DataSource } from 'typeorm';
+import type { Principal } from '../../common/auth/principal';
+import { CurrentPassword } from '../../common/auth/current-password';
+import { SecretBox } from '../../common/crypto/secret-box';
+import { badInput, conflict, DomainError, forbidden } from '../../common/errors/domain-error';
+import { APP_ENV, AppEnv } from '../../config/env';
+
+export const TWO_FACTOR_MESSAGES = {
+  wrongCode: 'This code is not right. Type the 6-digit code your authenticator app shows now.',
+  staffOnly: 'Two-factor sign-in is for staff accounts.',
+  alreadyEnabled: 'Two-factor sign-in is already on for your account.',
+  notStarted:
+    'Start the set-up first: ask for a new key, add it to your authenticator app, then type its code.',
+  notEnrolled: 'Two-factor sign-in is not on for your account.',
+  mustKeep: 'Staff admins must keep two-factor sign-in on.',
+} as const;
+
+/** The code accepted: 6 digits, this period or the one before or after (clocks drift). */
+const CODE = /^\d{6}$/;
+
+/**
+ * TOTP second factor for staff: a secret made at enrolment, shown as an otpauth URI and a manual key, stored
+ * encrypted once the person proves their app has it by typing a code.
+ */
+@Injectable()
+export class TwoFactorService {
+  private readonly box: SecretBox;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly password: CurrentPassword,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {
+    this.box = new SecretBox(env.appSecret);
+  }
+
+  /** Starts (or restarts) enrolment: a fresh secret, not active until confirmed with a code. */
+  async setup(principal: Principal): Promise<{ secret: string; otpauth_uri: string }> {
+    const [user] = await this.staffUser(principal);
+    if (user.enabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled, 'two_factor_already_enabled');
+    const secret = new Secret({ size: 20 });
+    await this.db.query(`UPDATE users SET totp_pending_secret = $2 WHERE user_id = $1`, [
+      principal.user_id,
+      this.box.encrypt(secret.base32),
+    ]);
+    return { secret: secret.base32, otpauth_uri: this.totp(secret.base32, principal.email).toString() };
+  }
+
+  /** Confirms enrolment with a code of the pending secret; from then on sign-in asks for a code. */
+  async enable(principal: Principal, code: string): Promise<void> {
+    const [user, pending] = await this.staffUser(principal);
+    if (user.enabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled, 'two_factor_already_enabled');
+    if (!pending) throw badInput(TWO_FACTOR_MESSAGES.notStarted, 'two_factor_not_enrolled');
+    if (!this.matches(pending, principal.email, code)) {
+      throw badInput(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
+    }
+    await this.db.query(
+      `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enabled_at = now()
+        WHERE user_id = $1`,
+      [principal.user_id],
+    );
+  }
+
+  /** Turns two-factor off, with the current password and a current code. Required staff admins cannot. */
+  async disable(principal: Principal, password: string, code: string): Promise<void> {
+    await this.password.check(principal.user_id, password);
+    if (this.env.staff2faRequired && principal.staffRole === 'admin') {
+      throw forbidden(TWO_FACTOR_MESSAGES.mustKeep, 'forbidden');
+    }
+    if (!(await this.verify(principal.user_id, code))) {
+      throw badInput(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
+    }
+    await this.db.query(
+      `UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL WHERE user_id = $1`,
+      [principal.user_id],
+    );
+  }
+
+  /** Whether the code is right for the user's active secret (false when none is set). */
+  async verify(user_id: number, code: string): Promise<boolean> {
+    const [row]: { email: string; totp_secret: string | null }[] = await this.db.query(
+      `SELECT email, totp_secret FROM users WHERE user_id = $1 AND totp_enabled_at IS NOT NULL`,
+      [user_id],
+    );
+    if (!row?.totp_secret) return false;
+    return this.matches(this.box.decrypt(row.totp_secret), row.email, code, false);
+  }
+
+  private matches(secretOrStored: string, email: string, code: string, stored = true): boolean {
+    const trimmed = code.replace(/\s+/g, '');
+    if (!CODE.test(trimmed)) return false;
+    const secret = stored ? this.box.decrypt(secretOrStored) : secretOrStored;
+    return this.totp(secret, email).validate({ token: trimmed, window: 1 }) !== null;
+  }
+
+  private totp(base32: string, email: string): TOTP {
+    return new TOTP({
+      issuer: new URL(this.env.publicUrl).host,
+      label: email,
+      algorithm: 'SHA1',
+      digits: TWO_FACTOR_CODE_DIGITS,
+      period: TWO_FACTOR_PERIOD_SECONDS,
+      secret: Secret.fromBase32(base32),
+    });
+  }
+
+  /** The caller's two-factor state; only staff signed in with a session may change it. */
+  private async staffUser(principal: Principal): Promise<[{ enabled: boolean }, string | null]> {
+    if (principal.via !== 'token') {
+      throw forbidden('This needs a signed-in session; an API key cannot do it.', 'session_required');
+    }
+    if (!principal.staffRole) throw forbidden(TWO_FACTOR_MESSAGES.staffOnly, 'forbidden');
+    const [row]: { enabled: boolean; pending: string | null }[] = await this.db.query(
+      `SELECT totp_enabled_at IS NOT NULL AS enabled, totp_pending_secret AS pending FROM users WHERE user_id = $1`,
+      [principal.user_id],
+    );
+    if (!row) throw new DomainError(404, 'user_not_found', 'User not found.');
+    return [{ enabled: row.enabled }, row.pending];
+  }
+}

@@ -1,0 +1,157 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconLogout, IconMailCheck, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ApiError,
+  api,
+  notifyError,
+  notifySuccess,
+  unwrap,
+  useSession,
+  type User,
+} from '@avatar-studio/shared';
+
+/**
+ * Account security in Settings: the email verification notice with "send the link again", "Sign out
+ * everywhere" (every session and the API key end), and deleting the account, which asks for the password.
+ */
+export function SecuritySection({ user }: { user: User }) {
+  const { t } = useTranslation('customer');
+  const { signOut } = useSession();
+  const [confirming, setConfirming] = useState<'logoutAll' | 'delete' | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const close = () => {
+    setConfirming(null);
+    setPassword('');
+    setPasswordError(null);
+  };
+
+  const resend = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/verify-email/resend')),
+    onSuccess: () => notifySuccess(t('settings.security.verifySent', { email: user.email })),
+    onError: (error) => notifyError(error),
+  });
+
+  const logoutAll = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/logout-all')),
+    // Every session ended, this one too: leave for the sign-in page.
+    onSuccess: () => signOut('/'),
+    onError: (error) => notifyError(error),
+  });
+
+  const remove = useMutation({
+    mutationFn: (current: string) => unwrap(api.DELETE('/api/users', { body: { password: current } })),
+    onSuccess: () => signOut('/'),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'password_incorrect') {
+        setPasswordError(t('settings.reauth.wrong'));
+      } else notifyError(error);
+    },
+  });
+
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        {t('settings.security.title')}
+      </Title>
+      {!user.email_verified ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconMailCheck aria-hidden />}
+          title={t('settings.security.unverifiedTitle')}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('settings.security.unverifiedBody', { email: user.email })}</Text>
+            <Button size="xs" variant="light" loading={resend.isPending} onClick={() => resend.mutate()}>
+              {t('settings.security.resend')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        {t('settings.security.logoutAllDescription')}
+      </Text>
+      <Group>
+        <Button
+          variant="outline"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => setConfirming('logoutAll')}
+        >
+          {t('settings.security.logoutAll')}
+        </Button>
+        <Button
+          variant="outline"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => setConfirming('delete')}
+        >
+          {t('settings.security.delete')}
+        </Button>
+      </Group>
+
+      <Modal
+        opened={confirming === 'logoutAll'}
+        onClose={close}
+        title={t('settings.security.logoutAllTitle')}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t('settings.security.logoutAllBody')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('settings.apiKey.cancel')}
+            </Button>
+            <Button loading={logoutAll.isPending} onClick={() => logoutAll.mutate()}>
+              {t('settings.security.logoutAll')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={confirming === 'delete'}
+        onClose={close}
+        title={t('settings.security.deleteTitle')}
+        centered
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!password) setPasswordError(t('settings.reauth.required'));
+            else remove.mutate(password);
+          }}
+          noValidate
+        >
+          <Stack>
+            <Text size="sm">{t('settings.security.deleteBody')}</Text>
+            <PasswordInput
+              label={t('settings.reauth.label')}
+              description={t('settings.reauth.description')}
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={(event) => {
+                setPasswordError(null);
+                setPassword(event.currentTarget.value);
+              }}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('settings.apiKey.cancel')}
+              </Button>
+              <Button type="submit" color="red" loading={remove.isPending}>
+                {t('settings.security.delete')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Stack>
+  );
+}
