@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ownerScope } from '../../common/auth/owner-scope';
+import { WorkerPool } from '../../common/workers/worker-pool';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound, tooLarge } from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
@@ -55,6 +56,7 @@ export class ConversationsService {
     private readonly db: DataSource,
     private readonly files: FilesService,
     private readonly appConfig: AppConfigService,
+    private readonly workers: WorkerPool,
   ) {}
 
   async list(me: Principal, query: ConversationListQuery): Promise<ConversationPageResponse> {
@@ -312,7 +314,7 @@ export class ConversationsService {
   private async readText(data: Buffer, type: DetectedType): Promise<string> {
     let text: string;
     try {
-      text = await extractText(data, type.kind);
+      text = await extractText(this.workers, data, type.kind, MAX_STORED_TEXT_CHARS);
     } catch (err) {
       if (!(err instanceof TextExtractionFailed)) throw err;
       throw badInput(
