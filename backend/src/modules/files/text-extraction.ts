@@ -1,3 +1,4 @@
+import { transferableBytes } from '../../common/workers/transfer';
 import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
 import type { FileKind } from './file-type';
 import { MAX_EXTRACTED_CHARS } from './text-tidy';
@@ -25,18 +26,37 @@ export async function extractText(
   pool: WorkerPool,
   data: Buffer,
   kind: FileKind,
-  maxChars = MAX_EXTRACTED_CHARS,
+  options: ExtractOptions = {},
 ): Promise<string> {
+  return (await extractTextKeepingBytes(pool, data, kind, options)).text;
+}
+
+export interface ExtractOptions {
+  /** Characters kept (MAX_EXTRACTED_CHARS by default). */
+  maxChars?: number;
+  /**
+   * Hand `data` to the thread without a copy when it owns its memory: `data` is then emptied, and the bytes
+   * come back as the result's `data`. A copy of a large upload costs more than its parsing on some hosts.
+   */
+  handOver?: boolean;
+}
+
+/** extractText, also answering the file's bytes (the given buffer, or the same bytes back from the thread). */
+export async function extractTextKeepingBytes(
+  pool: WorkerPool,
+  data: Buffer,
+  kind: FileKind,
+  { maxChars = MAX_EXTRACTED_CHARS, handOver = false }: ExtractOptions = {},
+): Promise<{ text: string; data: Buffer }> {
   if (kind !== 'docx' && kind !== 'pdf' && kind !== 'pptx' && kind !== 'text')
     throw new TextExtractionFailed(`No text can be read from a ${kind} file.`);
-  // A copy is handed to the thread (the caller keeps its buffer, e.g. to store it).
-  const bytes = new Uint8Array(data);
+  const bytes = transferableBytes(data, handOver);
   let out: ExtractionOutput;
   try {
     out = await pool.run<ExtractionInput, ExtractionOutput>(
       TASK,
       { kind, data: bytes, maxChars },
-      { timeoutMs: EXTRACTION_LIMITS.timeoutMs, transfer: [bytes.buffer] },
+      { timeoutMs: EXTRACTION_LIMITS.timeoutMs, transfer: [bytes.buffer as ArrayBuffer] },
     );
   } catch (err) {
     if (!(err instanceof WorkerTaskFailed)) throw err;
@@ -45,5 +65,6 @@ export async function extractText(
     );
   }
   if ('error' in out) throw new TextExtractionFailed(out.error);
-  return out.text;
+  const back = bytes === data ? Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength) : data;
+  return { text: out.text, data: back };
 }

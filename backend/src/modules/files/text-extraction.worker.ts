@@ -5,6 +5,7 @@
  * paragraph). Only plain values cross the thread boundary.
  */
 import { inflateRawSync } from 'node:zlib';
+import { returnWithTransfer } from '../../common/workers/transfer';
 import { readCentralDirectory } from './file-type';
 import { MAX_RAW_TEXT_CHARS, tidyText } from './text-tidy';
 
@@ -14,17 +15,20 @@ export interface ExtractionInput {
   maxChars: number;
 }
 
-export type ExtractionOutput = { text: string } | { error: string };
+/** `data` is the input's bytes, handed back. */
+export type ExtractionOutput = ({ text: string } | { error: string }) & { data: Uint8Array };
 
 export const ZIP_BOMB = 'The document is damaged, or its parts are larger than they declare.';
 
 export default async function extract({ kind, data, maxChars }: ExtractionInput): Promise<ExtractionOutput> {
+  let result: { text: string } | { error: string };
   try {
     const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    return { text: tidyText(await read(kind, buffer), maxChars) };
+    result = { text: tidyText(await read(kind, buffer), maxChars) };
   } catch (err) {
-    return { error: err instanceof Error ? err.message : String(err) };
+    result = { error: err instanceof Error ? err.message : String(err) };
   }
+  return returnWithTransfer({ ...result, data }, [data.buffer as ArrayBuffer]);
 }
 
 async function read(kind: ExtractionInput['kind'], data: Buffer): Promise<string> {
