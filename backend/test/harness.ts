@@ -73,6 +73,9 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     APP_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'error',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
+    EXPORT_RATE_LIMIT_PER_MINUTE: '100000',
+    HEAVY_TASKS_PER_USER: '1000',
     ...extraEnv,
   });
   const app = await createApp(env, { logger: false });
