@@ -3254,6 +3254,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Files_content: {
@@ -3347,6 +3354,13 @@ export interface operations {
             };
             /** @description No or expired session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4247,6 +4261,13 @@ export interface operations {
             };
             /** @description The file is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5243,6 +5264,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many exports in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     MessageExports_word: {
@@ -5276,6 +5304,13 @@ export interface operations {
             };
             /** @description No or expired session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many exports in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
