@@ -53,21 +53,21 @@ describe('template placeholder scanner', () => {
       '[ '.repeat(512 * 1024),
     ];
     for (const content of inputs) {
-      const started = performance.now();
+      const started = Date.now();
       parsePlaceholders(content);
       replacePlaceholders(content, () => '');
       // Milliseconds in practice; the bound is generous for a loaded machine.
-      expect(performance.now() - started).toBeLessThan(1000);
+      expect(Date.now() - started).toBeLessThan(1000);
     }
   });
 
   it('deduplicates 140,000 distinct placeholders (1 MB) in linear time', () => {
     const content = Array.from({ length: 140_000 }, (_, i) => `[p${i}]`).join('');
-    const started = performance.now();
+    const started = Date.now();
     const found = parsePlaceholders(content);
     // Searching a list for each name took minutes here; a map takes well under a second, but allocating 140,000
     // results is slow on a loaded host, so the bound is wider than for the bracket runs.
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(found).toHaveLength(140_000);
     expect(found[139_999]).toEqual({ name: 'p139999', options: null });
   });
