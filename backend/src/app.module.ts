@@ -5,6 +5,8 @@ import { AuthCoreModule } from './common/auth/auth-core.module';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter';
 import { RequestIdMiddleware } from './common/http/request-id.middleware';
 import { JobsModule } from './common/jobs/jobs.module';
+import { WorkersModule } from './common/workers/workers.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { DatabaseModule } from './database/database.module';
@@ -36,6 +38,8 @@ export class AppModule implements NestModule {
         ConfigModule.forRoot(env),
         DatabaseModule.forRoot(),
         JobsModule,
+        WorkersModule,
+        RateLimitModule,
         ThrottlerModule.forRoot([{ name: 'auth', ttl: 60_000, limit: env.authRateLimitPerMinute }]),
         AuthCoreModule,
         HealthModule,

@@ -78,6 +78,9 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     // The fake outside services listen on loopback; a test that checks the refusal passes OUTBOUND_ALLOW: ''.
     OUTBOUND_ALLOW: '127.0.0.1,::1,localhost',
     AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+    UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
+    EXPORT_RATE_LIMIT_PER_MINUTE: '100000',
+    HEAVY_TASKS_PER_USER: '1000',
     ...extraEnv,
   });
   const app = await createApp(env, { logger: false });

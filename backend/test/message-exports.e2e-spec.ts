@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { WorkerPool } from '../src/common/workers/worker-pool';
 import { detectFileType } from '../src/modules/files/file-type';
 import { extractText } from '../src/modules/files/text-extraction';
 import { WordsService } from '../src/modules/words/words.service';
@@ -55,7 +56,7 @@ describe('Message exports and share', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="message.pdf"');
     const pdf = res.body as Buffer;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = await extractText(pdf, 'pdf');
+    const text = await extractText(t.app.get(WorkerPool), pdf, 'pdf');
     for (const piece of [
       'Weekly plan',
       'Tasks',
@@ -84,7 +85,7 @@ describe('Message exports and share', () => {
     expect(xml).toMatch(/<w:pStyle w:val="Heading1"\/>.*?Weekly plan/s);
     expect(xml).toMatch(/<w:b\/>.*?bold/s);
     expect(xml).toContain('Courier New');
-    const text = await extractText(docx, 'docx');
+    const text = await extractText(t.app.get(WorkerPool), docx, 'docx');
     expect(text).toContain('1.\tstep one');
     expect(text).toContain('•\tfirst bullet');
   });

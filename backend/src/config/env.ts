@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseAllowEntry } from '../common/outbound/address-policy';
 
@@ -54,6 +55,16 @@ export interface AppEnv {
    * loopback or link-local (everything else non-public is refused).
    */
   outboundAllow: string[];
+  /** Threads of the worker pool that parses documents and renders exports (CPU-heavy work off the main thread). */
+  workerPoolSize: number;
+  /** Tasks that may wait for a free pool thread; past this, new ones are refused with 503. */
+  workerQueueLimit: number;
+  /** Per user and minute: uploads (files and conversation attachments). */
+  uploadRateLimitPerMinute: number;
+  /** Per user and minute: PDF and Word exports. */
+  exportRateLimitPerMinute: number;
+  /** Per user: uploads, document reads and exports running at the same time. */
+  heavyTasksPerUser: number;
 }
 
 export class EnvError extends Error {}
@@ -222,6 +233,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     s3SecretAccessKey: str(source, 'S3_SECRET_ACCESS_KEY'),
     searchUrl: url(source, 'SEARCH_URL', ['http:', 'https:']),
     outboundAllow: allowList(source, 'OUTBOUND_ALLOW'),
+    // One core stays for the event loop; at least two threads, so one long document does not hold up exports.
+    workerPoolSize: int(
+      source,
+      'WORKER_POOL_SIZE',
+      Math.min(4, Math.max(2, availableParallelism() - 1)),
+      1,
+      64,
+    ),
+    workerQueueLimit: int(source, 'WORKER_QUEUE_LIMIT', 64, 0, 10_000),
+    uploadRateLimitPerMinute: int(source, 'UPLOAD_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    exportRateLimitPerMinute: int(source, 'EXPORT_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    heavyTasksPerUser: int(source, 'HEAVY_TASKS_PER_USER', 2, 1, 1000),
   };
 }
 

@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   'search_failed',
   'search_unavailable',
   'session_ended',
+  'server_busy',
   'session_required',
   'sign_in_token_expired',
   'signup_disabled',

@@ -10,6 +10,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Sent as `Retry-After` (seconds) with the answer. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -34,3 +36,12 @@ export const tooLarge = (message: string, code: ErrorCode = 'too_large') =>
   new DomainError(413, code, message);
 export const unsupportedMedia = (message: string, code: ErrorCode = 'unsupported_type') =>
   new DomainError(415, code, message);
+/** The caller went over one of their own limits; they may try again after `retryAfterSeconds`. */
+export const tooManyRequests = (
+  message: string,
+  retryAfterSeconds: number,
+  code: ErrorCode = 'rate_limited',
+) => new DomainError(429, code, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+/** The server is at capacity for this kind of work (not the caller's fault); they may try again shortly. */
+export const serverBusy = (message: string, retryAfterSeconds: number, code: ErrorCode = 'server_busy') =>
+  new DomainError(503, code, message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));

@@ -157,6 +157,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     if (body.code === 'database_unavailable')
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    else if (exception instanceof DomainError && exception.retryAfterSeconds)
+      res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     res.status(body.statusCode || HttpStatus.INTERNAL_SERVER_ERROR).json(body);
   }
 }

@@ -12,7 +12,10 @@ export class ScopeQuery {
   organization_id?: string;
 }
 
-/** `?page=&limit=&query=` for paged lists; pages start at 1. */
+/** The most rows a list answers at once; a larger `limit` is refused with 400 (see docs/DECISIONS.md). */
+export const MAX_PAGE_LIMIT = 200;
+
+/** `?page=&limit=&query=` for paged lists; pages start at 1. Every list's query DTO extends this. */
 export class PageQuery extends ScopeQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()
@@ -21,12 +24,12 @@ export class PageQuery extends ScopeQuery {
   @Min(1, { message: 'page must be 1 or more.' })
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 200 })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'limit must be a whole number.' })
   @Min(1, { message: 'limit must be 1 or more.' })
-  @Max(200, { message: 'limit must be 200 or less.' })
+  @Max(MAX_PAGE_LIMIT, { message: `limit must be ${MAX_PAGE_LIMIT} or less.` })
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Free-text search' })
@@ -54,9 +57,10 @@ export interface Page {
   skip: number;
 }
 
+/** Rows to skip and take; `limit` is also held to MAX_PAGE_LIMIT here, for a caller whose query skipped the DTO. */
 export function toPage(query: { page?: number; limit?: number }, defaultLimit: number): Page {
   const page = query.page ?? 1;
-  const limit = query.limit ?? defaultLimit;
+  const limit = Math.min(query.limit ?? defaultLimit, MAX_PAGE_LIMIT);
   return { page, limit, skip: (page - 1) * limit };
 }
 

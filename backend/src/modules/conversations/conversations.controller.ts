@@ -12,6 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 import type { Principal } from '../../common/auth/principal';
 import {
   ConversationListQuery,
@@ -93,6 +94,7 @@ export class ConversationsController {
   }
 
   @Post('file/:conversation_id')
+  @UserLimit('upload')
   @AcceptsFile('file')
   @ApiOperation({
     summary: 'Attach a file to a conversation (multipart field `file`), replacing any earlier one',

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ownerScope } from '../../common/auth/owner-scope';
+import { WorkerPool } from '../../common/workers/worker-pool';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound, tooLarge } from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
@@ -9,7 +10,7 @@ import type { AiMessage } from '../ai/ai.service';
 import { AppConfigService } from '../app-config/app-config.service';
 import { detectFileType, nameContradictsContent, type DetectedType } from '../files/file-type';
 import { FilesService } from '../files/files.service';
-import { extractText, TextExtractionFailed } from '../files/text-extraction';
+import { extractTextKeepingBytes, TextExtractionFailed } from '../files/text-extraction';
 import type { UploadedBlob } from '../files/upload.interceptor';
 import {
   ACCEPTED_FILE_MESSAGE,
@@ -55,6 +56,7 @@ export class ConversationsService {
     private readonly db: DataSource,
     private readonly files: FilesService,
     private readonly appConfig: AppConfigService,
+    private readonly workers: WorkerPool,
   ) {}
 
   async list(me: Principal, query: ConversationListQuery): Promise<ConversationPageResponse> {
@@ -200,7 +202,10 @@ export class ConversationsService {
         throw tooLarge('Images can be at most 20 MB.', 'image_too_large');
       }
     } else {
-      text = (await this.readText(upload.buffer, type)).slice(0, MAX_STORED_TEXT_CHARS);
+      const read = await this.readText(upload.buffer, type);
+      text = read.text;
+      // The bytes went to the pool thread without a copy and came back.
+      upload = { ...upload, buffer: read.data };
     }
     const stored = await this.files.store(me.user_id, upload.originalname, upload.buffer, [type.kind]);
     let previous: number | null;
@@ -309,10 +314,13 @@ export class ConversationsService {
     }
   }
 
-  private async readText(data: Buffer, type: DetectedType): Promise<string> {
-    let text: string;
+  private async readText(data: Buffer, type: DetectedType): Promise<{ text: string; data: Buffer }> {
+    let read: { text: string; data: Buffer };
     try {
-      text = await extractText(data, type.kind);
+      read = await extractTextKeepingBytes(this.workers, data, type.kind, {
+        maxChars: MAX_STORED_TEXT_CHARS,
+        handOver: true,
+      });
     } catch (err) {
       if (!(err instanceof TextExtractionFailed)) throw err;
       throw badInput(
@@ -320,8 +328,8 @@ export class ConversationsService {
         'unreadable_file',
       );
     }
-    if (!text) throw badInput('No text could be read from this file.', 'no_text_in_file');
-    return text;
+    if (!read.text) throw badInput('No text could be read from this file.', 'no_text_in_file');
+    return read;
   }
 
   /** Deletes a stored attachment; already gone (the user deleted it in Files) is fine. */

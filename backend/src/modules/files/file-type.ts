@@ -1,4 +1,5 @@
 import { filetypeinfo } from 'magic-bytes.js';
+import { isUtf8 } from 'node:buffer';
 import { inflateRawSync } from 'node:zlib';
 
 export type FileKind = 'image' | 'video' | 'pdf' | 'docx' | 'pptx' | 'text';
@@ -101,13 +102,8 @@ export function nameContradictsContent(name: string, type: DetectedType): boolea
 
 /** Valid UTF-8 without NUL bytes (which no text editor writes and most binary formats contain). */
 export function isPlainText(data: Buffer): boolean {
-  if (data.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(data);
-    return true;
-  } catch {
-    return false;
-  }
+  // Native checks without building a string: a 25 MB upload takes milliseconds on the event loop.
+  return !data.includes(0) && isUtf8(data);
 }
 
 function isWebm(data: Buffer): boolean {

@@ -38,6 +38,7 @@ import {
 import { FilesService } from './files.service';
 import { AcceptsFile, type UploadedBlob } from './upload.interceptor';
 import { IdParam } from '../../common/http/id-param';
+import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 
 @ApiTags('Files')
 @Controller('files')
@@ -46,6 +47,7 @@ export class FilesController {
 
   @Post()
   @Authenticated()
+  @UserLimit('upload')
   @AcceptsFile('file')
   @ApiOperation({
     summary: 'Upload a file (multipart field `file`) or create a text file (JSON name, content)',
@@ -102,6 +104,7 @@ export class FilesController {
 
   @Put(':id')
   @Authenticated()
+  @UserLimit('upload', { multipartOnly: true })
   @AcceptsFile('file')
   @ApiOperation({
     summary: 'Rename (JSON or form field `name`) and/or replace the content (multipart `file`)',

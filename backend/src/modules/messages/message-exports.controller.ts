@@ -9,6 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 import type { Principal } from '../../common/auth/principal';
 import { ScopeQuery } from '../../common/http/pagination';
 import { DocumentResponse } from '../documents/dto/document.dto';
@@ -28,6 +29,7 @@ export class MessageExportsController {
 
   @Post('pdf')
   @HttpCode(200)
+  @UserLimit('export')
   @ApiOperation({ summary: 'A PDF of a message (attachment message.pdf)', description: KEPT })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The PDF', ...BINARY })
@@ -43,6 +45,7 @@ export class MessageExportsController {
 
   @Post('word')
   @HttpCode(200)
+  @UserLimit('export')
   @ApiOperation({
     summary: 'A Word document (.docx) of a message (attachment message.docx)',
     description: KEPT,

@@ -4,10 +4,10 @@ import {
   INCOMPLETE,
   LABEL_TOO_LONG,
   MAX_LABEL_LENGTH,
-  PLACEHOLDER,
   REPEATED_FIELDS,
   SELECT_NEEDS_OPTION,
   parsePlaceholders,
+  replacePlaceholders,
 } from './template-grammar';
 
 export {
@@ -113,9 +113,9 @@ export function missingValues(names: string[], values: Record<string, unknown>):
 
 /** The prompt with every placeholder (either form) replaced by its value; unknown names are left as written. */
 export function renderTemplate(content: string, values: Record<string, string>): string {
-  return content.replace(PLACEHOLDER, (whole, rawName: string) => {
-    const value = values[rawName.trim()];
-    return typeof value === 'string' ? value.trim() : whole;
+  return replacePlaceholders(content, (match) => {
+    const value = values[match.rawName.trim()];
+    return typeof value === 'string' ? value.trim() : content.slice(match.start, match.end);
   });
 }
 

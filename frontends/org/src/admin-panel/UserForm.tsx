@@ -33,7 +33,8 @@ import { ADMIN_PANEL, OrganizationGate } from './Gate';
 import { Notice } from './Notice';
 
 /** Same pattern as the server's email check, enough to catch typing mistakes before sending. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The lookahead keeps the match linear (a run of dots before a space was retried dot by dot); same addresses.
+const EMAIL = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 const MEMBER: UserTypeId = 3;
 
 interface FormValues {

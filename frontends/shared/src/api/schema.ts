@@ -3755,6 +3755,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Files_content: {
@@ -3848,6 +3855,13 @@ export interface operations {
             };
             /** @description No or expired session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4748,6 +4762,13 @@ export interface operations {
             };
             /** @description The file is too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5744,6 +5765,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many exports in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     MessageExports_word: {
@@ -5777,6 +5805,13 @@ export interface operations {
             };
             /** @description No or expired session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many exports in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,9 @@
 /** The sign-up rules. Each returns an i18n key of the shell namespace, or null when valid. */
 import { isValidPhone } from '@avatar-studio/contracts/phone';
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+// The lookahead refuses a domain holding a space or "@" at once; without it, a long run of dots followed by a
+// space made the engine retry every dot against the rest of the text (quadratic). Same addresses accepted.
+export const EMAIL_PATTERN = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]{2,}$/;
 export const PASSWORD_MIN = 6;
 
 export const SIGNUP_REASONS = ['Recommendation', 'Facebook Ad', 'Instagram Ad', 'Other'] as const;
