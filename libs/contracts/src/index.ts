@@ -5,3 +5,4 @@ export * as templateGrammar from './template-grammar';
 export * from './limits';
 export * from './error-codes';
 export * from './phone';
+export * from './audit';
