@@ -20,11 +20,11 @@ export class FakeWebhook {
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** Waits until a message to `path` arrives, and answers it. */
-  async next(path: string, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+  /** Waits until a message to `path` (and to the address `to`, when given) arrives, and answers it. */
+  async next(path: string, to?: string, timeoutMs = 10_000): Promise<Record<string, unknown>> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const i = this.received.findIndex((r) => r.path === path);
+      const i = this.received.findIndex((r) => r.path === path && (to === undefined || r.body.to === to));
       if (i >= 0) return this.received.splice(i, 1)[0].body;
       if (Date.now() > until) throw new Error(`no webhook call to ${path}`);
       await new Promise((r) => setTimeout(r, 50));
