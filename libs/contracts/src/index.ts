@@ -6,3 +6,4 @@ export * from './limits';
 export * from './error-codes';
 export * from './phone';
 export * from './audit';
+export * from './organization-scope';
