@@ -78,7 +78,7 @@ describe('Organization invitations', () => {
       role: 'Manager',
       invited_by: 'Ada Admin',
     });
-    expect(String(mail.link)).toContain('/invitations?token=');
+    expect(String(mail.link)).toContain('/organizations/invitations?token=');
     const res = await t
       .http()
       .post('/api/organization-invitations/accept')

@@ -23,7 +23,7 @@ const EXPIRED = 'This invitation has expired. Ask the organization for a new one
 
 /** The link of the invitation screen for a token. */
 export function invitationLink(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/invitations?token=${encodeURIComponent(token)}`;
+  return `${publicUrl.replace(/\/+$/, '')}/organizations/invitations?token=${encodeURIComponent(token)}`;
 }
 
 interface OpenInvitation {
