@@ -1,5 +1,5 @@
 /** Server state of the invitee's side of organization invitations. */
-import { MEMBERSHIPS_QUERY_KEY, api, notifyError, unwrap } from '@avatar-studio/shared';
+import { ApiError, MEMBERSHIPS_QUERY_KEY, api, notifyError, unwrap } from '@avatar-studio/shared';
 import type { components } from '@avatar-studio/shared/api/schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -45,6 +45,10 @@ export function useAnswerInvitation(onDone: (answer: Answer) => void) {
       await queryClient.invalidateQueries({ queryKey: MEMBERSHIPS_QUERY_KEY });
       onDone(answer);
     },
-    onError: (error) => notifyError(error),
+    onError: (error, answer) => {
+      // A spent, foreign or expired emailed link is explained on the screen itself.
+      if (answer.kind === 'token' && error instanceof ApiError && [404, 410].includes(error.status)) return;
+      notifyError(error);
+    },
   });
 }
