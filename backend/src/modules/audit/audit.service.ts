@@ -36,8 +36,9 @@ export function sanitizeDetails(details: Record<string, unknown> = {}): Record<s
     if (value instanceof Date) return value.toISOString();
     if (Array.isArray(value))
       return value
+        .filter((v) => typeof v !== 'object' || v === null)
         .slice(0, MAX_ARRAY_ITEMS)
-        .map((v) => (typeof v === 'object' && v !== null ? undefined : clean(v)));
+        .map(clean);
     return undefined;
   };
   const out: Record<string, unknown> = {};
