@@ -11,6 +11,7 @@ import { ConfigModule } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { AiModule } from './modules/ai/ai.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
@@ -43,6 +44,7 @@ export class AppModule implements NestModule {
         ThrottlerModule.forRoot([{ name: 'auth', ttl: 60_000, limit: env.authRateLimitPerMinute }]),
         AuthCoreModule,
         HealthModule,
+        AuditModule,
         AppConfigModule,
         MailModule,
         UsersModule,

@@ -440,7 +440,7 @@ describe('Organizations API', () => {
   });
 
   describe('organization users', () => {
-    it('adds a brand-new person: creates the account, the membership and a password reset token', async () => {
+    it('invites a brand-new person: creates the account, an invitation and a password reset token, no membership', async () => {
       const { organization_id, admin } = await orgWithRoles();
       const res = await t
         .http()
@@ -454,17 +454,19 @@ describe('Organizations API', () => {
           user_type_id: 2,
         })
         .expect(201);
-      expect(res.body.user_organization).toMatchObject({
+      expect(res.body.invitation).toMatchObject({
         organization_id,
         user_type_id: 2,
-        user_type: { name: 'Manager' },
-        user: { name: 'Nina', last_name: 'New', email: 'nina.new@example.com' },
-        campaigns_access: [],
+        email: 'nina.new@example.com',
       });
       const [user] = await t.db.query(`SELECT user_id, default_organization FROM users WHERE email = $1`, [
         'nina.new@example.com',
       ]);
       expect(user.default_organization).toBe(organization_id);
+      const memberships = await t.db.query(`SELECT 1 FROM user_organizations WHERE user_id = $1`, [
+        user.user_id,
+      ]);
+      expect(memberships).toHaveLength(0);
       const tokens = await t.db.query(
         `SELECT 1 FROM auth_tokens WHERE user_id = $1 AND purpose = 'reset_password' AND used_at IS NULL`,
         [user.user_id],
@@ -472,7 +474,7 @@ describe('Organizations API', () => {
       expect(tokens).toHaveLength(1);
     });
 
-    it('adds an existing account by email without a reset, and answers 409 the second time', async () => {
+    it('invites an existing account without a reset or its name, and answers 409 once it is a member', async () => {
       const { organization_id, admin } = await orgWithRoles();
       const existing = await t.createUser({ name: 'Old', last_name: 'Timer' });
       const body = { organization_id, name: 'Ignored', email: existing.email.toUpperCase(), user_type_id: 3 };
@@ -482,9 +484,19 @@ describe('Organizations API', () => {
         .set('Authorization', admin.auth)
         .send(body)
         .expect(201);
-      expect(res.body.user_organization.user).toMatchObject({ user_id: existing.user_id, name: 'Old' });
+      expect(Object.keys(res.body)).toEqual(['invitation']);
+      expect(JSON.stringify(res.body)).not.toContain('Old');
       const tokens = await t.db.query(`SELECT 1 FROM auth_tokens WHERE user_id = $1`, [existing.user_id]);
       expect(tokens).toHaveLength(0);
+      const [{ user_name }] = await t.db.query(`SELECT name AS user_name FROM users WHERE user_id = $1`, [
+        existing.user_id,
+      ]);
+      expect(user_name).toBe('Old');
+      await t
+        .http()
+        .post(`/api/organization-invitations/${res.body.invitation.invitation_id}/accept`)
+        .set('Authorization', existing.auth)
+        .expect(200);
       const again = await t
         .http()
         .post('/api/user-organizations')
@@ -507,20 +519,35 @@ describe('Organizations API', () => {
       expect(res.body.errors).toContainEqual({ field: 'email', message: 'Email is invalid.' });
     });
 
-    it("lets the Admin change a member's role and name", async () => {
+    it("lets the Admin change a member's role but never their name", async () => {
       const { organization_id, admin, member } = await orgWithRoles();
       const id = await membershipId(organization_id, member.user_id);
+      const [before] = await t.db.query(`SELECT name, last_name FROM users WHERE user_id = $1`, [
+        member.user_id,
+      ]);
       const res = await t
         .http()
         .put('/api/user-organizations')
         .set('Authorization', admin.auth)
-        .send({ user_organization_id: id, user_type_id: 2, name: 'Renamed', last_name: 'Person' })
+        .send({ user_organization_id: id, user_type_id: 2 })
         .expect(200);
       expect(res.body.user_organization).toMatchObject({
         user_type_id: 2,
         user_type: { name: 'Manager' },
-        user: { name: 'Renamed', last_name: 'Person' },
+        user: { name: before.name, last_name: before.last_name },
       });
+      const rename = await t
+        .http()
+        .put('/api/user-organizations')
+        .set('Authorization', admin.auth)
+        .send({ user_organization_id: id, name: 'Renamed', last_name: 'Person' })
+        .expect(400);
+      expect(rename.body.code).toBe('validation_failed');
+      expect(rename.body.errors.map((e: { field: string }) => e.field)).toEqual(['name', 'last_name']);
+      const [after] = await t.db.query(`SELECT name, last_name FROM users WHERE user_id = $1`, [
+        member.user_id,
+      ]);
+      expect(after).toEqual(before);
     });
 
     it('keeps at least one Admin in every organization', async () => {

@@ -4,7 +4,7 @@ import { label, signInViaApi, useBrowser } from '../support/fixtures';
 const { test } = useBrowser();
 
 describe('organizations (002 §2)', () => {
-  test('staff create an organization and add a Member, who sees it without the admin panel', async ({
+  test('staff create an organization and invite a Member, who accepts and sees it without the admin panel', async ({
     page,
     browser,
   }) => {
@@ -26,22 +26,27 @@ describe('organizations (002 §2)', () => {
     await page.waitForURL('**/organization/admin-panel');
     await page.getByRole('heading', { name: 'User administration', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Add user', exact: true }).click();
-    await page.getByRole('heading', { name: 'Add user', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Invite user', exact: true }).waitFor();
     await page.getByLabel(label('Name')).fill(member.name);
     await page.getByLabel(label('Last name')).fill(member.last_name);
     await page.getByLabel(label('Email')).fill(member.email);
     expect(await page.getByLabel(label('User type')).inputValue()).toBe('3');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('User added', { exact: true }).waitFor();
+    await page.getByText(`Invitation sent to ${member.email}`, { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'User administration', exact: true }).waitFor();
-    await page.getByRole('cell', { name: member.email, exact: true }).waitFor();
 
     // The Member, in a browser of their own.
     const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
     try {
       const memberPage = await context.newPage();
       memberPage.setDefaultTimeout(15_000);
-      await signInViaApi(memberPage, member, '/organizations');
+      await signInViaApi(memberPage, member, '/organizations/invitations');
+      await memberPage.getByRole('heading', { name: 'Invitations', exact: true }).waitFor();
+      await memberPage
+        .getByRole('button', { name: `Accept the invitation of ${orgName}`, exact: true })
+        .click();
+      await memberPage.getByText('You joined the organization.', { exact: true }).waitFor();
+      await memberPage.goto('/organizations');
       await memberPage.getByRole('heading', { name: 'My organizations', exact: true }).waitFor();
       const memberCard = memberPage.locator('[data-testid^="organization-"]').filter({ hasText: orgName });
       await memberCard.getByRole('button', { name: `Work in ${orgName}`, exact: true }).waitFor();

@@ -3,7 +3,7 @@
  * Route paths here are relative to that mount point. See frontends/shared/src/remote.ts.
  */
 import { NotFound, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
-import { IconBuildingCommunity, IconBuildingSkyscraper, IconUsers } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconBuildingSkyscraper, IconMail, IconUsers } from '@tabler/icons-react';
 import { Route, Routes } from 'react-router-dom';
 import { adminPanelRoutes } from './admin-panel/routes';
 import { en, es } from './i18n';
@@ -18,6 +18,12 @@ export const navigation: NavigationEntry[] = [
     path: '/organizations',
     menu: 'organization',
     icon: IconBuildingCommunity,
+  },
+  {
+    labelKey: 'org:nav.invitations',
+    path: '/organizations/invitations',
+    menu: 'organization',
+    icon: IconMail,
   },
   {
     labelKey: 'org:nav.adminPanel',

@@ -3,6 +3,7 @@
  * Each area keeps its texts beside its screens and is added here under its own key.
  */
 import { adminPanelEn, adminPanelEs } from './admin-panel/i18n';
+import { invitationsEn, invitationsEs } from './invitations/i18n';
 import { organizationsEn, organizationsEs } from './organizations/i18n';
 
 /** The namespace: screens call useTranslation(ORG_NS); App.tsx registers the resources. */
@@ -13,9 +14,11 @@ export const en = {
     organizations: 'Organizations',
     allOrganizations: 'Organizations',
     adminPanel: 'Admin panel',
+    invitations: 'Invitations',
   },
   organizations: organizationsEn,
   adminPanel: adminPanelEn,
+  invitations: invitationsEn,
 };
 
 export const es: typeof en = {
@@ -23,7 +26,9 @@ export const es: typeof en = {
     organizations: 'Organizaciones',
     allOrganizations: 'Organizaciones',
     adminPanel: 'Panel de administración',
+    invitations: 'Invitaciones',
   },
   organizations: organizationsEs,
   adminPanel: adminPanelEs,
+  invitations: invitationsEs,
 };

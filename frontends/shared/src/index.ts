@@ -31,6 +31,7 @@ export {
   MEMBERSHIPS_QUERY_KEY,
 } from './organization/OrganizationProvider';
 export type { CurrentOrganization, OrganizationState } from './organization/OrganizationProvider';
+export { StaffScopeBanner } from './organization/StaffScopeBanner';
 export { notifyError, notifySuccess, errorAlertText, ALERT_MS, SUCCESS_MS } from './notify';
 export {
   i18n,

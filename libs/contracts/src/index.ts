@@ -6,3 +6,5 @@ export * from './limits';
 export * from './error-codes';
 export * from './phone';
 export * from './auth';
+export * from './audit';
+export * from './organization-scope';

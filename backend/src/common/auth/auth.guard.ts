@@ -2,6 +2,7 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import { STAFF_SCOPE_CONFIRM_HEADER } from '@avatar-studio/contracts';
 import { DomainError, badInput, forbidden, unauthorized } from '../errors/domain-error';
 import { ACCESS_RULE, AccessRule } from './authenticated.decorator';
 import { hasOrgRole, hasStaffRole } from './permissions';
@@ -66,7 +67,11 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     if (rawOrg !== undefined && rawOrg !== '' && rawOrg !== 'null') {
       const id = Number(rawOrg);
       if (!Number.isInteger(id) || id < 1) throw badInput('organization_id must be a positive whole number.');
-      principal.org = await this.resolver.orgScope(principal, id);
+      principal.org = await this.resolver.orgScope(
+        principal,
+        id,
+        req.headers[STAFF_SCOPE_CONFIRM_HEADER] === String(id),
+      );
     }
     if (rule.staff && !hasStaffRole(principal.staffRole, rule.staff)) throw forbidden();
     if (rule.orgRole) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_ENV, AppEnv } from '../../config/env';
-import { notFound, unauthorized } from '../errors/domain-error';
+import { forbidden, notFound, unauthorized } from '../errors/domain-error';
 import { sha256 } from '../crypto/secret-box';
 import { ORG_ROLE_BY_ID, StaffRole } from './permissions';
 import type { OrgScope, Principal } from './principal';
@@ -81,9 +81,10 @@ export class PrincipalResolver {
 
   /**
    * The caller's role in an organization. A non-member gets 404 (it is not theirs); a staff admin who is not a
-   * member acts as its Admin, so the back office can manage any organization.
+   * member acts as its Admin, so the back office can manage any organization, but only once they confirmed it
+   * (`staffConfirmed`: the confirmation header names this organization), else 403 staff_scope_unconfirmed.
    */
-  async orgScope(principal: Principal, organizationId: number): Promise<OrgScope> {
+  async orgScope(principal: Principal, organizationId: number, staffConfirmed = false): Promise<OrgScope> {
     const rows: { user_type_id: number | null; exists: boolean }[] = await this.db.query(
       `SELECT uo.user_type_id, true AS exists
          FROM organizations o
@@ -103,8 +104,15 @@ export class PrincipalResolver {
         .catch(() => undefined);
       return { organization_id: organizationId, role: ORG_ROLE_BY_ID[row.user_type_id], member: true };
     }
-    if (row && principal.staffRole === 'admin')
+    if (row && principal.staffRole === 'admin') {
+      if (!staffConfirmed) {
+        throw forbidden(
+          'You are not a member of this organization. Confirm that you act in it as staff first.',
+          'staff_scope_unconfirmed',
+        );
+      }
       return { organization_id: organizationId, role: 'Admin', member: false };
+    }
     throw notFound('Organization', 'organization_not_found');
   }
 }

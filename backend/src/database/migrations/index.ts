@@ -12,6 +12,7 @@ import { ConversationNameSearch1763890000000 } from './1763890000000-Conversatio
 import { ScopeIndexes1763900000000 } from './1763900000000-ScopeIndexes';
 import { AuthHardening1764200000000 } from './1764200000000-AuthHardening';
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
+import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvitations';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   ScopeIndexes1763900000000,
   AuthHardening1764200000000,
   MailSecrets1764500000000,
+  AuditAndInvitations1764300000000,
 ];

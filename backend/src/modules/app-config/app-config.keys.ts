@@ -153,6 +153,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   internal(text('openai_model', 'gpt-4o-mini', 'Advanced')),
   fetched(secret('welcome_email_webhook_url', 'url')),
   fetched(secret('reset_password_email_webhook_url', 'url')),
+  fetched(secret('security_notice_email_webhook_url', 'url')),
+  fetched(secret('organization_invitation_email_webhook_url', 'url')),
   secret('firebaseConfig', 'json'),
   secret('push_config', 'json'),
   // SearXNG base URL for web search (SEARCH_URL when unset); kept private, it may name an internal host.

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { isMasked, maskSecret, SecretBox } from '../../common/crypto/secret-box';
@@ -6,6 +6,7 @@ import { badInput } from '../../common/errors/domain-error';
 import { OutboundBlockedError } from '../../common/outbound/address-policy';
 import { OutboundHttp } from '../../common/outbound/outbound-http';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { AuditService } from '../audit/audit.service';
 import { AppConfigEntry } from './app-config.entity';
 import { CONFIG_KEYS, CONFIG_KEY_MAP } from './app-config.keys';
 import { checkConfigValue, normalizeConfigValue } from './app-config.rules';
@@ -31,6 +32,8 @@ export class AppConfigService implements OnModuleInit {
     private readonly db: DataSource,
     private readonly outbound: OutboundHttp,
     @Inject(APP_ENV) env: AppEnv,
+    /** Records secret edits; optional so the settings load in tools that run without the audit log. */
+    @Optional() private readonly audit?: AuditService,
   ) {
     this.box = new SecretBox(env.appSecret);
   }
@@ -132,6 +135,9 @@ export class AppConfigService implements OnModuleInit {
             [key, value, userId],
           );
         }
+        const secrets = [...writes.keys()].filter((key) => CONFIG_KEY_MAP.get(key)?.secret);
+        if (secrets.length)
+          await this.audit?.record('app_config.secrets_changed', { details: { settings: secrets } }, tx);
       });
       this.publicCache = null;
     }

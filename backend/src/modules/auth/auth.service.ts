@@ -6,6 +6,7 @@ import { sha256 } from '../../common/crypto/secret-box';
 import { badInput, conflict, DomainError, forbidden, unauthorized } from '../../common/errors/domain-error';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
+import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import { hashPassword, verifyPassword } from '../users/password';
@@ -86,6 +87,7 @@ export class AuthService {
     @Inject(APP_ENV) private readonly env: AppEnv,
     /** Ends the sockets of a session that ends; optional so auth works in apps without the real-time channel. */
     @Optional() private readonly realtime?: RealtimeService,
+    @Optional() private readonly audit?: AuditService,
   ) {}
 
   async signup(input: SignupDto, client: ClientInfo): Promise<AuthSessionDto> {
@@ -368,6 +370,7 @@ export class AuthService {
 
   /** A one-time sign-in token for the user (valid 5 minutes), e.g. for staff opening a customer's account. */
   async issueSignInToken(user_id: number): Promise<{ token: string; expires_at: Date }> {
+    await this.audit?.record('user.sign_in_token_issued', { target_user_id: user_id });
     return this.issueToken(user_id, 'sign_in', SIGN_IN_TOKEN_TTL_MS);
   }
 

@@ -8,7 +8,8 @@ import { describeOutboundFailure, OutboundHttp } from '../../common/outbound/out
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
 
-export type EmailType = 'welcome' | 'reset_password' | 'verify_email';
+export type EmailType =
+  'welcome' | 'reset_password' | 'verify_email' | 'reset_link_notice' | 'organization_invitation';
 
 /** What the 'email' job carries: never a link or token, only the id of the encrypted link (see mail_secrets). */
 export interface EmailJob {
@@ -17,14 +18,17 @@ export interface EmailJob {
   name: string;
   last_name?: string;
   link_id?: string;
+  /** reset_link_notice: when staff created the reset link (ISO 8601). */
+  created_at?: string;
+  /** organization_invitation: the organization's name, the role offered, the inviter's name, the expiry. */
+  organization_name?: string;
+  role?: string;
+  invited_by?: string;
+  expires_at?: string;
 }
 
-/** The JSON posted to the webhook. */
-export interface EmailWebhookBody {
-  type: EmailType;
-  to: string;
-  name: string;
-  last_name?: string;
+/** The JSON posted to the webhook: the job's fields, with the link read back, and the app's name. */
+export interface EmailWebhookBody extends Omit<EmailJob, 'link_id'> {
   link?: string;
   app_name: string;
 }
@@ -35,6 +39,8 @@ const WEBHOOK_KEY: Record<EmailType, string> = {
   reset_password: 'reset_password_email_webhook_url',
   // The address check belongs with the welcome message; the automation tool tells them apart by `type`.
   verify_email: 'welcome_email_webhook_url',
+  reset_link_notice: 'security_notice_email_webhook_url',
+  organization_invitation: 'organization_invitation_email_webhook_url',
 };
 const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The webhook's answer is only checked for its status. */
@@ -94,6 +100,44 @@ export class MailService implements OnModuleInit {
     );
   }
 
+  /**
+   * Tells a user that staff created a password reset link for their account, and when; never the link itself
+   * (whoever holds it can take the account over).
+   */
+  async sendResetLinkNotice(user: { email: string; name: string }, createdAt: Date): Promise<void> {
+    await this.jobs.add<EmailJob>(
+      EMAIL_JOB,
+      { type: 'reset_link_notice', to: user.email, name: user.name, created_at: createdAt.toISOString() },
+      RETRY,
+    );
+  }
+
+  /** An invitation to join an organization; its link holds the token, so it is stored like the reset links. */
+  async sendOrganizationInvitation(invitation: {
+    to: string;
+    organization_name: string;
+    role: string;
+    invited_by: string;
+    link: string;
+    expires_at: Date;
+  }): Promise<void> {
+    const link_id = await this.storeLink(invitation.link, invitation.expires_at);
+    await this.jobs.add<EmailJob>(
+      EMAIL_JOB,
+      {
+        type: 'organization_invitation',
+        to: invitation.to,
+        name: '',
+        organization_name: invitation.organization_name,
+        role: invitation.role,
+        invited_by: invitation.invited_by,
+        expires_at: invitation.expires_at.toISOString(),
+        link_id,
+      },
+      RETRY,
+    );
+  }
+
   /** The job handler: throws on a failure worth retrying so the queue retries. */
   async deliver(job: EmailJob): Promise<void> {
     const { url, app_name } = await this.settings(job.type);
@@ -110,14 +154,8 @@ export class MailService implements OnModuleInit {
         return;
       }
     }
-    const body: EmailWebhookBody = {
-      type: job.type,
-      to: job.to,
-      name: job.name,
-      ...(job.last_name !== undefined ? { last_name: job.last_name } : {}),
-      ...(link ? { link } : {}),
-      app_name,
-    };
+    const { link_id: _stored, ...fields } = job;
+    const body: EmailWebhookBody = { ...fields, ...(link ? { link } : {}), app_name };
     try {
       const res = await this.http.request(url, {
         method: 'POST',
@@ -146,13 +184,16 @@ export class MailService implements OnModuleInit {
     return { url: values[key] || null, app_name: values.app_name || 'Avatar Studio' };
   }
 
-  private async storeLink(link: string): Promise<string> {
+  /** Keeps a link (it holds a token) encrypted until its email is sent, and no longer than it is valid for. */
+  private async storeLink(link: string, validUntil?: Date): Promise<string> {
     const id = randomUUID();
     await this.db.query(`DELETE FROM mail_secrets WHERE expires_at < now()`);
     await this.db.query(`INSERT INTO mail_secrets (id, value, expires_at) VALUES ($1, $2, $3)`, [
       id,
       this.box.encrypt(link),
-      new Date(Date.now() + LINK_TTL_MS),
+      validUntil && validUntil.getTime() > Date.now() + LINK_TTL_MS
+        ? validUntil
+        : new Date(Date.now() + LINK_TTL_MS),
     ]);
     return id;
   }

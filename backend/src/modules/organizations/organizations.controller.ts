@@ -31,6 +31,7 @@ import {
   UpdateUserOrganizationBody,
   UserOrganizationResponse,
 } from './dto/user-organization.dto';
+import { InvitationSentResponse } from './dto/organization-invitation.dto';
 import { OrganizationsService } from './organizations.service';
 import { UserOrganizationsService } from './user-organizations.service';
 import { IdParam } from '../../common/http/id-param';
@@ -148,22 +149,24 @@ export class UserOrganizationsController {
   @Post()
   @Authenticated()
   @ApiOperation({
-    summary: 'Add a user to an organization by email (its Admin, or staff admin)',
-    description: 'A new email creates the account and sends it a password recovery email.',
+    summary: 'Invite a person to an organization by email (its Admin, or staff admin)',
+    description:
+      'Sends an invitation the person accepts signed in with that email; the answer is the same whether or not ' +
+      'the email has an account. A new email also gets an account and a password recovery email.',
   })
-  @ApiCreatedResponse({ type: UserOrganizationResponse })
+  @ApiCreatedResponse({ type: InvitationSentResponse })
   @ApiConflictResponse({ description: 'code already_member' })
   @ApiForbiddenResponse({ description: 'Not an Admin of the organization' })
   add(
     @CurrentUser() user: Principal,
     @Body() body: CreateUserOrganizationBody,
-  ): Promise<UserOrganizationResponse> {
+  ): Promise<InvitationSentResponse> {
     return this.memberships.add(user, body);
   }
 
   @Put()
   @Authenticated()
-  @ApiOperation({ summary: "Change a member's role or name (its Admin, or staff admin)" })
+  @ApiOperation({ summary: "Change a member's role (its Admin, or staff admin); never their profile" })
   @ApiOkResponse({ type: UserOrganizationResponse })
   @ApiConflictResponse({ description: 'code last_admin: the organization must keep at least one Admin' })
   @ApiForbiddenResponse({ description: 'Not an Admin of the organization' })

@@ -1,25 +1,32 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
+import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
-import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import type { InvitationSentResponse } from './dto/organization-invitation.dto';
 import {
   CreateUserOrganizationBody,
   UpdateUserOrganizationBody,
   UserOrganizationResponse,
   UserOrganizationView,
 } from './dto/user-organization.dto';
-import { OrganizationAccess, canViewAdminPanel, demand } from './organization-access';
+import { OrganizationInvitationsService } from './organization-invitations.service';
+import { OrganizationAccess, OrgActor, canViewAdminPanel, demand } from './organization-access';
 import { UserOrganization } from './organization.entity';
 
 export const LAST_ADMIN = 'An organization must keep at least one Admin.';
 export const ALREADY_MEMBER = 'That user is already a member of this organization.';
 const ADMIN = 1;
 
-/** Membership of users in organizations: adding (and inviting) people, changing roles, removing them. */
+/** Staff acting by their staff role, not as an Admin of the organization: recorded in the audit log. */
+function actingAsStaff(actor: OrgActor): boolean {
+  return actor.staffRole !== null && actor.orgRole !== 'Admin';
+}
+
+/** Membership of users in organizations: inviting people, changing roles, removing them. */
 @Injectable()
 export class UserOrganizationsService {
   private readonly logger = new Logger(UserOrganizationsService.name);
@@ -29,13 +36,16 @@ export class UserOrganizationsService {
     private readonly access: OrganizationAccess,
     private readonly users: UsersService,
     private readonly auth: AuthService,
+    private readonly invitations: OrganizationInvitationsService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
-   * An Admin (or staff admin) adds a person by email. A new person gets an account and a password recovery
-   * email, so they can set their own password.
+   * An Admin (or staff admin) adds a person by email: they are invited, and join when they accept. A new email
+   * gets an account and a password recovery email too, so they can sign in to accept. The answer is the same
+   * whether or not the email had an account.
    */
-  async add(principal: Principal, body: CreateUserOrganizationBody): Promise<UserOrganizationResponse> {
+  async add(principal: Principal, body: CreateUserOrganizationBody): Promise<InvitationSentResponse> {
     const actor = await this.access.actor(principal, body.organization_id);
     demand(actor, 'organization.users.add');
 
@@ -62,19 +72,19 @@ export class UserOrganizationsService {
       });
     }
 
-    let id: number;
-    try {
-      const [row]: { user_organization_id: number }[] = await this.db.query(
-        `INSERT INTO user_organizations (user_id, organization_id, user_type_id) VALUES ($1, $2, $3)
-         RETURNING user_organization_id`,
-        [user.user_id, body.organization_id, body.user_type_id],
-      );
-      id = row.user_organization_id;
-    } catch (err) {
-      if (err instanceof QueryFailedError && (err as QueryFailedError & { code?: string }).code === '23505') {
-        throw conflict(ALREADY_MEMBER, 'already_member');
-      }
-      throw err;
+    const invitation = await this.invitations.invite(
+      principal,
+      body.organization_id,
+      user.email,
+      body.user_type_id,
+    );
+    if (actingAsStaff(actor)) {
+      await this.audit.record('organization.member_invited', {
+        organization_id: body.organization_id,
+        target_type: 'organization_invitation',
+        target_id: invitation.invitation_id,
+        details: { user_type_id: body.user_type_id },
+      });
     }
 
     if (isNew) {
@@ -86,16 +96,19 @@ export class UserOrganizationsService {
       try {
         await this.auth.sendPasswordReset(user.email);
       } catch (err) {
-        // The membership stands; the person can still ask for a recovery email from the sign-in page.
+        // The invitation stands; the person can still ask for a recovery email from the sign-in page.
         this.logger.warn(
-          `Password recovery for new member ${user.user_id} failed: ${(err as Error).message}`,
+          `Password recovery for new invitee ${user.user_id} failed: ${(err as Error).message}`,
         );
       }
     }
-    return { user_organization: await this.view(id) };
+    return { invitation };
   }
 
-  /** An Admin (or staff admin) changes a member's role or name. The last Admin cannot be demoted. */
+  /**
+   * An Admin (or staff admin) changes a member's role: the membership only, never the person's profile (their
+   * name is theirs to edit). The last Admin cannot be demoted.
+   */
   async update(principal: Principal, body: UpdateUserOrganizationBody): Promise<UserOrganizationResponse> {
     const id = body.user_organization_id;
     await this.db.transaction(async (m) => {
@@ -105,11 +118,20 @@ export class UserOrganizationsService {
       if (body.user_type_id !== undefined && body.user_type_id !== uo.user_type_id) {
         if (uo.user_type_id === ADMIN) await this.assertAnotherAdmin(m, uo);
         await m.update(UserOrganization, { user_organization_id: id }, { user_type_id: body.user_type_id });
+        if (actingAsStaff(actor)) {
+          await this.audit.record(
+            'organization.member_role_changed',
+            {
+              target_user_id: uo.user_id,
+              organization_id: uo.organization_id,
+              target_type: 'user_organization',
+              target_id: id,
+              details: { from: uo.user_type_id, to: body.user_type_id },
+            },
+            m,
+          );
+        }
       }
-      const names: Partial<Pick<User, 'name' | 'last_name'>> = {};
-      if (body.name !== undefined) names.name = body.name;
-      if (body.last_name !== undefined) names.last_name = body.last_name;
-      if (Object.keys(names).length) await m.update(User, { user_id: uo.user_id }, names);
     });
     return { user_organization: await this.view(id) };
   }
@@ -134,6 +156,20 @@ export class UserOrganizationsService {
       }
       if (uo.user_type_id === ADMIN) await this.assertAnotherAdmin(m, uo);
       await m.delete(UserOrganization, { user_organization_id: id });
+      if (uo.user_id !== principal.user_id) {
+        const actor = await this.access.actor(principal, uo.organization_id, m);
+        if (actingAsStaff(actor)) {
+          await this.audit.record(
+            'organization.member_removed',
+            {
+              target_user_id: uo.user_id,
+              organization_id: uo.organization_id,
+              details: { user_type_id: uo.user_type_id },
+            },
+            m,
+          );
+        }
+      }
       // Signing in should not pick an organization the person no longer belongs to.
       await m.query(
         `UPDATE users SET default_organization = NULL WHERE user_id = $1 AND default_organization = $2`,

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '../../common/auth/authenticated.decorator';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import type { Principal } from '../../common/auth/principal';
 import {
   CreateStaffDto,
   StaffListQuery,
@@ -34,14 +35,14 @@ export class StaffController {
   @Put()
   @ApiOperation({ summary: 'Change a staff role; the last admin cannot be demoted (409 last_admin)' })
   @ApiOkResponse({ type: StaffResponse })
-  async update(@Body() body: UpdateStaffDto): Promise<StaffResponse> {
-    return { staff: await this.staff.changeRole(body.staff_id, body.role) };
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateStaffDto): Promise<StaffResponse> {
+    return { staff: await this.staff.changeRole(body.staff_id, body.role, me.user_id) };
   }
 
   @Delete(':staff_id')
   @ApiOperation({ summary: 'Remove a staff member (the user stays); the last admin cannot be removed' })
   @ApiOkResponse({ type: StaffResponse, description: 'The removed staff member' })
-  async remove(@IdParam('staff_id') staffId: number): Promise<StaffResponse> {
-    return { staff: await this.staff.remove(staffId) };
+  async remove(@CurrentUser() me: Principal, @IdParam('staff_id') staffId: number): Promise<StaffResponse> {
+    return { staff: await this.staff.remove(staffId, me.user_id) };
   }
 }

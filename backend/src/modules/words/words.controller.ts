@@ -9,12 +9,16 @@ import {
   WordLedgerPageResponse,
   WordLedgerQuery,
 } from './dto/words.dto';
+import { AuditService } from '../audit/audit.service';
 import { WordsService } from './words.service';
 
 @ApiTags('Words')
 @Controller('words')
 export class WordsController {
-  constructor(private readonly words: WordsService) {}
+  constructor(
+    private readonly words: WordsService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Get('balance')
   @Authenticated()
@@ -47,6 +51,14 @@ export class WordsController {
       expires_at: body.expires_at ?? null,
       note: body.note ?? null,
       created_by: me.user_id,
+    });
+    await this.audit.record('words.granted', {
+      target_user_id: body.user_id,
+      details: {
+        words: body.words ?? null,
+        unlimited: !!body.unlimited,
+        expires_at: body.expires_at ?? null,
+      },
     });
     return { balance: await this.words.view(body.user_id) };
   }

@@ -44,7 +44,10 @@ interface FormValues {
   user_type_id: string;
 }
 
-/** /organization/admin-panel/{userId}: add (a non-numeric id such as "new") or edit a member (Admin). */
+/**
+ * /organization/admin-panel/{userId}: invite someone by email (a non-numeric id such as "new") or change a
+ * member's role (Admin). Never another person's name or email.
+ */
 export function UserForm() {
   const { userId } = useParams();
   const id = numericId(userId);
@@ -103,56 +106,64 @@ function MemberForm({
       user_type_id: String(member?.user_type_id ?? MEMBER),
     },
     validate: {
-      name: (value) => (value.trim() ? null : t('form.nameInvalid')),
+      name: (value) => (!adding || value.trim() ? null : t('form.nameInvalid')),
       email: (value) => (!adding || EMAIL.test(value.trim()) ? null : t('form.emailInvalid')),
     },
   });
 
-  const save = useMutation({
-    mutationFn: async (values: FormValues) => {
-      const user_type_id = Number(values.user_type_id) as UserTypeId;
-      if (adding) {
-        return unwrap(
-          api.POST('/api/user-organizations', {
-            body: {
-              organization_id: organization.organization_id,
-              name: values.name.trim(),
-              last_name: values.last_name.trim(),
-              email: values.email.trim().toLowerCase(),
-              user_type_id,
-            },
-          }),
-        );
-      }
-      return unwrap(
-        api.PUT('/api/user-organizations', {
+  const invite = useMutation({
+    mutationFn: (values: FormValues) =>
+      unwrap(
+        api.POST('/api/user-organizations', {
           body: {
-            user_organization_id: member.user_organization_id,
-            user_type_id,
+            organization_id: organization.organization_id,
             name: values.name.trim(),
             last_name: values.last_name.trim(),
+            email: values.email.trim().toLowerCase(),
+            user_type_id: Number(values.user_type_id) as UserTypeId,
           },
         }),
-      );
+      ),
+    onSuccess: ({ invitation }) => {
+      notifySuccess(t('form.invited', { email: invitation.email }));
+      navigate(ADMIN_PANEL);
     },
+    onError: (error) => showErrors(error),
+  });
+
+  // An Admin changes the membership only: the person's name and email are theirs to edit.
+  const changeRole = useMutation({
+    mutationFn: (values: FormValues) =>
+      unwrap(
+        api.PUT('/api/user-organizations', {
+          body: {
+            user_organization_id: member!.user_organization_id,
+            user_type_id: Number(values.user_type_id) as UserTypeId,
+          },
+        }),
+      ),
     onSuccess: async ({ user_organization }) => {
-      notifySuccess(adding ? t('form.added') : t('form.saved'));
+      notifySuccess(t('form.saved'));
       queryClient.setQueryData(
         memberKeys.one(organization.organization_id, user_organization.user_organization_id),
         user_organization,
       );
       await queryClient.invalidateQueries({ queryKey: memberKeys.all(organization.organization_id) });
-      navigate(adding ? ADMIN_PANEL : `${ADMIN_PANEL}/users/${user_organization.user_organization_id}`);
+      navigate(`${ADMIN_PANEL}/users/${user_organization.user_organization_id}`);
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.errors?.length) {
-        for (const { field, message } of error.errors) {
-          if (field in form.values) form.setFieldError(field, message);
-        }
-      }
-      notifyError(error);
-    },
+    onError: (error) => showErrors(error),
   });
+
+  function showErrors(error: Error) {
+    if (error instanceof ApiError && error.errors?.length) {
+      for (const { field, message } of error.errors) {
+        if (field in form.values) form.setFieldError(field, message);
+      }
+    }
+    notifyError(error);
+  }
+
+  const save = adding ? invite : changeRole;
 
   const back = adding ? ADMIN_PANEL : `${ADMIN_PANEL}/users/${member.user_organization_id}`;
   return (
@@ -174,28 +185,42 @@ function MemberForm({
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
           <Stack>
-            <Group grow align="flex-start" wrap="wrap">
-              <TextInput
-                label={t('form.name')}
-                withAsterisk
-                autoComplete="off"
-                {...form.getInputProps('name')}
-              />
-              <TextInput
-                label={t('form.last_name')}
-                autoComplete="off"
-                {...form.getInputProps('last_name')}
-              />
-            </Group>
-            <TextInput
-              label={t('form.email')}
-              type="email"
-              withAsterisk={adding}
-              autoComplete="off"
-              disabled={!adding}
-              description={adding ? t('form.inviteHint') : t('form.emailLocked')}
-              {...form.getInputProps('email')}
-            />
+            {adding ? (
+              <>
+                <TextInput
+                  label={t('form.email')}
+                  type="email"
+                  withAsterisk
+                  autoComplete="off"
+                  description={t('form.inviteHint')}
+                  {...form.getInputProps('email')}
+                />
+                <Group grow align="flex-start" wrap="wrap">
+                  <TextInput
+                    label={t('form.name')}
+                    withAsterisk
+                    autoComplete="off"
+                    description={t('form.nameHint')}
+                    {...form.getInputProps('name')}
+                  />
+                  <TextInput
+                    label={t('form.last_name')}
+                    autoComplete="off"
+                    {...form.getInputProps('last_name')}
+                  />
+                </Group>
+              </>
+            ) : (
+              <div>
+                <Text fw={600}>{[member.user.name, member.user.last_name].filter(Boolean).join(' ')}</Text>
+                <Text size="sm" c="dimmed">
+                  {member.user.email}
+                </Text>
+                <Text size="xs" c="dimmed" mt={4}>
+                  {t('form.profileLocked')}
+                </Text>
+              </div>
+            )}
             <NativeSelect
               label={t('form.userType')}
               data={ORG_ROLES.map((role) => ({

@@ -8,6 +8,9 @@ const OrganizationsList = lazy(() =>
 const AllOrganizations = lazy(() =>
   import('./AllOrganizations').then((m) => ({ default: m.AllOrganizations })),
 );
+const Invitations = lazy(() =>
+  import('../invitations/Invitations').then((m) => ({ default: m.Invitations })),
+);
 const OrganizationSettings = lazy(() =>
   import('./OrganizationSettings').then((m) => ({ default: m.OrganizationSettings })),
 );
@@ -20,6 +23,7 @@ export const organizationsRoutes = (
   <Route element={<UnderMount segment="organizations" />}>
     <Route index element={<OrganizationsList />} />
     <Route path="all" element={<AllOrganizations />} />
+    <Route path="invitations" element={<Invitations />} />
     <Route path="organization-settings" element={<OrganizationSettings />} />
     <Route path="organization-settings/:organization_id" element={<OrganizationSettings />} />
   </Route>

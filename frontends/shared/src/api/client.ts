@@ -2,6 +2,7 @@
  * The one API client. Screens call `api.GET('/api/users')` etc. (typed from the OpenAPI document) inside
  * TanStack Query and turn the result into data-or-throw with `unwrap`.
  */
+import { STAFF_SCOPE_CONFIRM_HEADER } from '@avatar-studio/contracts/organization-scope';
 import createClient, { type Middleware } from 'openapi-fetch';
 import { navigateAway, sessionStore, TOKEN_REFRESH_AFTER_MS } from '../session/store';
 import type { ErrorBody, SessionPair } from './contracts';
@@ -146,6 +147,11 @@ async function withAuthorization(request: Request, url: string | URL = request.u
   const headers = new Headers(request.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   else headers.delete('Authorization');
+  // Staff outside an organization act in its scope only once confirmed on screen (the server checks it).
+  const organizationId = sessionStore.getOrganizationId();
+  if (organizationId !== null && sessionStore.getStaffScopeConfirmed() === organizationId) {
+    headers.set(STAFF_SCOPE_CONFIRM_HEADER, String(organizationId));
+  } else headers.delete(STAFF_SCOPE_CONFIRM_HEADER);
   // The body is buffered (not streamed) so the copy can be built without `duplex` and sent again on retry.
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.blob();
   return new Request(url, {

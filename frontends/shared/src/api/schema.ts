@@ -36,6 +36,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of staff actions, newest first (staff admins)
+         * @description Filters combine with AND: actor_user_id, target_user_id, action, from (inclusive), to (exclusive). Pages of 50 by default, at most 100.
+         */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appconfig": {
         parameters: {
             query?: never;
@@ -406,7 +426,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Staff: answers a password reset link to hand over (not emailed) */
+        /**
+         * Staff: answers a password reset link to hand over (not emailed)
+         * @description Recorded in the audit log; the account owner is emailed that a reset link was created (not the link).
+         */
         post: operations["PasswordLinks_resetPasswordLink"];
         delete?: never;
         options?: never;
@@ -620,11 +643,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a member's role or name (its Admin, or staff admin) */
+        /** Change a member's role (its Admin, or staff admin); never their profile */
         put: operations["UserOrganizations_update"];
         /**
-         * Add a user to an organization by email (its Admin, or staff admin)
-         * @description A new email creates the account and sends it a password recovery email.
+         * Invite a person to an organization by email (its Admin, or staff admin)
+         * @description Sends an invitation the person accepts signed in with that email; the answer is the same whether or not the email has an account. A new email also gets an account and a password recovery email.
          */
         post: operations["UserOrganizations_add"];
         delete?: never;
@@ -646,6 +669,74 @@ export interface paths {
         post?: never;
         /** Remove a member (its Admin, or staff admin) or leave (the member) */
         delete: operations["UserOrganizations_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's pending invitations to organizations (sent to their email) */
+        get: operations["OrganizationInvitations_listMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with the token from its email; the caller must be signed in with that email */
+        post: operations["OrganizationInvitations_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept one of the caller’s pending invitations */
+        post: operations["OrganizationInvitations_acceptById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization-invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline one of the caller’s pending invitations */
+        post: operations["OrganizationInvitations_decline"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1335,6 +1426,37 @@ export interface components {
             status: "alive";
             uptime_seconds: number;
         };
+        AuditEventView: {
+            /** @description A whole number, as a string (bigint) */
+            audit_event_id: string;
+            /** @enum {string} */
+            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited";
+            actor_user_id: number | null;
+            actor_email: string | null;
+            /** @enum {string|null} */
+            actor_staff_role: "admin" | "manager" | null;
+            target_user_id: number | null;
+            target_type: string | null;
+            target_id: string | null;
+            organization_id: number | null;
+            /** @description Client address */
+            ip: string | null;
+            user_agent: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AuditEventsPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            audit_events: components["schemas"]["AuditEventView"][];
+        };
         ConfigEntryDto: {
             /** @example app_name */
             key: string;
@@ -1825,6 +1947,29 @@ export interface components {
              */
             user_type_id: 1 | 2 | 3;
         };
+        InvitationSentView: {
+            invitation_id: number;
+            organization_id: number;
+            email: string;
+            /**
+             * @description 1 Admin, 2 Manager, 3 Member
+             * @enum {number}
+             */
+            user_type_id: 1 | 2 | 3;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        InvitationSentResponse: {
+            invitation: components["schemas"]["InvitationSentView"];
+        };
+        UpdateUserOrganizationBody: {
+            user_organization_id: number;
+            /**
+             * @description 1 Admin, 2 Manager, 3 Member
+             * @enum {number}
+             */
+            user_type_id?: 1 | 2 | 3;
+        };
         MemberUserView: {
             user_id: number;
             name: string;
@@ -1850,15 +1995,39 @@ export interface components {
         UserOrganizationResponse: {
             user_organization: components["schemas"]["UserOrganizationView"];
         };
-        UpdateUserOrganizationBody: {
-            user_organization_id: number;
+        MyInvitationView: {
+            invitation_id: number;
+            organization_id: number;
+            organization_name: string;
             /**
              * @description 1 Admin, 2 Manager, 3 Member
              * @enum {number}
              */
-            user_type_id?: 1 | 2 | 3;
-            name?: string;
-            last_name?: string;
+            user_type_id: 1 | 2 | 3;
+            /** @enum {string} */
+            role: "Admin" | "Manager" | "Member";
+            /** @description The inviter's name */
+            invited_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MyInvitationsResponse: {
+            invitations: components["schemas"]["MyInvitationView"][];
+        };
+        AcceptInvitationBody: {
+            /** @description The token from the invitation email */
+            token: string;
+        };
+        InvitationAcceptedResponse: {
+            organization_id: number;
+            user_organization_id: number;
+            /**
+             * @description The role held now (an existing membership keeps its own)
+             * @enum {number}
+             */
+            user_type_id: 1 | 2 | 3;
         };
         WordBalanceDto: {
             /** @description Words left (0 when only an unlimited grant is active) */
@@ -2507,6 +2676,60 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Liveness"];
                 };
+            };
+        };
+    };
+    Audit_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Only actions of this user */
+                actor_user_id?: number;
+                /** @description Only actions on this user */
+                target_user_id?: number;
+                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited";
+                /** @description From this time, inclusive (ISO 8601) */
+                from?: string;
+                /** @description Before this time, exclusive (ISO 8601) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventsPageResponse"];
+                };
+            };
+            /** @description A bad filter, or from after to (invalid_date_range) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4314,7 +4537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserOrganizationResponse"];
+                    "application/json": components["schemas"]["InvitationSentResponse"];
                 };
             };
             /** @description No or expired session */
@@ -4409,6 +4632,170 @@ export interface operations {
             };
             /** @description code last_admin: the organization must keep at least one Admin */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OrganizationInvitations_listMine: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyInvitationsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OrganizationInvitations_accept: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAcceptedResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invitation_not_found: unknown, spent, or sent to another email */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invitation_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OrganizationInvitations_acceptById: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAcceptedResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invitation_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invitation_expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OrganizationInvitations_decline: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invitation_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invitation_expired */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

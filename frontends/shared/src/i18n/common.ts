@@ -11,6 +11,16 @@ export const commonEn = {
   notFound: 'Page not found.',
   home: 'Go to the home page',
   startError: 'The application could not start. Check your connection and try again.',
+  staffScope: {
+    pendingTitle: 'You are not a member of {{name}}',
+    pendingBody:
+      'This link opens {{name}}. As staff you can act in it, and what you do there affects its data. Confirm to continue.',
+    confirm: 'Act in {{name}} as staff',
+    stayIn: 'Stay in {{name}}',
+    stayPersonal: 'Stay in Personal',
+    active: 'You are acting in {{name}} as staff; you are not a member.',
+    leave: 'Leave',
+  },
 };
 
 export const commonEs: typeof commonEn = {
@@ -25,4 +35,14 @@ export const commonEs: typeof commonEn = {
   notFound: 'Página no encontrada.',
   home: 'Ir a la página de inicio',
   startError: 'La aplicación no pudo iniciar. Revisa tu conexión e inténtalo de nuevo.',
+  staffScope: {
+    pendingTitle: 'No eres miembro de {{name}}',
+    pendingBody:
+      'Este enlace abre {{name}}. Como personal puedes actuar en ella, y lo que hagas afecta sus datos. Confirma para continuar.',
+    confirm: 'Actuar en {{name}} como personal',
+    stayIn: 'Quedarme en {{name}}',
+    stayPersonal: 'Quedarme en Personal',
+    active: 'Estás actuando en {{name}} como personal; no eres miembro.',
+    leave: 'Salir',
+  },
 };

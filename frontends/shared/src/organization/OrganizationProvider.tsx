@@ -22,6 +22,15 @@ export interface OrganizationState {
   choose(id: number | null): void;
   /** True until the choice for a signed-in user is made. */
   resolving: boolean;
+  /**
+   * An organization a link (`?org=`, a domain) pointed a staff member to without them being a member: not
+   * entered until they confirm it (the server refuses its scope without the confirmation too).
+   */
+  pendingStaffScope: CurrentOrganization | null;
+  /** Enters the pending organization as staff. */
+  confirmStaffScope(): void;
+  /** Stays where the staff member is; the pending organization is forgotten. */
+  dismissStaffScope(): void;
 }
 
 export const MEMBERSHIPS_QUERY_KEY = ['organizations', 'mine'] as const;
@@ -118,6 +127,7 @@ export function OrganizationProvider({
   const signedIn = session.status === 'signedIn';
   const [current, setCurrent] = useState<CurrentOrganization | null>(null);
   const [resolvedFor, setResolvedFor] = useState<number | null>(null);
+  const [pendingStaffScope, setPendingStaffScope] = useState<CurrentOrganization | null>(null);
 
   const membershipsQuery = useQuery({
     queryKey: MEMBERSHIPS_QUERY_KEY,
@@ -147,13 +157,19 @@ export function OrganizationProvider({
   useEffect(() => {
     if (!signedIn || userId === null || !lookupSettled || !membershipsSettled) return;
     if (resolvedFor === userId) return;
-    const chosen = chooseOrganization({
+    const input: OrganizationChoiceInput = {
       matched: lookupQuery.data ?? null,
       stored: readStoredOrganization(),
       defaultOrganization: session.user?.default_organization,
       memberships,
       isStaff: session.staffRole !== null,
-    });
+    };
+    let chosen = chooseOrganization(input);
+    if (chosen && chosen.role === null) {
+      // Staff are never moved silently into an organization they do not belong to: they confirm it first.
+      setPendingStaffScope(chosen);
+      chosen = chooseOrganization({ ...input, matched: null });
+    }
     sessionStore.setOrganizationId(chosen?.organization_id ?? null);
     setCurrent(chosen);
     setResolvedFor(userId);
@@ -181,6 +197,10 @@ export function OrganizationProvider({
               return null;
             })();
       if (id !== null && !next) return;
+      if (next && next.role === null && sessionStore.getStaffScopeConfirmed() !== next.organization_id) {
+        setPendingStaffScope(next);
+        return;
+      }
       localStorage.setItem(STORAGE_KEYS.organizationId, next ? String(next.organization_id) : PERSONAL);
       sessionStore.setOrganizationId(next?.organization_id ?? null);
       setCurrent(next);
@@ -191,6 +211,18 @@ export function OrganizationProvider({
     },
     [memberships, lookupQuery.data, queryClient],
   );
+
+  const confirmStaffScope = useCallback(() => {
+    if (!pendingStaffScope) return;
+    sessionStore.setStaffScopeConfirmed(pendingStaffScope.organization_id);
+    sessionStore.setOrganizationId(pendingStaffScope.organization_id);
+    setCurrent(pendingStaffScope);
+    setPendingStaffScope(null);
+    void queryClient.resetQueries({
+      predicate: (q) => !UNSCOPED_KEYS.has(String(q.queryKey[0])) && q.queryKey[1] !== 'mine',
+    });
+  }, [pendingStaffScope, queryClient]);
+  const dismissStaffScope = useCallback(() => setPendingStaffScope(null), []);
 
   // 000 §8: fetching the user's organizations ignores a 400 and alerts otherwise.
   useEffect(() => {
@@ -209,8 +241,25 @@ export function OrganizationProvider({
 
   const resolving = signedIn && resolvedFor !== userId;
   const value = useMemo<OrganizationState>(
-    () => ({ current: signedIn ? current : null, memberships, choose, resolving }),
-    [signedIn, current, memberships, choose, resolving],
+    () => ({
+      current: signedIn ? current : null,
+      memberships,
+      choose,
+      resolving,
+      pendingStaffScope: signedIn ? pendingStaffScope : null,
+      confirmStaffScope,
+      dismissStaffScope,
+    }),
+    [
+      signedIn,
+      current,
+      memberships,
+      choose,
+      resolving,
+      pendingStaffScope,
+      confirmStaffScope,
+      dismissStaffScope,
+    ],
   );
   if (resolving) return <>{fallback}</>;
   return <OrganizationContext.Provider value={value}>{children}</OrganizationContext.Provider>;

@@ -21,6 +21,8 @@ export const TEMPORARY_UID_TTL_MS = 5 * 60 * 1000;
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let organizationId: number | null = null;
+/** The organization a staff member confirmed acting in without being a member (this page load only). */
+let staffScopeConfirmed: number | null = null;
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -62,12 +64,22 @@ export const sessionStore = {
       // Storage may be unavailable (private mode); nothing to clear then.
     }
     organizationId = null;
+    staffScopeConfirmed = null;
     emit();
   },
   /** The organization every request is scoped to (null = Personal). Set by OrganizationProvider. */
   getOrganizationId: (): number | null => organizationId,
   setOrganizationId(id: number | null): void {
     organizationId = id;
+    emit();
+  },
+  /**
+   * The organization a staff member confirmed on screen acting in as staff (not a member); requests to it carry
+   * the confirmation header the server requires. Not stored: a new page load asks again.
+   */
+  getStaffScopeConfirmed: (): number | null => staffScopeConfirmed,
+  setStaffScopeConfirmed(id: number | null): void {
+    staffScopeConfirmed = id;
     emit();
   },
 };

@@ -1,4 +1,4 @@
-import { useAppConfig, useOrganization, useSession } from '@avatar-studio/shared';
+import { StaffScopeBanner, useAppConfig, useOrganization, useSession } from '@avatar-studio/shared';
 import { Anchor, AppShell, Burger, Group, Image, NavLink, ScrollArea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
@@ -117,6 +117,7 @@ export function SignedInLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <StaffScopeBanner />
         <Breadcrumbs hiddenOn={hiddenOn} />
         <Outlet />
       </AppShell.Main>

@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { UserTypeView } from './organization.dto';
 import { Trim, TrimLower } from './validators';
 
@@ -65,21 +55,6 @@ export class UpdateUserOrganizationBody {
   @Type(() => Number)
   @IsIn([1, 2, 3], { message: USER_TYPE_MESSAGE })
   user_type_id?: number;
-
-  @ApiPropertyOptional()
-  @ValidateIf((o: UpdateUserOrganizationBody) => o.name !== undefined)
-  @Trim()
-  @IsString({ message: NAME_INVALID })
-  @IsNotEmpty({ message: NAME_INVALID })
-  @MaxLength(120, { message: NAME_INVALID })
-  name?: string;
-
-  @ApiPropertyOptional()
-  @ValidateIf((o: UpdateUserOrganizationBody) => o.last_name !== undefined)
-  @Trim()
-  @IsString({ message: LAST_NAME_INVALID })
-  @MaxLength(120, { message: LAST_NAME_INVALID })
-  last_name?: string;
 }
 
 // ---------------------------------------------------------------- responses

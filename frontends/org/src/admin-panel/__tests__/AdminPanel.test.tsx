@@ -158,7 +158,7 @@ describe('Organization admin panel', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(await screen.findByText('12,345')).toBeInTheDocument();
     expect(screen.getByText('1,234.50')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Change role' })).toHaveAttribute(
       'href',
       '/organization/admin-panel/501',
     );
@@ -169,7 +169,7 @@ describe('Organization admin panel', () => {
       'GET /api/user-organizations/501': { body: { user_organization: membershipOf(ada) } },
     });
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change role' })).not.toBeInTheDocument();
   });
 
   it('removes a user after confirmation', async () => {
@@ -187,20 +187,30 @@ describe('Organization admin panel', () => {
 });
 
 describe('User form', () => {
-  it('adds a user with the right body and says "User added"', async () => {
+  it('invites by email with the right body and says the invitation was sent', async () => {
     const user = userEvent.setup();
-    const added = membershipOf({ ...bob, user_organization_id: 600, name: 'Grace', last_name: 'Hopper' });
     const { fetch } = asRole('Admin', '/organization/admin-panel/new', {
-      'POST /api/user-organizations': { status: 201, body: { user_organization: added } },
+      'POST /api/user-organizations': {
+        status: 201,
+        body: {
+          invitation: {
+            invitation_id: 9,
+            organization_id: 10,
+            email: 'grace@example.com',
+            user_type_id: 2,
+            expires_at: '2030-01-01T00:00:00.000Z',
+          },
+        },
+      },
     });
-    expect(await screen.findByRole('heading', { name: 'Add user' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Invite user' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'Grace@Example.com');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Grace');
     await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Hopper');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'Grace@Example.com');
     await user.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'Manager');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('User added')).toBeInTheDocument();
+    expect(await screen.findByText('Invitation sent to grace@example.com')).toBeInTheDocument();
     expect(fetch.callsTo('POST /api/user-organizations')[0].body).toEqual({
       organization_id: 10,
       name: 'Grace',
@@ -221,7 +231,7 @@ describe('User form', () => {
     expect(fetch.callsTo('POST /api/user-organizations')).toHaveLength(0);
   });
 
-  it('edits a user and says "User saved"', async () => {
+  it('changes a member\'s role only, never their name or email, and says "Role saved"', async () => {
     const user = userEvent.setup();
     const { fetch } = asRole('Admin', '/organization/admin-panel/502', {
       'GET /api/user-organizations/502': { body: { user_organization: membershipOf(bob) } },
@@ -229,24 +239,23 @@ describe('User form', () => {
         body: { user_organization: membershipOf({ ...bob, role: 'Manager', user_type_id: 2 }) },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Edit user' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Change role' })).toBeInTheDocument();
+    expect(screen.getByText('Bob Builder')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'User type' }), 'Manager');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('User saved')).toBeInTheDocument();
+    expect(await screen.findByText('Role saved')).toBeInTheDocument();
     expect(fetch.callsTo('PUT /api/user-organizations')[0].body).toEqual({
       user_organization_id: 502,
       user_type_id: 2,
-      name: 'Bob',
-      last_name: 'Builder',
     });
   });
 
   it('tells a Manager that only Admins add users', async () => {
     asRole('Manager', '/organization/admin-panel/new');
     expect(
-      await screen.findByText('Only Admins of this organization can add or edit users.'),
+      await screen.findByText('Only Admins of this organization can invite users or change roles.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });

@@ -1,0 +1,37 @@
+/**
+ * The security-relevant staff actions the audit log records (GET /api/audit-events). A new action is added here
+ * first, so the back office can name and filter it.
+ */
+export const AUDIT_ACTIONS = [
+  /** Staff made a password reset link to hand over (the user is told by email). */
+  'user.reset_link_created',
+  /** Staff had a password reset email sent to the user. */
+  'user.reset_email_sent',
+  /** A one-time sign-in token was issued for a customer's account (staff opening it as the customer). */
+  'user.sign_in_token_issued',
+  /** Staff gave a user words or unlimited access. */
+  'words.granted',
+  /** A user was made staff. */
+  'staff.created',
+  /** A staff member's role changed. */
+  'staff.role_changed',
+  /** A user stopped being staff. */
+  'staff.removed',
+  /** Secret app config values (keys, webhooks) were changed; which keys, never their values. */
+  'app_config.secrets_changed',
+  /** Staff who are not its Admin changed a member's role in an organization. */
+  'organization.member_role_changed',
+  /** Staff who are not its Admin removed a member from an organization. */
+  'organization.member_removed',
+  /** Staff who are not its Admin invited someone to an organization. */
+  'organization.member_invited',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** The audit log answers at most this many events per page. */
+export const AUDIT_PAGE_MAX = 100;
