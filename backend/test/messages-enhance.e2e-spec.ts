@@ -1,5 +1,5 @@
 import { countWords } from '../src/modules/ai/words';
-import { ENHANCE_SYSTEM_PROMPT } from '../src/modules/messages/messages.service';
+import { ENHANCE_SYSTEM_PROMPT } from '../src/modules/messages/enhance.service';
 import { MessagesKit, sleep, startMessagesKit, waitFor } from './messages-kit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -23,7 +23,7 @@ describe('Messages: prompt enhancement', () => {
     const improved = 'Write a 600-word blog post for students about how coffee is grown, in a friendly tone.';
     k.fake.reply({ text: improved, chunks: 10, delayMs: 5 });
 
-    const res = await k.post(user, '/api/messages/enhance', { content: prompt, model: 'gpt-4o' }).expect(201);
+    const res = await k.post(user, '/api/messages/enhance', { content: prompt, model: 'grok-2-latest' }).expect(201);
     expect(res.body).toEqual({ enhance_id: expect.stringMatching(UUID), content: null });
     const id = res.body.enhance_id as string;
 
