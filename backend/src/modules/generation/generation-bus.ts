@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { APP_ENV, AppEnv } from '../../config/env';
 
@@ -24,7 +24,7 @@ export const cancelKeys = {
  * instance stops the generation running on another at once.
  */
 @Injectable()
-export class GenerationBus implements OnModuleInit, OnModuleDestroy {
+export class GenerationBus implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('GenerationBus');
   private pub: IORedis | null = null;
   private sub: IORedis | null = null;
@@ -57,7 +57,8 @@ export class GenerationBus implements OnModuleInit, OnModuleDestroy {
     ]);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the drain (beforeApplicationShutdown), so cancels still arrive while generations finish. */
+  async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.pub, this.sub].map((c) => c?.quit().catch(() => c.disconnect())));
   }
 

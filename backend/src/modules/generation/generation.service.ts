@@ -4,7 +4,6 @@ import {
   Injectable,
   Logger,
   OnApplicationBootstrap,
-  OnModuleDestroy,
 } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
@@ -118,7 +117,7 @@ const GENERATION_FAILED_MESSAGE = 'The answer could not be generated. Please try
  * polling), the lease on the stored target, to save-and-charge in one transaction and error reporting.
  */
 @Injectable()
-export class GenerationService implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class GenerationService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Generation');
   private readonly running = new Map<string, Running>();
   private readonly sweepers: LeaseSweeper[] = [];
@@ -156,14 +155,14 @@ export class GenerationService implements OnApplicationBootstrap, OnModuleDestro
     every(Math.max(200, Math.floor(this.leaseMs / 2)), () => this.sweep());
   }
 
-  onModuleDestroy(): void {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
-  }
-
-  /** Lets the running generations finish (up to SHUTDOWN_DRAIN_MS), then ends the rest as interrupted. */
+  /**
+   * Lets the running generations finish (up to SHUTDOWN_DRAIN_MS), then ends the rest as interrupted; the
+   * leases are renewed until then, so no other instance takes a draining answer for a crashed one.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     await this.drain();
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
   }
 
   /** Registers stored-target upkeep (e.g. messages) run at start and periodically. */

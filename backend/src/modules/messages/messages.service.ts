@@ -143,7 +143,8 @@ export class MessagesService implements OnModuleInit {
     if (body.conversation_id === undefined)
       throw badInput(`conversation_id must be a whole number.`, 'bad_input');
     // Without a template the text is checked before anything is read, as it always was.
-    if (body.template_id == null && !hidden) checkContent(body.content ?? '');
+    if (hidden) checkContent(hidden.prompt);
+    else if (body.template_id == null) checkContent(body.content ?? '');
     const provider = body.searchOnInternet ? await this.searchService.provider() : null;
     if (body.searchOnInternet && !provider) throw badInput(SEARCH_UNAVAILABLE_MESSAGE, 'search_unavailable');
     const conversation = await this.conversations.get(me, body.conversation_id);
