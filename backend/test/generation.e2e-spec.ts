@@ -275,7 +275,7 @@ describe('Generation engine', () => {
     expect(end.payload.message).toMatchObject({ status: 'complete', content: 'A fresh answer.', words: 3 });
     expect(await k.balance(user)).toBe(1000 - countWords('A fresh answer.'));
     await k.post(user, `/api/messages/${messageId}/retry`, {}).expect(409);
-  });
+  }, 120_000);
 
   it('resumes a stream from an offset on this instance and from another one, with no gap and no duplicate', async () => {
     const b = await secondInstance();
