@@ -7,6 +7,7 @@ import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner
 import { createApp } from '../src/bootstrap';
 import { countWords } from '../src/modules/ai/words';
 import { GenerationService } from '../src/modules/generation/generation.service';
+import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { MessagesKit, Received, sleep, startMessagesKit, waitFor } from './messages-kit';
 import { openSocket, connected, ClientSocket } from './sockets';
 import type { TestUser } from './harness';
@@ -336,6 +337,8 @@ describe('Generation engine', () => {
     const user = await k.customer();
     const conversationId = await k.conversation(user);
     const { events } = await k.listen(user);
+    const onB = openSocket(b, user.token);
+    await connected(onB);
     k.fake.reply({ text: 'word '.repeat(10), chunks: 10, delayMs: 60 });
     await request(b.getHttpServer())
       .post('/api/messages')
@@ -355,6 +358,10 @@ describe('Generation engine', () => {
     const end = await waitFor(() => events.find((e) => e.event === 'message_stream_end'));
     expect(end.payload.message).toMatchObject({ status: 'complete', words: 10 });
     expect(events.find((e) => e.event === 'message_interrupted')).toBeUndefined();
+    // Then the sockets close as a transport close, which clients answer by reconnecting (and resuming).
+    const reason = new Promise<string>((resolve) => onB.once('disconnect', (why) => resolve(why)));
+    b.get(RealtimeService).closeAllSockets();
+    await expect(reason).resolves.toBe('transport close');
     await b.close();
     second = null;
   });
