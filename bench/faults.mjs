@@ -171,7 +171,9 @@ async function ledger(databaseUrl) {
   await client.connect();
   try {
     const pending = async () =>
-      Number((await client.query(`SELECT count(*) AS n FROM messages WHERE status = 'generating'`)).rows[0].n);
+      Number(
+        (await client.query(`SELECT count(*) AS n FROM messages WHERE status = 'generating'`)).rows[0].n,
+      );
     // Sweeps run on start and periodically: wait for them, a bounded time, before counting what stays pending.
     const waited = Date.now();
     while ((await pending()) > 0 && Date.now() - waited < LEASE_MS * 4 + 30_000) await sleep(500);
