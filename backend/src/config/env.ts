@@ -65,6 +65,14 @@ export interface AppEnv {
   exportRateLimitPerMinute: number;
   /** Per user: uploads, document reads and exports running at the same time. */
   heavyTasksPerUser: number;
+  /** Words a generation reserves before it starts (capped at the words available); its answer stops there. */
+  generationReserveWords: number;
+  /** Generations one user may have running at once, over every instance. */
+  generationMaxConcurrentPerUser: number;
+  /** How long a generation's lease on its answer lasts; renewed five times per lease while it streams. */
+  generationLeaseMs: number;
+  /** On SIGTERM, how long running generations may finish before the rest are ended as interrupted. */
+  shutdownDrainMs: number;
 }
 
 export class EnvError extends Error {}
@@ -245,6 +253,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     uploadRateLimitPerMinute: int(source, 'UPLOAD_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     exportRateLimitPerMinute: int(source, 'EXPORT_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     heavyTasksPerUser: int(source, 'HEAVY_TASKS_PER_USER', 2, 1, 1000),
+    generationReserveWords: int(source, 'GENERATION_RESERVE_WORDS', 4000, 1, 1_000_000),
+    generationMaxConcurrentPerUser: int(source, 'GENERATION_MAX_CONCURRENT_PER_USER', 3, 1, 1000),
+    generationLeaseMs: int(source, 'GENERATION_LEASE_MS', 15_000, 500, 600_000),
+    shutdownDrainMs: int(source, 'SHUTDOWN_DRAIN_MS', 25_000, 0, 600_000),
   };
 }
 

@@ -10,9 +10,11 @@ import { MessageSources1763870000000 } from './1763870000000-MessageSources';
 import { ConversationListIndexes1763880000000 } from './1763880000000-ConversationListIndexes';
 import { ConversationNameSearch1763890000000 } from './1763890000000-ConversationNameSearch';
 import { ScopeIndexes1763900000000 } from './1763900000000-ScopeIndexes';
+import { MessageStatus1764100000000 } from './1764100000000-MessageStatus';
+import { WordReservations1764100000001 } from './1764100000001-WordReservations';
 import { AuthHardening1764200000000 } from './1764200000000-AuthHardening';
-import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvitations';
+import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -28,7 +30,9 @@ export const migrations = [
   ConversationListIndexes1763880000000,
   ConversationNameSearch1763890000000,
   ScopeIndexes1763900000000,
+  MessageStatus1764100000000,
+  WordReservations1764100000001,
   AuthHardening1764200000000,
-  MailSecrets1764500000000,
   AuditAndInvitations1764300000000,
+  MailSecrets1764500000000,
 ];

@@ -9,6 +9,8 @@ import { AppConfigService } from '../app-config/app-config.service';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
 import { RealtimeService } from '../realtime/realtime.service';
+import { cancelKeys } from '../generation/generation-bus';
+import { GenerationService } from '../generation/generation.service';
 import { hashPassword, verifyPassword } from '../users/password';
 import { normalizeEmail } from '../users/user-fields';
 import { UsersService } from '../users/users.service';
@@ -88,7 +90,21 @@ export class AuthService {
     /** Ends the sockets of a session that ends; optional so auth works in apps without the real-time channel. */
     @Optional() private readonly realtime?: RealtimeService,
     @Optional() private readonly audit?: AuditService,
+    /** Stops the generations a session asked for when it ends (on every instance). */
+    @Optional() private readonly generation?: GenerationService,
   ) {}
+
+  /** A session ended: its sockets close and the generations it asked for stop. */
+  private sessionEnded(session_id: string): void {
+    this.realtime?.disconnectSession(session_id);
+    this.generation?.cancel(cancelKeys.session(session_id));
+  }
+
+  /** Every session of a user ended. */
+  private userSessionsEnded(user_id: number): void {
+    this.realtime?.disconnectUser(user_id);
+    this.generation?.cancel(cancelKeys.user(user_id));
+  }
 
   async signup(input: SignupDto, client: ClientInfo): Promise<AuthSessionDto> {
     if (!(await this.appConfig.getFlag('signup_enabled'))) {
@@ -250,7 +266,7 @@ export class AuthService {
       return { pair: this.pair(row.user_id, row.session_id, refresh_token) };
     });
     // Thrown after the transaction so that the revocation of a reused token's session is committed.
-    if ('ended' in outcome && outcome.ended) this.realtime?.disconnectSession(outcome.ended);
+    if ('ended' in outcome && outcome.ended) this.sessionEnded(outcome.ended);
     if ('error' in outcome) throw outcome.error;
     return outcome.pair;
   }
@@ -266,7 +282,7 @@ export class AuthService {
       return row?.session_id;
     });
     // After the commit, so a socket that reconnects at once already finds the session ended.
-    if (ended) this.realtime?.disconnectSession(ended);
+    if (ended) this.sessionEnded(ended);
   }
 
   /**
@@ -365,7 +381,7 @@ export class AuthService {
       ]);
       return user_id;
     });
-    this.realtime?.disconnectUser(user_id);
+    this.userSessionsEnded(user_id);
   }
 
   /** A one-time sign-in token for the user (valid 5 minutes), e.g. for staff opening a customer's account. */
@@ -397,7 +413,7 @@ export class AuthService {
   /** Ends every open session of a user (for others: role changes, account lock). */
   async revokeAllSessions(user_id: number, reason: string): Promise<void> {
     await this.endSessions(this.db.manager, { user_id }, reason);
-    this.realtime?.disconnectUser(user_id);
+    this.userSessionsEnded(user_id);
   }
 
   /** When a session opened at `createdAt` ends at the latest, however often it is refreshed. */

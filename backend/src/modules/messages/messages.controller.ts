@@ -13,6 +13,7 @@ import {
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiNoContentResponse,
@@ -22,6 +23,7 @@ import {
   ApiParam,
   ApiPreconditionFailedResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
@@ -40,6 +42,7 @@ import {
   SendMessageResponse,
   UpdateMessageBody,
 } from './dto/message.dto';
+import { EnhanceService } from './enhance.service';
 import { MessagesService } from './messages.service';
 import { IdParam } from '../../common/http/id-param';
 
@@ -58,7 +61,10 @@ class PagePipe implements PipeTransform<unknown, number> {
 @Controller('messages')
 @Authenticated()
 export class MessagesController {
-  constructor(private readonly messages: MessagesService) {}
+  constructor(
+    private readonly messages: MessagesService,
+    private readonly enhancer: EnhanceService,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -82,18 +88,25 @@ export class MessagesController {
   @ApiBadRequestResponse({
     description:
       "'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, " +
-      'avatar_unavailable, enhance_too_short, ...',
+      'avatar_unavailable, enhance_too_short, model_not_offered, ...',
   })
   @ApiNotFoundResponse({
     description: 'Conversation or template missing, another user’s, or from another scope',
   })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many generations running (code too_many_generations)' })
   @ApiBadGatewayResponse({ description: 'stream false only: the web search failed (code search_failed)' })
   send(
     @CurrentUser() me: Principal,
     @Body() body: SendMessageBody,
     @Query() _scope: ScopeQuery,
   ): Promise<SendMessageResponse | EnhanceResponse> {
+    if (body.enhance === true)
+      return this.enhancer.enhance(me, {
+        content: body.content ?? '',
+        model: body.model,
+        stream: body.stream,
+      });
     return this.messages.send(me, body);
   }
 
@@ -118,7 +131,7 @@ export class MessagesController {
     @Body() body: EnhanceBody,
     @Query() _scope: ScopeQuery,
   ): Promise<EnhanceResponse> {
-    return this.messages.enhance(me, body);
+    return this.enhancer.enhance(me, body);
   }
 
   @Get('thread/:conversation_id')
@@ -188,6 +201,26 @@ export class MessagesController {
     @Query() _scope: ScopeQuery,
   ): Promise<MessageResponse> {
     return { message: await this.messages.update(me, body) };
+  }
+
+  @Post(':message_id/retry')
+  @ApiOperation({
+    summary: 'Generate an interrupted answer again',
+    description:
+      'The caller’s own interrupted answer goes back to `generating` (content null) and is streamed as a normal ' +
+      'send (`message_stream` from offset 0, then `message_stream_end`).',
+  })
+  @ApiCreatedResponse({ type: MessageResponse })
+  @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
+  @ApiConflictResponse({ description: 'The answer is not interrupted (code message_not_interrupted)' })
+  @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many generations running (code too_many_generations)' })
+  async retry(
+    @CurrentUser() me: Principal,
+    @IdParam('message_id') id: number,
+    @Query() _scope: ScopeQuery,
+  ): Promise<MessageResponse> {
+    return { message: await this.messages.retry(me, id) };
   }
 
   @Delete(':message_id')
