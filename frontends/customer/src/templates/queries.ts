@@ -1,7 +1,6 @@
-import { ApiError, api, notifyError, unwrap } from '@avatar-studio/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { messagesKey } from '../conversations/queries';
+import { ApiError, api, unwrap, useGeneratingMutation, useScopeKey } from '@avatar-studio/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { conversationKeys } from '../conversations/api';
 import { TEMPLATES_KEY } from './model';
 
 export const templateKey = (id: number) => [TEMPLATES_KEY, 'one', id] as const;
@@ -33,8 +32,8 @@ export interface ApplyRequest {
  */
 export function useApplyTemplate(conversationId: number, onApplied?: () => void) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
+  const scope = useScopeKey();
+  return useGeneratingMutation({
     mutationFn: ({ templateId, values }: ApplyRequest) =>
       unwrap(
         api.POST('/api/messages', {
@@ -42,12 +41,8 @@ export function useApplyTemplate(conversationId: number, onApplied?: () => void)
         }),
       ),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: messagesKey(conversationId) });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.messages(scope, conversationId) });
       onApplied?.();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 412) navigate('/sorry');
-      else notifyError(error);
     },
   });
 }

@@ -11,6 +11,7 @@ export const commonEn = {
   notFound: 'Page not found.',
   home: 'Go to the home page',
   startError: 'The application could not start. Check your connection and try again.',
+  premiumFeature: 'This is a premium feature. Please, upgrade your account.',
 };
 
 export const commonEs: typeof commonEn = {
@@ -25,4 +26,5 @@ export const commonEs: typeof commonEn = {
   notFound: 'Página no encontrada.',
   home: 'Ir a la página de inicio',
   startError: 'La aplicación no pudo iniciar. Revisa tu conexión e inténtalo de nuevo.',
+  premiumFeature: 'Esta es una función premium. Por favor, mejora tu cuenta.',
 };
