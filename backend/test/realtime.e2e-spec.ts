@@ -72,9 +72,10 @@ describe('Real-time channel', () => {
     t.app.get(RealtimeService).emitToUser(alice.user_id, 'message_stream', {
       conversation_id: 1,
       message_id: 2,
+      offset: 0,
       content: 'Hi',
     });
-    await expect(received).resolves.toEqual({ conversation_id: 1, message_id: 2, content: 'Hi' });
+    await expect(received).resolves.toEqual({ conversation_id: 1, message_id: 2, offset: 0, content: 'Hi' });
     await joinRoom(bobSocket, `user-${bob.user_id}`);
     expect(bobGot).not.toHaveBeenCalled();
   });

@@ -24,6 +24,9 @@ export interface MessageSource {
   url: string;
 }
 
+export const MESSAGE_STATUSES = ['generating', 'complete', 'interrupted'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
 /** A stored message as the socket delivers it (the same fields as the API's MessageDto). */
 export interface StreamedMessage {
   message_id: number;
@@ -38,6 +41,13 @@ export interface StreamedMessage {
   model: string | null;
   words: number;
   sources: MessageSource[] | null;
+  /**
+   * 'generating' while the answer is produced (content null), 'complete' once saved, 'interrupted' when it ended
+   * without completing (content then holds the text produced so far, '' when none). User messages are 'complete'.
+   */
+  status: MessageStatus;
+  /** Why an interrupted answer stopped, as a sentence for people; null otherwise. */
+  interrupted_reason: string | null;
   /** ISO date-time. */
   createdAt: string;
   /** ISO date-time. */
@@ -47,6 +57,11 @@ export interface StreamedMessage {
 export interface MessageStreamPayload {
   conversation_id: number;
   message_id: number;
+  /**
+   * The index in the answer's full text where `content` starts. Apply a chunk only where it extends the text
+   * shown (offset <= its length; skip the overlap); offset > its length is a gap: ask with `stream_resume`.
+   */
+  offset: number;
   /** The text added since the previous event (several tokens batched together). */
   content: string;
 }
@@ -55,6 +70,19 @@ export interface MessageStreamEndPayload {
   conversation_id: number;
   /** The stored message row, written once at the end of the stream. */
   message: StreamedMessage;
+}
+
+/**
+ * An answer ended without completing (crash of the instance generating it, shutdown drain timeout, provider
+ * failure after some text...). The stored row now has status 'interrupted' and this content.
+ */
+export interface MessageInterruptedPayload {
+  conversation_id: number;
+  message_id: number;
+  /** The text produced so far; '' when none. */
+  content: string;
+  /** Why it stopped, as a sentence for people. */
+  reason: string;
 }
 
 /** A piece of an improved prompt (POST /api/messages/enhance); nothing is stored as a message. */
@@ -95,6 +123,7 @@ export interface ServerToClientEvents {
   message: (payload: WorkflowStepPayload) => void;
   message_stream: (payload: MessageStreamPayload) => void;
   message_stream_end: (payload: MessageStreamEndPayload) => void;
+  message_interrupted: (payload: MessageInterruptedPayload) => void;
   message_stream_enhance: (payload: MessageStreamEnhancePayload) => void;
   message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
   error: (payload: RealtimeErrorPayload) => void;
@@ -107,22 +136,35 @@ export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToC
 /** The answer to join_room. */
 export type JoinRoomAck = { ok: true } | { ok: false; error: 'forbidden' };
 
+/**
+ * Asks for an answer's text from `offset` on: sent on socket (re)connect for every answer shown as generating,
+ * and on a gap. The server answers on the user's room with `message_stream` (the text from `offset` to now, then
+ * the live deltas continue), `message_stream_end` when the answer is complete, or `message_interrupted`. Only
+ * the answer's owner gets anything back.
+ */
+export interface StreamResumePayload {
+  message_id: number;
+  offset: number;
+}
+
 /** Client → server events. The room is sent as a string (`user-{user_id}`) or as `{ room }`. */
 export interface ClientToServerEvents {
   join_room: (room: string | { room: string }, ack?: (answer: JoinRoomAck) => void) => void;
+  stream_resume: (payload: StreamResumePayload) => void;
 }
 
 export const SERVER_EVENTS = [
   'message',
   'message_stream',
   'message_stream_end',
+  'message_interrupted',
   'message_stream_enhance',
   'message_stream_enhance_end',
   'error',
   'openai-error',
 ] as const satisfies readonly ServerEventName[];
 
-export const CLIENT_EVENTS = ['join_room'] as const;
+export const CLIENT_EVENTS = ['join_room', 'stream_resume'] as const;
 
 /** The one room a user's sockets are in; the server joins it on connection. */
 export function userRoom(user_id: number): string {

@@ -10,6 +10,7 @@ import { MessageSources1763870000000 } from './1763870000000-MessageSources';
 import { ConversationListIndexes1763880000000 } from './1763880000000-ConversationListIndexes';
 import { ConversationNameSearch1763890000000 } from './1763890000000-ConversationNameSearch';
 import { ScopeIndexes1763900000000 } from './1763900000000-ScopeIndexes';
+import { MessageStatus1764100000000 } from './1764100000000-MessageStatus';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ConversationListIndexes1763880000000,
   ConversationNameSearch1763890000000,
   ScopeIndexes1763900000000,
+  MessageStatus1764100000000,
 ];

@@ -13,6 +13,7 @@ import {
 import {
   ApiBadGatewayResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiNoContentResponse,
@@ -22,6 +23,7 @@ import {
   ApiParam,
   ApiPreconditionFailedResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
@@ -82,12 +84,13 @@ export class MessagesController {
   @ApiBadRequestResponse({
     description:
       "'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, " +
-      'avatar_unavailable, enhance_too_short, ...',
+      'avatar_unavailable, enhance_too_short, model_not_offered, ...',
   })
   @ApiNotFoundResponse({
     description: 'Conversation or template missing, another user’s, or from another scope',
   })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many generations running (code too_many_generations)' })
   @ApiBadGatewayResponse({ description: 'stream false only: the web search failed (code search_failed)' })
   send(
     @CurrentUser() me: Principal,
@@ -188,6 +191,26 @@ export class MessagesController {
     @Query() _scope: ScopeQuery,
   ): Promise<MessageResponse> {
     return { message: await this.messages.update(me, body) };
+  }
+
+  @Post(':message_id/retry')
+  @ApiOperation({
+    summary: 'Generate an interrupted answer again',
+    description:
+      'The caller’s own interrupted answer goes back to `generating` (content null) and is streamed as a normal ' +
+      'send (`message_stream` from offset 0, then `message_stream_end`).',
+  })
+  @ApiCreatedResponse({ type: MessageResponse })
+  @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
+  @ApiConflictResponse({ description: 'The answer is not interrupted (code message_not_interrupted)' })
+  @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many generations running (code too_many_generations)' })
+  async retry(
+    @CurrentUser() me: Principal,
+    @IdParam('message_id') id: number,
+    @Query() _scope: ScopeQuery,
+  ): Promise<MessageResponse> {
+    return { message: await this.messages.retry(me, id) };
   }
 
   @Delete(':message_id')

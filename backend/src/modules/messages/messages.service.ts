@@ -70,7 +70,8 @@ const GENERATION_FAILED_MESSAGE = 'The answer could not be generated. Please try
 
 /** What the API shows of a message; `prompt` (a template's rendered text) is for the model only. */
 const COLUMNS = `m.message_id, m.conversation_id, m.user_id, m.role, m.content, m.finish_reason, m.favorite,
-  m.user_message_id, m.message_type_id, m.model, m.words, m.sources, m."createdAt", m."updatedAt"`;
+  m.user_message_id, m.message_type_id, m.model, m.words, m.sources, m.status, m.interrupted_reason,
+  m.partial_content, m."createdAt", m."updatedAt"`;
 
 const messageNotFound = () => notFound('Message', 'message_not_found');
 
@@ -190,8 +191,8 @@ export class MessagesService implements BeforeApplicationShutdown {
       )) as MessageDto[];
       const [pending] = (await m.query(
         `INSERT INTO messages AS m (conversation_id, user_id, role, content, user_message_id, message_type_id,
-                model)
-         VALUES ($1, $2, 'assistant', NULL, $3, $4, $5) RETURNING ${COLUMNS}`,
+                model, status)
+         VALUES ($1, $2, 'assistant', NULL, $3, $4, $5, 'generating') RETURNING ${COLUMNS}`,
         [
           conversation.conversation_id,
           me.user_id,
@@ -441,6 +442,13 @@ export class MessagesService implements BeforeApplicationShutdown {
     return rows[0];
   }
 
+  /** Regenerates the caller's own interrupted answer; 409 message_not_interrupted for any other answer. */
+  async retry(me: Principal, messageId: number): Promise<MessageDto> {
+    // No answer can be interrupted yet (the leases that interrupt them come with the engine), so none is retried.
+    await this.own(me, messageId);
+    throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
+  }
+
   async remove(me: Principal, messageId: number): Promise<void> {
     await this.own(me, messageId);
     await this.db.query(`DELETE FROM messages WHERE message_id = $1`, [messageId]);
@@ -482,10 +490,11 @@ export class MessagesService implements BeforeApplicationShutdown {
 
   private async runGeneration(job: Job, live: boolean, signal: AbortSignal): Promise<MessageDto> {
     const batcher = live
-      ? new StreamBatcher((content) =>
+      ? new StreamBatcher((content, offset) =>
           this.realtime.emitToUser(job.user_id, 'message_stream', {
             conversation_id: job.conversation_id,
             message_id: job.message_id,
+            offset,
             content,
           }),
         )
@@ -566,6 +575,7 @@ export class MessagesService implements BeforeApplicationShutdown {
     return this.db.transaction(async (m: EntityManager) => {
       const [rows] = (await m.query(
         `UPDATE messages m SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6::jsonb,
+                status = 'complete', partial_content = NULL, lease_until = NULL,
                 user_message_id = CASE WHEN $7 THEN NULL ELSE user_message_id END,
                 "updatedAt" = clock_timestamp()
           WHERE m.message_id = $1 AND m.content IS NULL RETURNING ${COLUMNS}`,

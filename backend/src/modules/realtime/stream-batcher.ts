@@ -4,8 +4,9 @@ export const STREAM_BATCH_TOKENS = 8;
 
 /**
  * Batches streamed text deltas (DESIGN §4): one event per ~50 ms or per N deltas instead of one per token,
- * which would flood the socket and the Redis adapter. The first delta goes out at once, so batching never delays
- * the first words the user sees. `end()` flushes what is left, so no text is lost.
+ * which would flood the socket and the Redis adapter. Each event carries the offset where its text starts in the
+ * whole text, so a client can skip overlap and detect a gap. The first delta goes out at once, so batching never
+ * delays the first words the user sees. `end()` flushes what is left, so no text is lost.
  */
 export class StreamBatcher {
   private buffer = '';
@@ -13,9 +14,11 @@ export class StreamBatcher {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ended = false;
   private started = false;
+  /** Characters sent so far: where the next event's content starts in the whole text. */
+  private sent = 0;
 
   constructor(
-    private readonly send: (content: string) => void,
+    private readonly send: (content: string, offset: number) => void,
     private readonly options: { intervalMs?: number; maxTokens?: number } = {},
   ) {}
 
@@ -36,9 +39,11 @@ export class StreamBatcher {
     this.timer = null;
     if (this.buffer === '') return;
     const content = this.buffer;
+    const offset = this.sent;
     this.buffer = '';
     this.count = 0;
-    this.send(content);
+    this.sent += content.length;
+    this.send(content, offset);
   }
 
   /** Sends the remainder and stops the timer; call it before emitting the stream's end event. */

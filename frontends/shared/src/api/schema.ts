@@ -967,6 +967,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/{message_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate an interrupted answer again
+         * @description The caller’s own interrupted answer goes back to `generating` (content null) and is streamed as a normal send (`message_stream` from offset 0, then `message_stream_end`).
+         */
+        post: operations["Messages_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages/{message_id}": {
         parameters: {
             query?: never;
@@ -1996,6 +2016,15 @@ export interface components {
             words: number;
             /** @description On an answer written with web search: the pages found; null otherwise */
             sources: components["schemas"]["MessageSourceDto"][] | null;
+            /**
+             * @description 'generating' (content null), 'complete', or 'interrupted' (content = the text produced so far, '' when none)
+             * @enum {string}
+             */
+            status: "generating" | "complete" | "interrupted";
+            /** @description Why an interrupted answer stopped; null otherwise */
+            interrupted_reason: string | null;
+            /** @description While generating: the text produced so far, as last saved by the instance generating it */
+            partial_content: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -4962,7 +4991,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendMessageResponse"] | components["schemas"]["EnhanceResponse"];
                 };
             };
-            /** @description 'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, avatar_unavailable, enhance_too_short, ... */
+            /** @description 'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, avatar_unavailable, enhance_too_short, model_not_offered, ... */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4985,6 +5014,13 @@ export interface operations {
             };
             /** @description No words left and no subscription (code no_access) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many generations running (code too_many_generations) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5164,6 +5200,65 @@ export interface operations {
             };
             /** @description Conversation missing, another user’s, or from another scope */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_retry: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                message_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The answer is not interrupted (code message_not_interrupted) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words left and no subscription (code no_access) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many generations running (code too_many_generations) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { MESSAGE_STATUSES, type MessageStatus } from '@avatar-studio/contracts';
 import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
 import { MAX_ID } from '../../conversations/dto/conversation.dto';
 
@@ -70,6 +71,27 @@ export class MessageDto {
     description: 'On an answer written with web search: the pages found; null otherwise',
   })
   sources: MessageSourceDto[] | null;
+
+  @ApiProperty({
+    enum: MESSAGE_STATUSES,
+    description:
+      "'generating' (content null), 'complete', or 'interrupted' (content = the text produced so far, '' when none)",
+  })
+  status: MessageStatus;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why an interrupted answer stopped; null otherwise',
+  })
+  interrupted_reason: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'While generating: the text produced so far, as last saved by the instance generating it',
+  })
+  partial_content: string | null;
 
   @ApiProperty()
   createdAt: Date;
