@@ -25,13 +25,7 @@ import { useDebouncedValue } from '@avatar-studio/shared';
 import { useConversationList, useConversationTags, useCreateConversation } from './api';
 import { ConversationFormModal } from './ConversationFormModal';
 import { fieldError } from './errors';
-import {
-  CARD_TAGS,
-  SORT_OPTIONS,
-  splitTags,
-  type Conversation,
-  type ConversationSort,
-} from './model';
+import { CARD_TAGS, SORT_OPTIONS, splitTags, type Conversation, type ConversationSort } from './model';
 
 type View = 'all' | 'tags';
 

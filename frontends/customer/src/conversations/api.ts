@@ -20,7 +20,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { fieldError } from './errors';
-import { CONVERSATIONS_KEY, modelValue, type Conversation, type ConversationSort, type Message } from './model';
+import {
+  CONVERSATIONS_KEY,
+  modelValue,
+  type Conversation,
+  type ConversationSort,
+  type Message,
+} from './model';
 
 export interface ConversationListFilter {
   query: string;
@@ -33,7 +39,9 @@ export interface ConversationListFilter {
 export const conversationKeys = {
   all: (scope: ScopeKey) => [CONVERSATIONS_KEY, scope] as const,
   list: (scope: ScopeKey, filter?: ConversationListFilter) =>
-    filter ? ([CONVERSATIONS_KEY, scope, 'list', filter] as const) : ([CONVERSATIONS_KEY, scope, 'list'] as const),
+    filter
+      ? ([CONVERSATIONS_KEY, scope, 'list', filter] as const)
+      : ([CONVERSATIONS_KEY, scope, 'list'] as const),
   tags: (scope: ScopeKey, archived?: boolean) =>
     archived === undefined
       ? ([CONVERSATIONS_KEY, scope, 'tags'] as const)
@@ -280,7 +288,9 @@ export function useEnhanceRequest(handlers: {
 }) {
   return useGeneratingMutation({
     mutationFn: ({ content, model }: { content: string; model?: string }) =>
-      unwrap(api.POST('/api/messages/enhance', { body: { content, stream: true, ...(model ? { model } : {}) } })),
+      unwrap(
+        api.POST('/api/messages/enhance', { body: { content, stream: true, ...(model ? { model } : {}) } }),
+      ),
     onMutate: ({ content }) => handlers.onStart(content),
     onSuccess: handlers.onAnswer,
     onError: handlers.onFailed,
@@ -369,7 +379,8 @@ export function useDetachFile(conversationId: number, onDetached: () => void) {
         }),
       ),
     onSuccess: (answer) => {
-      if (answer?.conversation) queryClient.setQueryData(conversationKeys.one(scope, conversationId), answer.conversation);
+      if (answer?.conversation)
+        queryClient.setQueryData(conversationKeys.one(scope, conversationId), answer.conversation);
       else void queryClient.invalidateQueries({ queryKey: conversationKeys.one(scope, conversationId) });
       onDetached();
     },

@@ -63,11 +63,8 @@ export function useWorkflow(id: number | null) {
   return useQuery({
     queryKey: workflowKeys.one(scope, id ?? 0),
     queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/workflows/{workflow_id}', { params: { path: { workflow_id: id ?? 0 } } }),
-        )
-      ).workflow,
+      (await unwrap(api.GET('/api/workflows/{workflow_id}', { params: { path: { workflow_id: id ?? 0 } } })))
+        .workflow,
     enabled: id !== null && Number.isInteger(id) && id > 0,
     retry: retryServerErrors,
   });
@@ -145,10 +142,7 @@ export function useUserWorkflow(id: number) {
 }
 
 /** PUT /api/user_workflows: the field values (the steps are not generated again by this). */
-export function useSaveWorkflowValues(
-  id: number,
-  handlers: { onSaved: () => void; onNoAccess: () => void },
-) {
+export function useSaveWorkflowValues(id: number, handlers: { onSaved: () => void; onNoAccess: () => void }) {
   const queryClient = useQueryClient();
   const scope = useScopeKey();
   return useGeneratingMutation({

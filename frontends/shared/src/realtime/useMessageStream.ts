@@ -68,7 +68,8 @@ export function useMessageStream(
 
   const askResume = useCallback((messageId: number, offset: number) => {
     if (asked.current.get(messageId) === offset) return;
-    if (emitRealtime('stream_resume', { message_id: messageId, offset })) asked.current.set(messageId, offset);
+    if (emitRealtime('stream_resume', { message_id: messageId, offset }))
+      asked.current.set(messageId, offset);
   }, []);
 
   useRealtimeEvent('message_stream', (payload) => {

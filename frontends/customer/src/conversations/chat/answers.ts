@@ -18,7 +18,10 @@ export interface ChatMessages {
  * The stored messages with what the socket delivered laid over them. The socket is newer than a stored copy
  * while that copy is still pending; a chunk for an answer stored as interrupted means it is generating again.
  */
-export function withStreams(stored: readonly Message[], streams: ReadonlyMap<number, AnswerStream>): ChatMessages {
+export function withStreams(
+  stored: readonly Message[],
+  streams: ReadonlyMap<number, AnswerStream>,
+): ChatMessages {
   const generating = new Set<number>();
   const messages = stored.map((message) => {
     if (message.role !== 'assistant') return message;
@@ -34,7 +37,12 @@ export function withStreams(stored: readonly Message[], streams: ReadonlyMap<num
       };
     }
     if (stream?.status === 'interrupted' && pending) {
-      return { ...message, content: stream.text, status: 'interrupted' as const, interrupted_reason: stream.reason };
+      return {
+        ...message,
+        content: stream.text,
+        status: 'interrupted' as const,
+        interrupted_reason: stream.reason,
+      };
     }
     if (stream?.status === 'complete' && pending) {
       return { ...message, content: stream.text, status: 'complete' as const };

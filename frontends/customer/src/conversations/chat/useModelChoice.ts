@@ -18,7 +18,9 @@ export function useModelChoice(conversation: Conversation) {
     setModel(conversation.model ?? UNSET_MODEL);
   }
   const options = useMemo(() => {
-    const list: { value: string; label: string }[] = [{ value: UNSET_MODEL, label: t('conversations.form.unset') }];
+    const list: { value: string; label: string }[] = [
+      { value: UNSET_MODEL, label: t('conversations.form.unset') },
+    ];
     for (const m of models.data?.models ?? []) list.push({ value: m.id, label: m.label });
     // A conversation may use a model the list no longer offers: keep it choosable rather than blank.
     if (!list.some((o) => o.value === model)) list.push({ value: model, label: model });
