@@ -20,7 +20,7 @@ import { BREAKPOINT_PX, PageLoader } from '@avatar-studio/shared';
 import { ConversationChat } from '../conversations/ConversationChat';
 import { useConversation } from '../conversations/api';
 import type { Template } from './model';
-import { useApplyTemplate, useTemplate } from './queries';
+import { useApplyTemplate, useTemplate } from './api';
 import { TemplateApplyForm } from './TemplateApplyForm';
 
 type View = 'form' | 'chat';
