@@ -66,6 +66,6 @@ export { buildTheme, shadesOf, BREAKPOINTS, BREAKPOINT_PX } from './ui/theme';
 export * from './realtime';
 export { useScopeKey } from './data/scope';
 export type { ScopeKey } from './data/scope';
-export { multipart } from './data/upload';
+export { multipart, uploadFile } from './data/upload';
 export { useGeneratingMutation, isNoAccess } from './data/useGeneratingMutation';
 export type { GeneratingMutationOptions } from './data/useGeneratingMutation';

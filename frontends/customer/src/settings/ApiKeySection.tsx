@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, notifyError, notifySuccess, unwrap, useSession } from '@avatar-studio/shared';
+import { notifyError, notifySuccess, useSession } from '@avatar-studio/shared';
+import { useGenerateApiKey, useRevokeApiKey } from './api';
 import { copyToClipboard } from './clipboard';
 
 /**
@@ -16,25 +16,16 @@ export function ApiKeySection({ maskedKey }: { maskedKey: string | null }) {
   const [fullKey, setFullKey] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<'replace' | 'revoke' | null>(null);
 
-  const generate = useMutation({
-    mutationFn: async () => (await unwrap(api.POST('/api/users/api-key'))).api_key,
-    onSuccess: async (key) => {
-      setConfirming(null);
-      setFullKey(key);
-      await reloadUser();
-    },
-    onError: (error) => notifyError(error),
+  const generate = useGenerateApiKey(async (key) => {
+    setConfirming(null);
+    setFullKey(key);
+    await reloadUser();
   });
-
-  const revoke = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/users/api-key')),
-    onSuccess: async () => {
-      setConfirming(null);
-      setFullKey(null);
-      notifySuccess(t('settings.apiKey.revoked'));
-      await reloadUser();
-    },
-    onError: (error) => notifyError(error),
+  const revoke = useRevokeApiKey(async () => {
+    setConfirming(null);
+    setFullKey(null);
+    notifySuccess(t('settings.apiKey.revoked'));
+    await reloadUser();
   });
 
   const copy = async (text: string) => {
