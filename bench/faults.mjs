@@ -171,7 +171,7 @@ async function ledger(databaseUrl) {
   await client.connect();
   try {
     const pending = async () =>
-      Number((await client.query(`SELECT count(*) AS n FROM messages WHERE status = 'pending'`)).rows[0].n);
+      Number((await client.query(`SELECT count(*) AS n FROM messages WHERE status = 'generating'`)).rows[0].n);
     // Sweeps run on start and periodically: wait for them, a bounded time, before counting what stays pending.
     const waited = Date.now();
     while ((await pending()) > 0 && Date.now() - waited < LEASE_MS * 4 + 30_000) await sleep(500);
@@ -180,7 +180,7 @@ async function ledger(databaseUrl) {
         .rows[0].n,
     );
     const done = await client.query(
-      `SELECT content FROM messages WHERE role = 'assistant' AND status = 'done'`,
+      `SELECT content FROM messages WHERE role = 'assistant' AND status = 'complete'`,
     );
     const delivered = done.rows.reduce((n, r) => n + countWords(r.content), 0);
     const interrupted = Number(
@@ -207,7 +207,7 @@ async function scenario(name, concurrency) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     GENERATION_LEASE_MS: String(LEASE_MS),
-    MAX_CONCURRENT_GENERATIONS: '1000',
+    GENERATION_MAX_CONCURRENT_PER_USER: '1000',
     OUTBOUND_ALLOW: '127.0.0.1',
   };
   const instances = [await startBackend(env)];

@@ -16,6 +16,7 @@ import { DocumentsModule } from './modules/documents/documents.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
+import { GenerationModule } from './modules/generation/generation.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { RealtimeModule } from './modules/realtime/realtime.module';
@@ -50,6 +51,7 @@ export class AppModule implements NestModule {
         ConversationsModule,
         TemplatesModule,
         AiModule,
+        GenerationModule,
         MessagesModule,
         DocumentsModule,
         WorkflowsModule,

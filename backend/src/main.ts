@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap';
 import { EnvError, loadEnv } from './config/env';
+import { GenerationService } from './modules/generation/generation.service';
+import { RealtimeService } from './modules/realtime/realtime.service';
 
 async function main(): Promise<void> {
   let env;
@@ -24,13 +26,17 @@ async function main(): Promise<void> {
   const jobs = env.redisUrl ? `Redis at ${new URL(env.redisUrl).host}` : 'in-process (no REDIS_URL)';
   logger.log(`Avatar Studio on ${env.publicUrl} · role ${env.role} · database: ${database} · jobs: ${jobs}`);
 
-  // Graceful shutdown: stop accepting, let requests in flight finish (10 s at most), then close jobs and the
-  // database. Nest's own shutdown hooks would close the database under requests still running.
+  // Graceful shutdown: stop accepting generations (503 with Retry-After), let running streams finish for up to
+  // SHUTDOWN_DRAIN_MS and end the rest as interrupted, close the sockets as a transport close (clients reconnect
+  // elsewhere and resume), let requests in flight finish (10 s at most), then close jobs and the database.
+  // Nest's own shutdown hooks would close the database under requests still running.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.log(`${signal}: finishing requests in flight`);
+    logger.log(`${signal}: draining generations, then finishing requests in flight`);
+    await app.get(GenerationService).drain();
+    app.get(RealtimeService).closeAllSockets();
     const server = app.getHttpServer();
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 10_000))]);

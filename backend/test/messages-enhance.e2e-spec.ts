@@ -1,5 +1,6 @@
+import { AuthService } from '../src/modules/auth/auth.service';
 import { countWords } from '../src/modules/ai/words';
-import { ENHANCE_SYSTEM_PROMPT } from '../src/modules/messages/messages.service';
+import { ENHANCE_SYSTEM_PROMPT } from '../src/modules/messages/enhance.service';
 import { MessagesKit, sleep, startMessagesKit, waitFor } from './messages-kit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -23,7 +24,9 @@ describe('Messages: prompt enhancement', () => {
     const improved = 'Write a 600-word blog post for students about how coffee is grown, in a friendly tone.';
     k.fake.reply({ text: improved, chunks: 10, delayMs: 5 });
 
-    const res = await k.post(user, '/api/messages/enhance', { content: prompt, model: 'gpt-4o' }).expect(201);
+    const res = await k
+      .post(user, '/api/messages/enhance', { content: prompt, model: 'grok-2-latest' })
+      .expect(201);
     expect(res.body).toEqual({ enhance_id: expect.stringMatching(UUID), content: null });
     const id = res.body.enhance_id as string;
 
@@ -36,7 +39,7 @@ describe('Messages: prompt enhancement', () => {
     expect(events.findIndex((e) => e.event === 'message_stream_enhance_end')).toBe(events.length - 1);
 
     expect(k.fake.requests).toHaveLength(1);
-    expect(k.fake.requests[0].model).toBe('gpt-4o');
+    expect(k.fake.requests[0].model).toBe('grok-2-latest');
     expect(k.fake.requests[0].messages).toEqual([
       { role: 'system', content: ENHANCE_SYSTEM_PROMPT },
       { role: 'user', content: prompt },
@@ -135,7 +138,8 @@ describe('Messages: prompt enhancement', () => {
     k.fake.reply({ text: 'one two three four five six seven eight', chunks: 8, delayMs: 150 });
     await k.post(user, '/api/messages/enhance', { content: prompt }).expect(201);
     await waitFor(() => k.fake.requests[0]);
-    await k.t.db.query(`UPDATE sessions SET revoked_at = now() WHERE session_id = $1`, [user.session_id]);
+    // Ending the sessions publishes a cancel; nothing polls the sessions table.
+    await k.t.app.get(AuthService).revokeAllSessions(user.user_id, 'test');
     await k.fake.requests[0].closed;
     expect(k.fake.requests[0].closedByClient).toBe(true);
     await sleep(100);

@@ -40,6 +40,14 @@ export interface AppEnv {
   s3SecretAccessKey: string | null;
   /** SearXNG base URL for web search, used when the app config key search_url is unset. */
   searchUrl: string | null;
+  /** Words a generation reserves before it starts (capped at the words available); its answer stops there. */
+  generationReserveWords: number;
+  /** Generations one user may have running at once, over every instance. */
+  generationMaxConcurrentPerUser: number;
+  /** How long a generation's lease on its answer lasts; renewed five times per lease while it streams. */
+  generationLeaseMs: number;
+  /** On SIGTERM, how long running generations may finish before the rest are ended as interrupted. */
+  shutdownDrainMs: number;
 }
 
 export class EnvError extends Error {}
@@ -148,6 +156,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     s3AccessKeyId: str(source, 'S3_ACCESS_KEY_ID'),
     s3SecretAccessKey: str(source, 'S3_SECRET_ACCESS_KEY'),
     searchUrl: url(source, 'SEARCH_URL', ['http:', 'https:']),
+    generationReserveWords: int(source, 'GENERATION_RESERVE_WORDS', 4000, 1, 1_000_000),
+    generationMaxConcurrentPerUser: int(source, 'GENERATION_MAX_CONCURRENT_PER_USER', 3, 1, 1000),
+    generationLeaseMs: int(source, 'GENERATION_LEASE_MS', 15_000, 500, 600_000),
+    shutdownDrainMs: int(source, 'SHUTDOWN_DRAIN_MS', 25_000, 0, 600_000),
   };
 }
 

@@ -136,6 +136,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
   };
 }
 
+/** Seconds a client waits before retrying a generation refused by an instance that is shutting down. */
+const DRAINING_RETRY_AFTER_SECONDS = 5;
+
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
@@ -146,7 +149,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request & { id?: string }>();
     const body = toErrorBody(exception);
-    if (body.code === 'database_unavailable') {
+    if (body.code === 'server_draining') {
+      this.logger.log(`${req.method} ${req.originalUrl} [${req.id ?? '-'}]: refused while draining (503)`);
+    } else if (body.code === 'database_unavailable') {
       this.logger.warn(`${req.method} ${req.originalUrl} [${req.id ?? '-'}]: database unreachable (503)`);
     } else if (body.statusCode >= 500) {
       this.logger.error(
@@ -157,6 +162,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     if (body.code === 'database_unavailable')
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    // A draining instance is about to go; another one (or this one restarted) takes the retry.
+    if (body.code === 'server_draining') res.setHeader('Retry-After', String(DRAINING_RETRY_AFTER_SECONDS));
     res.status(body.statusCode || HttpStatus.INTERNAL_SERVER_ERROR).json(body);
   }
 }

@@ -11,6 +11,7 @@ import { ConversationListIndexes1763880000000 } from './1763880000000-Conversati
 import { ConversationNameSearch1763890000000 } from './1763890000000-ConversationNameSearch';
 import { ScopeIndexes1763900000000 } from './1763900000000-ScopeIndexes';
 import { MessageStatus1764100000000 } from './1764100000000-MessageStatus';
+import { WordReservations1764100000001 } from './1764100000001-WordReservations';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   ConversationNameSearch1763890000000,
   ScopeIndexes1763900000000,
   MessageStatus1764100000000,
+  WordReservations1764100000001,
 ];

@@ -13,7 +13,9 @@ import {
   providerOfModel,
   resolveModel,
   supportsVision,
+  UNSET_MODEL,
 } from './ai.models';
+import { badInput } from '../../common/errors/domain-error';
 
 /** Longest wait for the first token, and between two chunks, before the provider counts as failed. */
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
@@ -101,6 +103,22 @@ export class AiService {
     const configured =
       (await this.tryResolve({ organization_id: organizationId, model: defaultModel })) !== null;
     return { models, default_model: defaultModel, configured };
+  }
+
+  /**
+   * Refuses (400 model_not_offered) a model the configuration does not offer: only the listed models and the
+   * configured default may be requested, so nobody runs an arbitrary model on an organization's or our key.
+   * Null, empty or 'Unset' means the default and is always fine.
+   */
+  async checkOffered(requested: string | null | undefined): Promise<void> {
+    const wanted = requested?.trim();
+    if (!wanted || wanted === UNSET_MODEL) return;
+    if (MODELS.some((m) => m.id === wanted)) return;
+    if (wanted === resolveModel(null, await this.appConfig.get('openai_model'))) return;
+    throw badInput(
+      `The model ${wanted.slice(0, 100)} is not offered. Choose one of: ${MODELS.map((m) => m.id).join(', ')}.`,
+      'model_not_offered',
+    );
   }
 
   /**

@@ -8,6 +8,8 @@ import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
 import { MailService } from '../mail/mail.service';
 import { RealtimeService } from '../realtime/realtime.service';
+import { cancelKeys } from '../generation/generation-bus';
+import { GenerationService } from '../generation/generation.service';
 import { hashPassword, verifyPassword } from '../users/password';
 import { normalizeEmail } from '../users/user-fields';
 import { UsersService } from '../users/users.service';
@@ -60,7 +62,21 @@ export class AuthService {
     @Inject(APP_ENV) private readonly env: AppEnv,
     /** Ends the sockets of a session that ends; optional so auth works in apps without the real-time channel. */
     @Optional() private readonly realtime?: RealtimeService,
+    /** Stops the generations a session asked for when it ends (on every instance). */
+    @Optional() private readonly generation?: GenerationService,
   ) {}
+
+  /** A session ended: its sockets close and the generations it asked for stop. */
+  private sessionEnded(session_id: string): void {
+    this.realtime?.disconnectSession(session_id);
+    this.generation?.cancel(cancelKeys.session(session_id));
+  }
+
+  /** Every session of a user ended. */
+  private userSessionsEnded(user_id: number): void {
+    this.realtime?.disconnectUser(user_id);
+    this.generation?.cancel(cancelKeys.user(user_id));
+  }
 
   async signup(input: SignupDto, client: ClientInfo): Promise<AuthSessionDto> {
     if (!(await this.appConfig.getFlag('signup_enabled'))) {
@@ -142,7 +158,7 @@ export class AuthService {
       return { pair: this.pair(row.user_id, row.session_id, refresh_token) };
     });
     // Thrown after the transaction so that the revocation of a reused token's session is committed.
-    if ('ended' in outcome && outcome.ended) this.realtime?.disconnectSession(outcome.ended);
+    if ('ended' in outcome && outcome.ended) this.sessionEnded(outcome.ended);
     if ('error' in outcome) throw outcome.error;
     return outcome.pair;
   }
@@ -158,7 +174,7 @@ export class AuthService {
       return row?.session_id;
     });
     // After the commit, so a socket that reconnects at once already finds the session ended.
-    if (ended) this.realtime?.disconnectSession(ended);
+    if (ended) this.sessionEnded(ended);
   }
 
   /** The recovery flow: emails a single-use reset link valid for 1 hour. 404 when no account has the email. */
@@ -205,7 +221,7 @@ export class AuthService {
       await this.endSessions(tx, { user_id }, 'password_changed');
       return user_id;
     });
-    this.realtime?.disconnectUser(user_id);
+    this.userSessionsEnded(user_id);
   }
 
   /** A one-time sign-in token for the user (valid 5 minutes), e.g. for staff opening a customer's account. */
@@ -225,7 +241,7 @@ export class AuthService {
   /** Ends every open session of a user (for others: role changes, account lock). */
   async revokeAllSessions(user_id: number, reason: string): Promise<void> {
     await this.endSessions(this.db.manager, { user_id }, reason);
-    this.realtime?.disconnectUser(user_id);
+    this.userSessionsEnded(user_id);
   }
 
   private async openSession(user_id: number, client: ClientInfo): Promise<AuthSessionDto> {

@@ -1,5 +1,5 @@
 import type { DetectedType } from '../files/file-type';
-import { ATTACHMENT_TOKEN_BUDGET, attachmentText, isAttachable, TRUNCATED_NOTE } from './conversation-files';
+import { ATTACHMENT_TOKEN_BUDGET, attachmentExcerpt, isAttachable, TRUNCATED_NOTE } from './conversation-files';
 
 const type = (kind: DetectedType['kind'], mime: string): DetectedType => ({ kind, mime, ext: 'x' });
 
@@ -17,19 +17,17 @@ describe('isAttachable', () => {
   });
 });
 
-describe('attachmentText', () => {
-  it('keeps a short text whole after the file name', () => {
-    expect(attachmentText('notes.txt', 'Buy milk.')).toBe(
-      'The user attached the file notes.txt. Its text:\nBuy milk.',
-    );
+describe('attachmentExcerpt', () => {
+  it('keeps a short text whole', () => {
+    expect(attachmentExcerpt('Buy milk.')).toBe('Buy milk.');
   });
 
   it('cuts a long text at a word break within the budget and says so', () => {
     const text = 'word '.repeat(10_000);
-    const message = attachmentText('long.pdf', text);
-    expect(message.length).toBeLessThanOrEqual(ATTACHMENT_TOKEN_BUDGET * 4);
-    expect(message.length).toBeGreaterThan(ATTACHMENT_TOKEN_BUDGET * 4 - 200);
-    expect(message.startsWith('The user attached the file long.pdf. Its text:\nword word')).toBe(true);
-    expect(message.endsWith(`word\n\n${TRUNCATED_NOTE}`)).toBe(true);
+    const excerpt = attachmentExcerpt(text);
+    expect(excerpt.length).toBeLessThanOrEqual(ATTACHMENT_TOKEN_BUDGET * 4 - 300);
+    expect(excerpt.length).toBeGreaterThan(ATTACHMENT_TOKEN_BUDGET * 4 - 500);
+    expect(excerpt.startsWith('word word')).toBe(true);
+    expect(excerpt.endsWith(`word\n\n${TRUNCATED_NOTE}`)).toBe(true);
   });
 });

@@ -19,17 +19,26 @@ export function isAttachable(type: DetectedType): boolean {
   return type.kind === 'docx' || type.kind === 'pdf' || type.kind === 'pptx' || type.kind === 'text';
 }
 
+/** Room kept in the attachment budget for the wrapping the prompt builder puts around the text. */
+const WRAPPING_CHARS = 300;
+
 /**
- * The system message that carries an attached document: its name and text, the text cut (at a line or word
- * break when one is near) so that the whole message stays within ATTACHMENT_TOKEN_BUDGET, with a note saying so.
+ * What of an attached document's text goes to the model: the whole text when it fits ATTACHMENT_TOKEN_BUDGET
+ * (with room for its wrapping), else cut at a line or word break when one is near, with a note saying so.
  */
-export function attachmentText(name: string, text: string): string {
-  const head = `The user attached the file ${name}. Its text:\n`;
-  const maxChars = ATTACHMENT_TOKEN_BUDGET * 4;
-  if (head.length + text.length <= maxChars) return head + text;
-  const room = Math.max(0, maxChars - head.length - TRUNCATED_NOTE.length - 2);
+export function attachmentExcerpt(text: string): string {
+  const maxChars = ATTACHMENT_TOKEN_BUDGET * 4 - WRAPPING_CHARS;
+  if (text.length <= maxChars) return text;
+  const room = Math.max(0, maxChars - TRUNCATED_NOTE.length - 2);
   let cut = text.slice(0, room);
   const breakAt = Math.max(cut.lastIndexOf('\n'), cut.lastIndexOf(' '));
   if (breakAt > room * 0.9) cut = cut.slice(0, breakAt);
-  return `${head}${cut.trimEnd()}\n\n${TRUNCATED_NOTE}`;
+  return `${cut.trimEnd()}\n\n${TRUNCATED_NOTE}`;
 }
+
+/** A conversation's attachment as the prompt builder receives it (it decides how the model sees it). */
+export type PromptAttachment =
+  | { kind: 'text'; name: string; text: string }
+  | { kind: 'image'; name: string; dataUrl: string }
+  /** An image the chosen model cannot see. */
+  | { kind: 'unseen_image'; name: string };

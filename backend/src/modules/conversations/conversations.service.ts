@@ -1,11 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { cancelKeys } from '../generation/generation-bus';
+import { GenerationService } from '../generation/generation.service';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ownerScope } from '../../common/auth/owner-scope';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound, tooLarge } from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
 import { resolveModel, supportsVision } from '../ai/ai.models';
-import type { AiMessage } from '../ai/ai.service';
 import { AppConfigService } from '../app-config/app-config.service';
 import { detectFileType, nameContradictsContent, type DetectedType } from '../files/file-type';
 import { FilesService } from '../files/files.service';
@@ -13,7 +14,8 @@ import { extractText, TextExtractionFailed } from '../files/text-extraction';
 import type { UploadedBlob } from '../files/upload.interceptor';
 import {
   ACCEPTED_FILE_MESSAGE,
-  attachmentText,
+  attachmentExcerpt,
+  type PromptAttachment,
   isAttachable,
   MAX_ATTACHED_IMAGE_BYTES,
   MAX_STORED_TEXT_CHARS,
@@ -55,6 +57,8 @@ export class ConversationsService {
     private readonly db: DataSource,
     private readonly files: FilesService,
     private readonly appConfig: AppConfigService,
+    /** Stops the generations of a deleted conversation (on every instance); optional outside the full app. */
+    @Optional() private readonly generation?: GenerationService,
   ) {}
 
   async list(me: Principal, query: ConversationListQuery): Promise<ConversationPageResponse> {
@@ -174,6 +178,7 @@ export class ConversationsService {
       [conversationId, ...scope.params],
     )) as [{ file_id: number | null }[], number];
     if (!affected) throw conversationNotFound();
+    this.generation?.cancel(cancelKeys.conversation(conversationId));
     if (rows[0]?.file_id) await this.discardFile(me.user_id, rows[0].file_id);
   }
 
@@ -249,12 +254,12 @@ export class ConversationsService {
   }
 
   /**
-   * What the model sees of the attachment, to put before the history: the text as a system message (cut to
-   * its token budget), or the image as a user message with an image_url part. Null when nothing is attached.
+   * The conversation's attachment for the prompt builder: the document's text (cut to its token budget), the
+   * image as a data URL, or only its name when the model cannot see images. Null when nothing is attached.
    * The caller (a running generation) has already checked that the conversation is the user's; `model` is the
    * one the message is sent with.
    */
-  async attachmentContext(conversationId: number, model: string | null): Promise<AiMessage | null> {
+  async attachmentContext(conversationId: number, model: string | null): Promise<PromptAttachment | null> {
     const [row] = (await this.db.query(
       `SELECT f.file_id, f.user_id, f.name, f.type, cf.extracted_text
          FROM conversation_files cf JOIN files f ON f.file_id = cf.file_id
@@ -269,13 +274,10 @@ export class ConversationsService {
     }[];
     if (!row) return null;
     if (row.extracted_text !== null)
-      return { role: 'system', content: attachmentText(row.name, row.extracted_text) };
+      return { kind: 'text', name: row.name, text: attachmentExcerpt(row.extracted_text) };
     // The message may go to a model that cannot see images (chosen for it, or the conversation's changed since).
     if (!supportsVision(await this.modelOf(model))) {
-      return {
-        role: 'system',
-        content: `The user attached the image ${row.name}, but the current model cannot see images.`,
-      };
+      return { kind: 'unseen_image', name: row.name };
     }
     let data: Buffer;
     try {
@@ -287,13 +289,7 @@ export class ConversationsService {
       return null;
     }
     const mime = row.type.split(';')[0].trim();
-    return {
-      role: 'user',
-      content: [
-        { type: 'text', text: `The user attached the image ${row.name}.` },
-        { type: 'image_url', image_url: { url: `data:${mime};base64,${data.toString('base64')}` } },
-      ],
-    };
+    return { kind: 'image', name: row.name, dataUrl: `data:${mime};base64,${data.toString('base64')}` };
   }
 
   private async modelOf(model: string | null): Promise<string> {

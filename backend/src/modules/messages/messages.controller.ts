@@ -42,6 +42,7 @@ import {
   SendMessageResponse,
   UpdateMessageBody,
 } from './dto/message.dto';
+import { EnhanceService } from './enhance.service';
 import { MessagesService } from './messages.service';
 import { IdParam } from '../../common/http/id-param';
 
@@ -60,7 +61,10 @@ class PagePipe implements PipeTransform<unknown, number> {
 @Controller('messages')
 @Authenticated()
 export class MessagesController {
-  constructor(private readonly messages: MessagesService) {}
+  constructor(
+    private readonly messages: MessagesService,
+    private readonly enhancer: EnhanceService,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -97,6 +101,12 @@ export class MessagesController {
     @Body() body: SendMessageBody,
     @Query() _scope: ScopeQuery,
   ): Promise<SendMessageResponse | EnhanceResponse> {
+    if (body.enhance === true)
+      return this.enhancer.enhance(me, {
+        content: body.content ?? '',
+        model: body.model,
+        stream: body.stream,
+      });
     return this.messages.send(me, body);
   }
 
@@ -121,7 +131,7 @@ export class MessagesController {
     @Body() body: EnhanceBody,
     @Query() _scope: ScopeQuery,
   ): Promise<EnhanceResponse> {
-    return this.messages.enhance(me, body);
+    return this.enhancer.enhance(me, body);
   }
 
   @Get('thread/:conversation_id')

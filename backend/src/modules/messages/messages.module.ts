@@ -1,20 +1,19 @@
 import { Module } from '@nestjs/common';
-import { AiModule } from '../ai/ai.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { SearchModule } from '../search/search.module';
 import { TemplatesModule } from '../templates/templates.module';
-import { WordsModule } from '../words/words.module';
 import { MessageExportsController } from './message-exports.controller';
 import { MessageExportsService } from './message-exports.service';
 import { MessagesController } from './messages.controller';
+import { EnhanceService } from './enhance.service';
 import { MessagesService } from './messages.service';
 
 /** Messages of conversations and their AI answers (streamed over the real-time channel, paid in words). */
 @Module({
-  imports: [ConversationsModule, WordsModule, AiModule, TemplatesModule, SearchModule, DocumentsModule],
+  imports: [ConversationsModule, TemplatesModule, SearchModule, DocumentsModule],
   controllers: [MessagesController, MessageExportsController],
-  providers: [MessagesService, MessageExportsService],
+  providers: [MessagesService, EnhanceService, MessageExportsService],
   exports: [MessagesService],
 })
 export class MessagesModule {}

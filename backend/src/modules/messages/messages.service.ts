@@ -1,30 +1,26 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
-import {
-  badInput,
-  conflict,
-  DomainError,
-  notFound,
-  preconditionFailed,
-} from '../../common/errors/domain-error';
+import { badInput, conflict, notFound } from '../../common/errors/domain-error';
 import { selectPage, toPage } from '../../common/http/pagination';
-import { AiError, aiCancelled, isAiCancelled, socketErrorMessage, toAiError } from '../ai/ai.errors';
-import { AiMessage, AiResult, AiService } from '../ai/ai.service';
-import { countWords } from '../ai/words';
 import { ConversationsService, scopeWhere } from '../conversations/conversations.service';
+import { cancelKeys } from '../generation/generation-bus';
+import {
+  GenerationOutput,
+  GenerationOwner,
+  GenerationService,
+  GenerationSpec,
+  LAPSED_REASON,
+} from '../generation/generation.service';
+import type { HistoryMessage } from '../generation/prompt-builder';
 import { RealtimeService } from '../realtime/realtime.service';
-import { StreamBatcher } from '../realtime/stream-batcher';
-import { SearchProvider, SearchResult } from '../search/search.provider';
+import { SearchProvider } from '../search/search.provider';
 import { SEARCH_UNAVAILABLE_MESSAGE, SearchService } from '../search/search.service';
 import { missingValues, renderTemplate } from '../templates/template-rules';
 import { TemplatesService } from '../templates/templates.service';
-import { WordsService } from '../words/words.service';
+import type { Reservation } from '../words/words.service';
 import type {
   ConversationMessagesQuery,
-  EnhanceBody,
-  EnhanceResponse,
   MessageDto,
   MessagePageResponse,
   OwnMessagesQuery,
@@ -33,11 +29,11 @@ import type {
   UpdateMessageBody,
 } from './dto/message.dto';
 
+export { NO_ACCESS_MESSAGE } from '../words/words.service';
+
 const PAGE_SIZE = 20;
 /** Spec 001 §9: a thread shows its 10 latest messages, 10 more per scroll. */
 const THREAD_PAGE_SIZE = 10;
-/** Spec 001 §5: enhance needs a text longer than this. */
-export const ENHANCE_MIN_CHARS = 12;
 /** Spec 001 §5: a message may be at most this many estimated tokens (length / 4, rounded). */
 export const MAX_MESSAGE_TOKENS = 7500;
 /**
@@ -46,27 +42,9 @@ export const MAX_MESSAGE_TOKENS = 7500;
  */
 const HISTORY_TOKEN_BUDGET = 12_000;
 const HISTORY_MAX_MESSAGES = 50;
-/**
- * How often a running generation checks that it is still wanted (its message and conversation exist, the
- * session that asked is open). A check on the database rather than an in-process signal, because the delete or
- * the sign-out may reach another instance.
- */
-const WATCH_MS = 300;
 
-export const NO_ACCESS_MESSAGE = 'Creating more content with the product requires an active subscription.';
 const EMPTY_MESSAGE = "The message can't be empty.";
 const TOO_LONG_MESSAGE = 'The message is too long.';
-const ENHANCE_TOO_SHORT_MESSAGE = 'Enhance is available only when the text is longer than 12 characters.';
-/** The fixed instruction of prompt enhancement; the user's prompt follows as the user message. */
-export const ENHANCE_SYSTEM_PROMPT = [
-  'You improve prompts written for an AI assistant.',
-  'Rewrite the prompt the user sends into a clearer, more specific prompt: keep its intent, language and any',
-  'details it gives, make the task, audience, tone and expected format explicit where that helps.',
-  'Do not answer or carry out the prompt. Answer with the improved prompt only, without any introduction,',
-  'explanation, quotes or labels.',
-].join(' ');
-/** A failure of ours (not the provider's) on the socket: the client only needs to know the answer is gone. */
-const GENERATION_FAILED_MESSAGE = 'The answer could not be generated. Please try again.';
 
 /** What the API shows of a message; `prompt` (a template's rendered text) is for the model only. */
 const COLUMNS = `m.message_id, m.conversation_id, m.user_id, m.role, m.content, m.finish_reason, m.favorite,
@@ -78,21 +56,19 @@ const messageNotFound = () => notFound('Message', 'message_not_found');
 export const estimateTokens = (text: string): number => Math.round(text.length / 4);
 
 /** Spec 001 §5's send limits, also applied when a message is edited. */
-function checkContent(content: string): void {
+export function checkContent(content: string): void {
   if (content.trim().length < 1) throw badInput(EMPTY_MESSAGE, 'empty_message');
   if (estimateTokens(content) > MAX_MESSAGE_TOKENS) throw badInput(TOO_LONG_MESSAGE, 'message_too_long');
 }
 
-/** What a generation needs once the request that started it is gone. */
+/** What a message's generation needs once the request that started it is gone. */
 interface Job {
-  user_id: number;
-  session_id: string | null;
+  owner: GenerationOwner;
   conversation_id: number;
-  organization_id: number | null;
   message_id: number;
   model: string | null;
   /** The user message this answers. */
-  user_message_id: number;
+  user_message_id: number | null;
   /** The oldest message the model may see: 0 for the whole conversation, the user message for none before it. */
   history_from: number;
   /** Delete the user message once the answer is saved (template apply's deleteUserMsg). */
@@ -101,118 +77,126 @@ interface Job {
   search: { provider: SearchProvider; query: string } | null;
 }
 
-/** What an enhancement needs once the request that started it is gone. */
-interface EnhanceJob {
-  enhance_id: string;
-  user_id: number;
-  session_id: string | null;
-  organization_id: number | null;
-  model: string | null;
-  content: string;
-}
-
-interface Running {
-  controller: AbortController;
-  done: Promise<unknown>;
+export function ownerOf(me: Principal, organization_id: number | null): GenerationOwner {
+  return { user_id: me.user_id, session_id: me.session_id, staff: !!me.staffRole, organization_id };
 }
 
 /**
- * Messages and their AI answers. Sending saves the user's message and a pending answer (content null), then
- * generates: streamed over the socket in batches, written once at the end together with the word debit, in one
- * transaction. A failed or cancelled generation deletes the pending answer and charges nothing, so a message
- * row with content is always a delivered, paid answer.
+ * Message storage, and the message side of generations: sending saves the user's message and a pending answer
+ * (status generating, content null) and hands the generation to the engine with the callbacks that store it.
+ * The answer is written once at the end together with the word charge, in one transaction; while it streams its
+ * lease and text so far are renewed; an answer that cannot finish ends as interrupted with its text, unpaid.
  */
 @Injectable()
-export class MessagesService implements BeforeApplicationShutdown {
+export class MessagesService implements OnModuleInit {
   private readonly logger = new Logger('Messages');
-  /** In-flight generations of this instance, by the answer's message_id. */
-  private readonly running = new Map<number, Running>();
-  /** In-flight enhancements of this instance, by enhance_id. */
-  private readonly enhancing = new Map<string, Running>();
 
   constructor(
     private readonly db: DataSource,
     private readonly conversations: ConversationsService,
-    private readonly words: WordsService,
-    private readonly ai: AiService,
     private readonly realtime: RealtimeService,
     private readonly templates: TemplatesService,
     private readonly searchService: SearchService,
+    private readonly engine: GenerationService,
   ) {}
 
-  async send(me: Principal, body: SendMessageBody): Promise<SendMessageResponse | EnhanceResponse> {
-    if (body.enhance === true)
-      return this.enhance(me, { content: body.content ?? '', model: body.model, stream: body.stream });
-    const { user_message, message, job } = await this.start(me, body);
-    if (body.stream === false) return { user_message, message: await this.generate(job, false) };
-    // The failure is already reported on the socket (and logged) inside generate.
-    this.generate(job, true).catch(() => undefined);
+  onModuleInit(): void {
+    this.engine.addSweeper({ sweep: (held) => this.sweepLapsed(held) });
+    this.realtime.onStreamResume((user_id, { message_id, offset }) =>
+      this.resume(user_id, message_id, offset),
+    );
+  }
+
+  async send(me: Principal, body: SendMessageBody): Promise<SendMessageResponse> {
+    const { user_message, message, job, reservation } = await this.start(me, body);
+    if (body.stream === false)
+      return { user_message, message: await this.engine.run(this.spec(job, false), reservation) };
+    // The failure is already reported on the socket (and logged) by the engine.
+    this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
     return { user_message, message };
   }
 
   /**
    * A streamed send that resolves once the answer is saved, or rejects when it fails (after reporting it on the
    * socket like any streamed answer). For features that chain generations, such as the steps of a workflow.
+   * `visible` is what the user message shows when the prompt is hidden (a template's name).
    */
-  async sendAndWait(me: Principal, body: SendMessageBody): Promise<SendMessageResponse> {
-    const { user_message, job } = await this.start(me, body);
-    return { user_message, message: await this.generate(job, true) };
+  async sendAndWait(
+    me: Principal,
+    body: SendMessageBody,
+    hidden?: { visible: string; prompt: string },
+  ): Promise<SendMessageResponse> {
+    const { user_message, job, reservation } = await this.start(me, body, hidden);
+    return { user_message, message: await this.engine.run(this.spec(job, true), reservation) };
   }
 
-  /** Checks the request, saves the user's message and the pending answer; the generation is the caller's to run. */
+  /**
+   * Checks the request, reserves the words, saves the user's message and the pending answer; the generation is
+   * the caller's to run.
+   */
   private async start(
     me: Principal,
     body: SendMessageBody,
-  ): Promise<{ user_message: MessageDto; message: MessageDto; job: Job }> {
+    hidden?: { visible: string; prompt: string },
+  ): Promise<{ user_message: MessageDto; message: MessageDto; job: Job; reservation: Reservation }> {
     if (body.avatar_id != null) throw badInput('Avatars are not available yet.', 'avatar_unavailable');
     if (body.conversation_id === undefined)
       throw badInput(`conversation_id must be a whole number.`, 'bad_input');
     // Without a template the text is checked before anything is read, as it always was.
-    if (body.template_id == null) checkContent(body.content ?? '');
+    if (hidden) checkContent(hidden.prompt);
+    else if (body.template_id == null) checkContent(body.content ?? '');
     const provider = body.searchOnInternet ? await this.searchService.provider() : null;
     if (body.searchOnInternet && !provider) throw badInput(SEARCH_UNAVAILABLE_MESSAGE, 'search_unavailable');
     const conversation = await this.conversations.get(me, body.conversation_id);
     // What the user message shows, and what the model gets instead when that differs (a rendered template).
-    const { content, prompt } =
-      body.template_id == null
+    const { content, prompt } = hidden
+      ? { content: hidden.visible, prompt: hidden.prompt }
+      : body.template_id == null
         ? { content: body.content ?? '', prompt: null }
         : await this.applyTemplate(me, body.template_id, body.values);
-    // Staff use the product without buying words (they test and support it).
-    if (!me.staffRole && !(await this.words.hasAccess(me.user_id)))
-      throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
+    const owner = ownerOf(me, conversation.organization_id);
+    const reservation = await this.engine.admit(owner, body.model);
     // A model chosen for this message wins over the conversation's; AiService resolves null/'Unset'.
     const model = body.model?.trim() || conversation.model || null;
 
-    const { user_message, message } = await this.db.transaction(async (m) => {
-      const [userMessage] = (await m.query(
-        `INSERT INTO messages AS m (conversation_id, user_id, role, content, prompt, message_type_id, model)
-         VALUES ($1, $2, 'user', $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-        [conversation.conversation_id, me.user_id, content, prompt, body.message_type_id ?? null, model],
-      )) as MessageDto[];
-      const [pending] = (await m.query(
-        `INSERT INTO messages AS m (conversation_id, user_id, role, content, user_message_id, message_type_id,
-                model, status)
-         VALUES ($1, $2, 'assistant', NULL, $3, $4, $5, 'generating') RETURNING ${COLUMNS}`,
-        [
+    let saved: { user_message: MessageDto; message: MessageDto };
+    try {
+      saved = await this.db.transaction(async (m) => {
+        const [userMessage] = (await m.query(
+          `INSERT INTO messages AS m (conversation_id, user_id, role, content, prompt, message_type_id, model)
+           VALUES ($1, $2, 'user', $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+          [conversation.conversation_id, me.user_id, content, prompt, body.message_type_id ?? null, model],
+        )) as MessageDto[];
+        const [pending] = (await m.query(
+          `INSERT INTO messages AS m (conversation_id, user_id, role, content, user_message_id, message_type_id,
+                  model, status, lease_until)
+           VALUES ($1, $2, 'assistant', NULL, $3, $4, $5, 'generating', now() + make_interval(secs => $6))
+           RETURNING ${COLUMNS}`,
+          [
+            conversation.conversation_id,
+            me.user_id,
+            userMessage.message_id,
+            body.message_type_id ?? null,
+            model,
+            this.engine.leaseMs / 1000,
+          ],
+        )) as MessageDto[];
+        await this.engine.bind(reservation, cancelKeys.message(pending.message_id), m);
+        // "Last Used" on the conversation list sorts by updatedAt.
+        await m.query(`UPDATE conversations SET "updatedAt" = now() WHERE conversation_id = $1`, [
           conversation.conversation_id,
-          me.user_id,
-          userMessage.message_id,
-          body.message_type_id ?? null,
-          model,
-        ],
-      )) as MessageDto[];
-      // "Last Used" on the conversation list sorts by updatedAt.
-      await m.query(`UPDATE conversations SET "updatedAt" = now() WHERE conversation_id = $1`, [
-        conversation.conversation_id,
-      ]);
-      return { user_message: userMessage, message: pending };
-    });
+        ]);
+        return { user_message: userMessage, message: pending };
+      });
+    } catch (err) {
+      await this.engine.release(reservation);
+      throw err;
+    }
+    const { user_message, message } = saved;
 
     const job: Job = {
-      user_id: me.user_id,
-      session_id: me.session_id,
+      owner,
       conversation_id: conversation.conversation_id,
-      organization_id: conversation.organization_id,
       message_id: message.message_id,
       model,
       user_message_id: user_message.message_id,
@@ -224,7 +208,7 @@ export class MessagesService implements BeforeApplicationShutdown {
       delete_user_message: body.deleteUserMsg === true,
       search: provider ? { provider, query: prompt ?? content } : null,
     };
-    return { user_message, message, job };
+    return { user_message, message, job, reservation };
   }
 
   /**
@@ -261,91 +245,46 @@ export class MessagesService implements BeforeApplicationShutdown {
     return { content: template.name, prompt };
   }
 
-  // ---------------------------------------------------------------- enhance
-
   /**
-   * Spec 001 §5: rewrites the prompt into a better one. Nothing is stored as a message; the words are charged
-   * once the improved prompt is complete (reference `enhance:{enhance_id}`), nothing when it fails.
+   * Regenerates the caller's own interrupted answer in place: the same row goes back to generating (content
+   * null) and streams like a send. 409 message_not_interrupted for any other message.
    */
-  async enhance(me: Principal, body: EnhanceBody): Promise<EnhanceResponse> {
-    checkContent(body.content);
-    if (body.content.trim().length <= ENHANCE_MIN_CHARS)
-      throw badInput(ENHANCE_TOO_SHORT_MESSAGE, 'enhance_too_short');
-    if (!me.staffRole && !(await this.words.hasAccess(me.user_id)))
-      throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
-    const job: EnhanceJob = {
-      enhance_id: randomUUID(),
-      user_id: me.user_id,
-      session_id: me.session_id,
-      organization_id: me.org?.organization_id ?? null,
-      model: body.model?.trim() || null,
-      content: body.content,
-    };
-    if (body.stream === false)
-      return { enhance_id: job.enhance_id, content: await this.runEnhanceJob(job, false) };
-    // The failure is already reported on the socket (and logged) inside.
-    this.runEnhanceJob(job, true).catch(() => undefined);
-    return { enhance_id: job.enhance_id, content: null };
-  }
-
-  private runEnhanceJob(job: EnhanceJob, live: boolean): Promise<string> {
-    const controller = new AbortController();
-    const done = this.runEnhance(job, live, controller.signal);
-    this.enhancing.set(job.enhance_id, { controller, done: done.catch(() => undefined) });
-    const watch = setInterval(() => {
-      this.sessionOpen(job.session_id).then(
-        (open) => {
-          if (!open) controller.abort();
-        },
-        () => undefined,
-      );
-    }, WATCH_MS);
-    return done.finally(() => {
-      clearInterval(watch);
-      this.enhancing.delete(job.enhance_id);
-    });
-  }
-
-  private async runEnhance(job: EnhanceJob, live: boolean, signal: AbortSignal): Promise<string> {
-    const batcher = live
-      ? new StreamBatcher((content) =>
-          this.realtime.emitToUser(job.user_id, 'message_stream_enhance', {
-            enhance_id: job.enhance_id,
-            content,
-          }),
-        )
-      : null;
-    try {
-      const result = await this.ai.complete(
-        {
-          messages: [
-            { role: 'system', content: ENHANCE_SYSTEM_PROMPT },
-            { role: 'user', content: job.content },
-          ],
-          model: job.model,
-          organization_id: job.organization_id,
-          signal,
-        },
-        (delta) => batcher?.push(delta),
-      );
-      batcher?.end();
-      const content = result.content.trim();
-      await this.words.debit(job.user_id, countWords(content), {
-        source: 'enhance',
-        reference: `enhance:${job.enhance_id}`,
-        organization_id: job.organization_id,
-      });
-      if (live)
-        this.realtime.emitToUser(job.user_id, 'message_stream_enhance_end', {
-          enhance_id: job.enhance_id,
-          content,
-        });
-      return content;
-    } catch (err) {
-      batcher?.end();
-      if (live) this.report(job.user_id, `Enhance ${job.enhance_id}`, err);
-      throw err;
+  async retry(me: Principal, messageId: number): Promise<MessageDto> {
+    const current = await this.own(me, messageId);
+    if (current.status !== 'interrupted' || current.role !== 'assistant')
+      throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
+    const conversation = await this.conversations.get(me, current.conversation_id);
+    const owner = ownerOf(me, conversation.organization_id);
+    const reservation = await this.engine.admit(owner, null);
+    const [rows] = (await this.db
+      .query(
+        `UPDATE messages m SET status = 'generating', content = NULL, partial_content = NULL,
+                interrupted_reason = NULL, finish_reason = NULL, words = 0,
+                lease_until = now() + make_interval(secs => $2), "updatedAt" = clock_timestamp()
+          WHERE m.message_id = $1 AND m.status = 'interrupted' RETURNING ${COLUMNS}`,
+        [messageId, this.engine.leaseMs / 1000],
+      )
+      .catch(async (err: unknown) => {
+        await this.engine.release(reservation);
+        throw err;
+      })) as [MessageDto[], number];
+    if (!rows[0]) {
+      await this.engine.release(reservation);
+      throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
     }
+    await this.engine.bind(reservation, cancelKeys.message(messageId));
+    const job: Job = {
+      owner,
+      conversation_id: current.conversation_id,
+      message_id: messageId,
+      model: current.model,
+      user_message_id: current.user_message_id,
+      history_from: 0,
+      delete_user_message: false,
+      search: null,
+    };
+    this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
+    return rows[0];
   }
 
   /** Page 1 holds the newest messages; each page reads oldest first, as the conversation screen shows them. */
@@ -442,117 +381,83 @@ export class MessagesService implements BeforeApplicationShutdown {
     return rows[0];
   }
 
-  /** Regenerates the caller's own interrupted answer; 409 message_not_interrupted for any other answer. */
-  async retry(me: Principal, messageId: number): Promise<MessageDto> {
-    // No answer can be interrupted yet (the leases that interrupt them come with the engine), so none is retried.
-    await this.own(me, messageId);
-    throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
-  }
-
   async remove(me: Principal, messageId: number): Promise<void> {
     await this.own(me, messageId);
     await this.db.query(`DELETE FROM messages WHERE message_id = $1`, [messageId]);
-    // Deleting a pending answer stops its generation; other instances notice through their watch.
-    this.running.get(messageId)?.controller.abort();
+    // Deleting a pending answer stops its generation, on whichever instance runs it.
+    this.engine.cancel(cancelKeys.message(messageId));
   }
 
-  /** Stops every generation of this instance (they then clean up and charge nothing) while the database is up. */
-  async beforeApplicationShutdown(): Promise<void> {
-    const all = [...this.running.values(), ...this.enhancing.values()];
-    for (const run of all) run.controller.abort();
-    await Promise.allSettled(all.map((run) => run.done));
-  }
+  // ---------------------------------------------------------------- generation callbacks
 
-  // ---------------------------------------------------------------- generation
-
-  /**
-   * Runs one generation to its end. `live` streams it on the socket and reports failures there; otherwise the
-   * caller gets the saved answer or the error. Either way a failure deletes the pending answer, unpaid.
-   */
-  private generate(job: Job, live: boolean): Promise<MessageDto> {
-    const controller = new AbortController();
-    const done = this.runGeneration(job, live, controller.signal);
-    const run: Running = { controller, done: done.catch(() => undefined) };
-    this.running.set(job.message_id, run);
-    const watch = setInterval(() => {
-      this.stillWanted(job).then(
-        (wanted) => {
-          if (!wanted) controller.abort();
-        },
-        () => undefined,
-      );
-    }, WATCH_MS);
-    return done.finally(() => {
-      clearInterval(watch);
-      this.running.delete(job.message_id);
-    });
-  }
-
-  private async runGeneration(job: Job, live: boolean, signal: AbortSignal): Promise<MessageDto> {
-    const batcher = live
-      ? new StreamBatcher((content, offset) =>
-          this.realtime.emitToUser(job.user_id, 'message_stream', {
-            conversation_id: job.conversation_id,
-            message_id: job.message_id,
-            offset,
-            content,
-          }),
-        )
-      : null;
-    try {
-      const messages = await this.history(job);
-      let sources: SearchResult[] | null = null;
-      if (job.search) {
-        sources = await this.searchService
-          .search(job.search.provider, job.search.query, signal)
-          .catch((err: unknown) => {
-            throw signal.aborted ? aiCancelled() : err;
+  /** The generation of one answer, with the callbacks that store it. */
+  private spec(job: Job, live: boolean): GenerationSpec<MessageDto> {
+    const { owner, message_id, conversation_id } = job;
+    return {
+      id: cancelKeys.message(message_id),
+      owner,
+      keys: [cancelKeys.conversation(conversation_id)],
+      model: job.model,
+      source: 'message',
+      prompt: {
+        history: () => this.history(job),
+        attachment: () => this.conversations.attachmentContext(conversation_id, job.model),
+        search: job.search,
+      },
+      stream: live
+        ? (content, offset) =>
+            this.realtime.emitToUser(owner.user_id, 'message_stream', {
+              conversation_id,
+              message_id,
+              offset,
+              content,
+            })
+        : null,
+      persist: (m, output) => this.save(m, job, output),
+      finished: (saved) => {
+        if (live)
+          this.realtime.emitToUser(owner.user_id, 'message_stream_end', {
+            conversation_id,
+            message: streamed(saved),
           });
-        // Right before the prompt it is about, after whatever context comes first.
-        messages.splice(Math.max(0, messages.length - 1), 0, searchMessage(sources));
-      }
-      const generation = this.ai.stream({
-        messages,
-        model: job.model,
-        organization_id: job.organization_id,
-        signal,
-      });
-      let result: AiResult;
-      for (;;) {
-        const next = await generation.next();
-        if (next.done) {
-          result = next.value;
-          break;
-        }
-        batcher?.push(next.value.delta);
-      }
-      batcher?.end();
-      const saved = await this.save(job, result, sources);
-      // The answer or its conversation was deleted while it was generated: nothing saved, nothing charged.
-      if (!saved) throw aiCancelled();
-      if (live)
-        this.realtime.emitToUser(job.user_id, 'message_stream_end', {
-          conversation_id: job.conversation_id,
-          message: { ...saved },
-        });
-      return saved;
-    } catch (err) {
-      batcher?.end();
-      await this.discard(job.message_id);
-      if (live) this.report(job.user_id, `Message ${job.message_id}`, err);
-      throw err;
-    }
+      },
+      checkpoint: async (text, leaseMs) => {
+        const [, affected] = (await this.db.query(
+          `UPDATE messages SET partial_content = $2, lease_until = now() + make_interval(secs => $3)
+            WHERE message_id = $1 AND status = 'generating'`,
+          [message_id, text, leaseMs / 1000],
+        )) as [unknown, number];
+        return affected > 0;
+      },
+      interrupt: async (text, reason) => {
+        const [rows] = (await this.db.query(
+          `UPDATE messages SET status = 'interrupted', content = $2, interrupted_reason = $3,
+                  partial_content = NULL, lease_until = NULL, words = 0, "updatedAt" = clock_timestamp()
+            WHERE message_id = $1 AND status = 'generating' RETURNING message_id`,
+          [message_id, text, reason],
+        )) as [unknown[], number];
+        if (rows.length)
+          this.realtime.emitToUser(owner.user_id, 'message_interrupted', {
+            conversation_id,
+            message_id,
+            content: text,
+            reason,
+          });
+      },
+      discard: () => this.discard(message_id),
+    };
   }
 
   /** The newest messages with content, within the budget, oldest first; the new message is always among them. */
-  private async history(job: Job): Promise<AiMessage[]> {
+  private async history(job: Job): Promise<HistoryMessage[]> {
     const rows = (await this.db.query(
       `SELECT role, COALESCE(prompt, content) AS content FROM messages
         WHERE conversation_id = $1 AND message_id < $2 AND message_id >= $4 AND content IS NOT NULL
+          AND status = 'complete'
         ORDER BY "createdAt" DESC, message_id DESC LIMIT $3`,
       [job.conversation_id, job.message_id, HISTORY_MAX_MESSAGES, job.history_from],
-    )) as { role: 'user' | 'assistant'; content: string }[];
-    const picked: AiMessage[] = [];
+    )) as HistoryMessage[];
+    const picked: HistoryMessage[] = [];
     let budget = HISTORY_TOKEN_BUDGET;
     for (const row of rows) {
       const cost = estimateTokens(row.content);
@@ -560,95 +465,96 @@ export class MessagesService implements BeforeApplicationShutdown {
       budget -= cost;
       picked.push({ role: row.role, content: row.content });
     }
-    // The conversation's attached file (text or image) comes first, with its own budget.
-    const attachment = await this.conversations.attachmentContext(job.conversation_id, job.model);
-    return attachment ? [attachment, ...picked.reverse()] : picked.reverse();
+    return picked.reverse();
   }
 
   /**
-   * Writes the answer and charges its words in one transaction, so a saved answer is always paid and a charge
-   * always has its answer. Null when the pending answer no longer exists (deleted meanwhile).
+   * Writes the answer in the engine's settle transaction (which charges its words), so a saved answer is always
+   * paid and a charge always has its answer. Null when the pending answer no longer exists (deleted meanwhile).
    */
-  private async save(job: Job, result: AiResult, found: SearchResult[] | null): Promise<MessageDto | null> {
-    const words = countWords(result.content);
-    const sources = found ? JSON.stringify(found.map(({ title, url }) => ({ title, url }))) : null;
-    return this.db.transaction(async (m: EntityManager) => {
-      const [rows] = (await m.query(
-        `UPDATE messages m SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6::jsonb,
-                status = 'complete', partial_content = NULL, lease_until = NULL,
-                user_message_id = CASE WHEN $7 THEN NULL ELSE user_message_id END,
-                "updatedAt" = clock_timestamp()
-          WHERE m.message_id = $1 AND m.content IS NULL RETURNING ${COLUMNS}`,
-        [
-          job.message_id,
-          result.content,
-          result.finish_reason,
-          words,
-          result.model,
-          sources,
-          job.delete_user_message,
-        ],
-      )) as [MessageDto[], number];
-      if (!rows[0]) return null;
-      if (job.delete_user_message)
-        await m.query(`DELETE FROM messages WHERE message_id = $1`, [job.user_message_id]);
-      await this.words.debit(
-        job.user_id,
-        words,
-        { source: 'message', reference: `message:${job.message_id}`, organization_id: job.organization_id },
-        m,
-      );
-      return rows[0];
-    });
+  private async save(m: EntityManager, job: Job, output: GenerationOutput): Promise<MessageDto | null> {
+    const sources = output.sources
+      ? JSON.stringify(output.sources.map(({ title, url }) => ({ title, url })))
+      : null;
+    const [rows] = (await m.query(
+      `UPDATE messages m SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6::jsonb,
+              status = 'complete', partial_content = NULL, lease_until = NULL, interrupted_reason = NULL,
+              user_message_id = CASE WHEN $7 THEN NULL ELSE user_message_id END,
+              "updatedAt" = clock_timestamp()
+        WHERE m.message_id = $1 AND m.status = 'generating' RETURNING ${COLUMNS}`,
+      [
+        job.message_id,
+        output.content,
+        output.finish_reason,
+        output.words,
+        output.model,
+        sources,
+        job.delete_user_message,
+      ],
+    )) as [MessageDto[], number];
+    if (!rows[0]) return null;
+    if (job.delete_user_message && job.user_message_id !== null)
+      await m.query(`DELETE FROM messages WHERE message_id = $1`, [job.user_message_id]);
+    return rows[0];
   }
 
   /** Removes a pending answer that will never be written; a failure here must not hide the original error. */
   private async discard(messageId: number): Promise<void> {
     await this.db
-      .query(`DELETE FROM messages WHERE message_id = $1 AND content IS NULL`, [messageId])
+      .query(`DELETE FROM messages WHERE message_id = $1 AND status = 'generating'`, [messageId])
       .catch((err: Error) =>
         this.logger.warn(`Could not delete pending message ${messageId}: ${err.message}`),
       );
   }
 
-  /** Spec 002 §8: the provider's refusals as 'openai-error'; a cancellation was asked for and needs no report. */
-  private report(user_id: number, what: string, err: unknown): void {
-    if (isAiCancelled(err)) return;
-    // Our own rules, such as a failed web search: their status and sentence as they are.
-    if (err instanceof DomainError && !(err instanceof AiError)) {
-      this.realtime.emitToUser(user_id, 'error', { statusCode: err.status, message: err.message });
-      return;
-    }
-    if (!(err instanceof AiError)) {
-      this.logger.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      this.realtime.emitToUser(user_id, 'error', { statusCode: 500, message: GENERATION_FAILED_MESSAGE });
-      return;
-    }
-    const mapped = toAiError(err);
-    if (mapped.code === 'openai_error')
-      this.realtime.emitToUser(user_id, 'openai-error', { message: socketErrorMessage(err) });
-    else this.realtime.emitToUser(user_id, 'error', { statusCode: mapped.status, message: mapped.message });
+  /**
+   * Ends the answers whose lease lapsed (the instance generating them stopped) as interrupted, with the text
+   * last saved, unpaid, and tells their users; never the answers this instance is generating.
+   */
+  async sweepLapsed(held: string[]): Promise<void> {
+    const [rows] = (await this.db.query(
+      `UPDATE messages m SET status = 'interrupted', content = COALESCE(partial_content, ''),
+              interrupted_reason = $1, partial_content = NULL, lease_until = NULL, words = 0,
+              "updatedAt" = clock_timestamp()
+        WHERE m.status = 'generating' AND (m.lease_until IS NULL OR m.lease_until < now())
+          AND NOT (('message:' || m.message_id) = ANY($2::text[]))
+        RETURNING m.message_id, m.conversation_id, m.user_id, m.content`,
+      [LAPSED_REASON, held],
+    )) as [{ message_id: number; conversation_id: number; user_id: number; content: string }[], number];
+    // Their words were reserved by the stopped instance; nothing was charged, nothing stays held.
+    await this.engine.releaseFor(rows.map((row) => cancelKeys.message(row.message_id)));
+    for (const row of rows)
+      this.realtime.emitToUser(row.user_id, 'message_interrupted', {
+        conversation_id: row.conversation_id,
+        message_id: row.message_id,
+        content: row.content,
+        reason: LAPSED_REASON,
+      });
   }
 
-  /** False once the answer (or its conversation) is deleted or the session that asked for it has ended. */
-  private async sessionOpen(session_id: string | null): Promise<boolean> {
-    if (session_id === null) return true;
+  /**
+   * `stream_resume`: from the running generation when this instance runs it; else the instance running it
+   * answers (asked over Redis), and the stored row tells the owner how an answer that no longer runs ended.
+   */
+  async resume(user_id: number, message_id: number, offset: number): Promise<void> {
+    if (this.engine.resume(cancelKeys.message(message_id), user_id, offset)) return;
     const [row] = (await this.db.query(
-      `SELECT EXISTS (SELECT 1 FROM sessions WHERE session_id = $1::uuid
-         AND revoked_at IS NULL AND expires_at > now()) AS open`,
-      [session_id],
-    )) as { open: boolean }[];
-    return row.open;
-  }
-
-  private async stillWanted(job: Job): Promise<boolean> {
-    const [row] = (await this.db.query(
-      `SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = $1) AS message,
-              ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM sessions WHERE session_id = $2::uuid
-                 AND revoked_at IS NULL AND expires_at > now())) AS session`,
-      [job.message_id, job.session_id],
-    )) as { message: boolean; session: boolean }[];
-    return row.message && row.session;
+      `SELECT ${COLUMNS} FROM messages m WHERE m.message_id = $1 AND m.user_id = $2`,
+      [message_id, user_id],
+    )) as MessageDto[];
+    if (!row || row.role !== 'assistant') return;
+    if (row.status === 'complete')
+      this.realtime.emitToUser(user_id, 'message_stream_end', {
+        conversation_id: row.conversation_id,
+        message: streamed(row),
+      });
+    else if (row.status === 'interrupted')
+      this.realtime.emitToUser(user_id, 'message_interrupted', {
+        conversation_id: row.conversation_id,
+        message_id: row.message_id,
+        content: row.content ?? '',
+        reason: row.interrupted_reason ?? LAPSED_REASON,
+      });
   }
 
   /** One of the caller's messages in a conversation of the current scope; anything else is 404. */
@@ -664,21 +570,8 @@ export class MessagesService implements BeforeApplicationShutdown {
   }
 }
 
-/** The search results for the model, as a system message that asks it to cite the links it uses. */
-function searchMessage(results: SearchResult[]): AiMessage {
-  if (!results.length)
-    return {
-      role: 'system',
-      content: 'A web search for this message found nothing. Say so if the answer needs current information.',
-    };
-  const listed = results
-    .map((r, i) => `${i + 1}. ${r.title}\n   URL: ${r.url}${r.snippet ? `\n   ${r.snippet}` : ''}`)
-    .join('\n');
-  return {
-    role: 'system',
-    content:
-      'Web search results for the next message (the web is current, your knowledge may not be):\n' +
-      listed +
-      '\nUse them where they help and cite the links you rely on as Markdown links.',
-  };
+/** A stored row as the socket sends it (without the REST-only partial text). */
+function streamed(row: MessageDto): Omit<MessageDto, 'partial_content'> {
+  const { partial_content: _partial, ...rest } = row;
+  return rest;
 }

@@ -87,6 +87,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
     return { ok: false, error: 'forbidden' };
   }
 
+  /** Asks for an answer's text from an offset on; only the answer's owner gets anything back. */
+  @SubscribeMessage('stream_resume')
+  async streamResume(
+    @ConnectedSocket() socket: RealtimeSocket,
+    @MessageBody() body: Parameters<ClientToServerEvents['stream_resume']>[0],
+  ): Promise<void> {
+    const message_id = Number(body?.message_id);
+    const offset = Number(body?.offset ?? 0);
+    if (!Number.isSafeInteger(message_id) || message_id < 1 || !Number.isSafeInteger(offset) || offset < 0)
+      return;
+    await this.realtime
+      .streamResume(socket.data.user_id, { message_id, offset })
+      .catch((err: Error) => this.logger.warn(`stream_resume failed: ${err.message}`));
+  }
+
   /** Runs after Nest has closed the Socket.IO server (and with it the adapter's subscriptions). */
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.redis.map((client) => client.quit().catch(() => client.disconnect())));

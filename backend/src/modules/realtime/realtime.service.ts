@@ -6,6 +6,7 @@ import {
   ServerEventName,
   ServerEventPayload,
   ServerToClientEvents,
+  StreamResumePayload,
   userRoom,
 } from './events';
 
@@ -33,6 +34,26 @@ export function sessionRoom(session_id: string): string {
 @Injectable()
 export class RealtimeService {
   private server: RealtimeServer | null = null;
+  private resumeHandler: ((user_id: number, payload: StreamResumePayload) => Promise<void>) | null = null;
+
+  /** Who answers `stream_resume` (the feature that stores streamed answers). */
+  onStreamResume(handler: (user_id: number, payload: StreamResumePayload) => Promise<void>): void {
+    this.resumeHandler = handler;
+  }
+
+  /** Called by the gateway for a socket's `stream_resume`. */
+  async streamResume(user_id: number, payload: StreamResumePayload): Promise<void> {
+    await this.resumeHandler?.(user_id, payload);
+  }
+
+  /**
+   * Closes every socket of this instance as a transport close (not a server disconnect), so the clients
+   * reconnect (to another instance) and resume their streams.
+   */
+  closeAllSockets(): void {
+    if (!this.server) return;
+    for (const socket of this.server.of('/').sockets.values()) socket.conn.close();
+  }
 
   /** Called by the gateway once Socket.IO is up. Before that (or in a process without it) calls are no-ops. */
   attach(server: RealtimeServer): void {

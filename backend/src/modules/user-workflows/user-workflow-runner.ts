@@ -23,7 +23,12 @@ interface StepRow {
   conversation_id: number;
   content: string;
   values: Record<string, string>;
+  /** Null when the template was deleted since the run started (its prompt is kept with the step). */
+  template_name?: string | null;
 }
+
+/** What a step's user message shows when its template was deleted since the run started. */
+const DELETED_TEMPLATE_NAME = 'Template';
 
 /**
  * Generates the steps of user workflows, one after the other, in this process: each step sends its template's
@@ -67,8 +72,8 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Once the app is shutting down no step starts and none is recorded (MessagesService stops the running
-   * generations); what is left unfinished lapses and is failed by the next sweep of any instance.
+   * Once the app is shutting down no step starts; a step whose answer finishes while the generation engine
+   * drains is still recorded; what is left unfinished lapses and is failed by the next sweep of any instance.
    */
   onModuleDestroy(): void {
     this.stopping = true;
@@ -125,18 +130,24 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
   /** One step; skipped when it no longer exists (its user workflow or its conversation was deleted). */
   private async runStep(me: Principal, stepId: number): Promise<void> {
     const [step] = (await this.db.query(
-      `SELECT s.user_workflow_template_id, s.user_workflow_id, s.conversation_id, s.content, uw."values"
+      `SELECT s.user_workflow_template_id, s.user_workflow_id, s.conversation_id, s.content, uw."values",
+              t.name AS template_name
          FROM user_workflow_templates s JOIN user_workflows uw ON uw.user_workflow_id = s.user_workflow_id
+         LEFT JOIN templates t ON t.template_id = s.template_id
         WHERE s.user_workflow_template_id = $1`,
       [stepId],
     )) as StepRow[];
     if (!step || !(await this.setStatus(me, step, 'generating', null))) return;
     try {
-      await this.messages.sendAndWait(me, {
-        conversation_id: step.conversation_id,
-        content: renderTemplate(step.content, step.values ?? {}),
-        stream: true,
-      });
+      // As with template apply, the user message shows the template's name; the filled prompt stays hidden.
+      await this.messages.sendAndWait(
+        me,
+        { conversation_id: step.conversation_id, stream: true },
+        {
+          visible: step.template_name ?? DELETED_TEMPLATE_NAME,
+          prompt: renderTemplate(step.content, step.values ?? {}),
+        },
+      );
       await this.setStatus(me, step, 'done', null);
     } catch (err) {
       // Stopped by the shutdown: the database may be closing; the step's lease lapses and a sweep fails it.
@@ -157,7 +168,8 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
     status: StepStatus,
     error: string | null,
   ): Promise<boolean> {
-    if (this.stopping) return false;
+    // While the app drains, a step whose answer finishes is still recorded; none starts.
+    if (this.stopping && status !== 'done' && status !== 'failed') return false;
     try {
       const [, affected] = (await this.db.query(
         `UPDATE user_workflow_templates SET status = $2, error = $3, "updatedAt" = now()

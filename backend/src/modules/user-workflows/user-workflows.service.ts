@@ -2,12 +2,22 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ownerScope } from '../../common/auth/owner-scope';
 import type { Principal } from '../../common/auth/principal';
-import { badInput, conflict, notFound, preconditionFailed } from '../../common/errors/domain-error';
+import {
+  badInput,
+  conflict,
+  DomainError,
+  forbidden,
+  notFound,
+  preconditionFailed,
+} from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
 import { MAX_NAME_LENGTH as MAX_CONVERSATION_NAME } from '../conversations/conversation-rules';
 import { ConversationsService } from '../conversations/conversations.service';
 import { NO_ACCESS_MESSAGE } from '../messages/messages.service';
+import { cancelKeys } from '../generation/generation-bus';
+import { GenerationService } from '../generation/generation.service';
 import { placeholders } from '../templates/template-rules';
+import { TemplatesService } from '../templates/templates.service';
 import { WordsService } from '../words/words.service';
 import { workflowFields } from '../workflows/workflow-rules';
 import { WorkflowsService } from '../workflows/workflows.service';
@@ -61,6 +71,8 @@ export class UserWorkflowsService {
     private readonly conversations: ConversationsService,
     private readonly words: WordsService,
     private readonly runner: UserWorkflowRunner,
+    private readonly templates: TemplatesService,
+    private readonly generation: GenerationService,
   ) {}
 
   async list(me: Principal, query: UserWorkflowListQuery): Promise<UserWorkflowPageResponse> {
@@ -110,6 +122,7 @@ export class UserWorkflowsService {
       given,
     );
     await this.checkAccess(me);
+    await this.checkTemplatesVisible(me, steps);
 
     // Conversations are ConversationsService's (own transactions); if anything below fails they are removed.
     const conversationIds: number[] = [];
@@ -188,22 +201,45 @@ export class UserWorkflowsService {
     return this.get(me, body.user_workflow_id);
   }
 
-  /** Deleting its conversations also stops any step still generating (the generation sees its answer gone). */
+  /**
+   * A workflow runs only templates its runner could see (else their hidden prompts would reach a customer
+   * through the workflow): 403 template_forbidden naming none of them.
+   */
+  private async checkTemplatesVisible(me: Principal, steps: { template_id: number }[]): Promise<void> {
+    for (const step of steps) {
+      try {
+        await this.templates.get(me, step.template_id);
+      } catch (err) {
+        if (err instanceof DomainError && err.status === 404)
+          throw forbidden(
+            'This workflow uses templates you do not have access to, so you cannot run it.',
+            'template_forbidden',
+          );
+        throw err;
+      }
+    }
+  }
+
+  /** Deleting its conversations also stops any step still generating, on whichever instance runs it. */
   async remove(me: Principal, userWorkflowId: number): Promise<void> {
-    await this.db.transaction(async (m) => {
+    const deleted = await this.db.transaction(async (m) => {
       const scope = scopeWhere(me, 2);
       const [row] = (await m.query(
         `SELECT uw.user_workflow_id FROM user_workflows uw WHERE uw.user_workflow_id = $1 AND ${scope.sql} FOR UPDATE`,
         [userWorkflowId, ...scope.params],
       )) as { user_workflow_id: number }[];
       if (!row) throw userWorkflowNotFound();
-      await m.query(
+      const [conversations] = (await m.query(
         `DELETE FROM conversations WHERE conversation_id IN
-           (SELECT conversation_id FROM user_workflow_templates WHERE user_workflow_id = $1)`,
+           (SELECT conversation_id FROM user_workflow_templates WHERE user_workflow_id = $1)
+         RETURNING conversation_id`,
         [userWorkflowId],
-      );
+      )) as [{ conversation_id: number }[], number];
       await m.query(`DELETE FROM user_workflows WHERE user_workflow_id = $1`, [userWorkflowId]);
+      return conversations;
     });
+    for (const { conversation_id } of deleted)
+      this.generation.cancel(cancelKeys.conversation(conversation_id));
   }
 
   /**

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { badInput, conflict, notFound } from '../../common/errors/domain-error';
+import {
+  badInput,
+  conflict,
+  DomainError,
+  notFound,
+  preconditionFailed,
+} from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
 import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
 
@@ -40,6 +46,30 @@ export interface DebitResult {
   replayed: boolean;
 }
 
+export interface ReserveInput {
+  /** Words wanted; capped at what is available (balance minus running reservations). */
+  words: number;
+  /** Staff use the product without buying words: their reservation holds nothing and is never refused for it. */
+  staff: boolean;
+  /** Reservations the user may hold at once (their concurrent generations); one more answers 429. */
+  maxConcurrent: number;
+  /** How long the reservation holds unless renewed. */
+  ttlMs: number;
+  reference?: string | null;
+}
+
+export interface Reservation {
+  reservation_id: number;
+  user_id: number;
+  /** Words reserved; the generation must not produce more. */
+  words: number;
+  /** False for unlimited users and staff: the generation is not cut at `words`. */
+  limited: boolean;
+}
+
+/** The sentence of 412 no_access, shared by every feature that spends words. */
+export const NO_ACCESS_MESSAGE = 'Creating more content with the product requires an active subscription.';
+
 export interface BalanceView extends Balance {
   display_balance: number;
   has_access: boolean;
@@ -78,6 +108,9 @@ interface LedgerRow {
  */
 @Injectable()
 export class WordsService {
+  /** The last queued reservation of each user on this instance (see reserve). */
+  private readonly reserving = new Map<number, Promise<void>>();
+
   constructor(private readonly db: DataSource) {}
 
   async grant(user_id: number, input: GrantInput, manager?: EntityManager): Promise<LedgerEntryView> {
@@ -147,6 +180,121 @@ export class WordsService {
       }
       return { charged, short: words - charged, replayed: false };
     });
+  }
+
+  /**
+   * Reserves words for one generation, under the user's lock, so concurrent reservations never together exceed
+   * the balance: 429 too_many_generations at the concurrency cap, 412 no_access when nothing is available.
+   */
+  async reserve(user_id: number, input: ReserveInput, manager?: EntityManager): Promise<Reservation> {
+    // One user's reservations queue here first, so a burst of requests waits in memory, not holding a database
+    // connection each while it waits for the user's row lock.
+    const previous = this.reserving.get(user_id) ?? Promise.resolve();
+    const turn = previous.then(() => this.reserveNow(user_id, input, manager));
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.reserving.set(user_id, settled);
+    void settled.then(() => {
+      if (this.reserving.get(user_id) === settled) this.reserving.delete(user_id);
+    });
+    return turn;
+  }
+
+  private async reserveNow(
+    user_id: number,
+    input: ReserveInput,
+    manager?: EntityManager,
+  ): Promise<Reservation> {
+    return this.inTransaction(manager, async (m) => {
+      await this.lockUser(m, user_id);
+      const [held] = (await m.query(
+        `SELECT count(*)::int AS running, COALESCE(sum(words), 0)::bigint AS words FROM word_reservations
+          WHERE user_id = $1 AND expires_at > now()`,
+        [user_id],
+      )) as { running: number; words: string }[];
+      if (held.running >= input.maxConcurrent)
+        throw new DomainError(
+          429,
+          'too_many_generations',
+          `You already have ${held.running} answers being generated. Wait for one to finish, then try again.`,
+        );
+      let words = input.words;
+      let limited = false;
+      if (!input.staff) {
+        const balance = await this.computeBalance(m, user_id);
+        if (!balance.unlimited) {
+          const available = balance.words - Number(held.words);
+          if (available <= 0) throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
+          words = Math.min(words, available);
+          limited = true;
+        }
+      }
+      const [row] = (await m.query(
+        `INSERT INTO word_reservations (user_id, words, reference, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING reservation_id`,
+        [user_id, limited ? words : 0, input.reference ?? null, input.ttlMs / 1000],
+      )) as { reservation_id: string }[];
+      return { reservation_id: Number(row.reservation_id), user_id, words, limited };
+    });
+  }
+
+  /** Keeps running reservations alive for another `ttlMs` (their generations are still streaming). */
+  async renewReservations(ids: number[], ttlMs: number): Promise<void> {
+    if (!ids.length) return;
+    await this.db.query(
+      `UPDATE word_reservations SET expires_at = now() + make_interval(secs => $2)
+        WHERE reservation_id = ANY($1::bigint[])`,
+      [ids, ttlMs / 1000],
+    );
+  }
+
+  /**
+   * Ends a reservation: charges `words` (at most what was reserved for a limited one) in the caller's
+   * transaction and frees the rest. Pass 0 words to release it without a charge.
+   */
+  async settle(
+    reservation: Reservation,
+    words: number,
+    input: DebitInput,
+    manager?: EntityManager,
+  ): Promise<DebitResult> {
+    return this.inTransaction(manager, async (m) => {
+      await m.query(`DELETE FROM word_reservations WHERE reservation_id = $1`, [reservation.reservation_id]);
+      const charge = reservation.limited ? Math.min(words, reservation.words) : words;
+      return this.debit(reservation.user_id, charge, input, m);
+    });
+  }
+
+  /** Names a reservation after what it pays for (e.g. `message:12`), so it can be released by that name. */
+  async labelReservation(
+    reservation: Reservation,
+    reference: string,
+    manager?: EntityManager,
+  ): Promise<void> {
+    await (manager ?? this.db.manager).query(
+      `UPDATE word_reservations SET reference = $2 WHERE reservation_id = $1`,
+      [reservation.reservation_id, reference],
+    );
+  }
+
+  /** Frees the reservations of generations that ended elsewhere (e.g. a crashed instance's, once swept). */
+  async releaseByReference(references: string[]): Promise<void> {
+    if (!references.length) return;
+    await this.db.query(`DELETE FROM word_reservations WHERE reference = ANY($1::text[])`, [references]);
+  }
+
+  /** Frees a reservation without charging (the generation failed or was cancelled). */
+  async release(reservation: Reservation): Promise<void> {
+    await this.db.query(`DELETE FROM word_reservations WHERE reservation_id = $1`, [
+      reservation.reservation_id,
+    ]);
+  }
+
+  /** Deletes reservations that lapsed (their instance stopped); they already hold nothing. */
+  async purgeLapsedReservations(): Promise<void> {
+    await this.db.query(`DELETE FROM word_reservations WHERE expires_at < now() - interval '1 hour'`);
   }
 
   async balance(user_id: number, manager?: EntityManager): Promise<Balance> {

@@ -1,0 +1,455 @@
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError } from '../../common/errors/domain-error';
+import { APP_ENV, AppEnv } from '../../config/env';
+import { AiError, aiCancelled, isAiCancelled, socketErrorMessage, toAiError } from '../ai/ai.errors';
+import { AiResult, AiService } from '../ai/ai.service';
+import { countWords } from '../ai/words';
+import type { PromptAttachment } from '../conversations/conversation-files';
+import { RealtimeService } from '../realtime/realtime.service';
+import { StreamBatcher } from '../realtime/stream-batcher';
+import type { SearchProvider, SearchResult } from '../search/search.provider';
+import { SearchService } from '../search/search.service';
+import { Reservation, WordsService } from '../words/words.service';
+import { BusMessage, cancelKeys, GenerationBus } from './generation-bus';
+import { buildPrompt, HistoryMessage } from './prompt-builder';
+import { WordLimit } from './word-limit';
+
+/** Who a generation is for; the engine checks nothing about access beyond words and the concurrency cap. */
+export interface GenerationOwner {
+  user_id: number;
+  /** The session that asked: ending it stops the generation. Null for keys without a session. */
+  session_id: string | null;
+  /** Staff use the product without buying words. */
+  staff: boolean;
+  /** The organization scope: whose AI key is used first, and where the words count. */
+  organization_id: number | null;
+}
+
+/** What the model is asked, in parts; the engine's one prompt builder puts them together. */
+export interface PromptSpec {
+  /** Our own fixed instruction (system text); nothing from outside goes here. */
+  instruction?: string;
+  /** The messages the model sees, oldest first, the one to answer last. */
+  history: () => Promise<HistoryMessage[]>;
+  attachment?: () => Promise<PromptAttachment | null>;
+  /** Search the web for `query` first. */
+  search?: { provider: SearchProvider; query: string } | null;
+}
+
+/** The finished text, as the caller stores it. */
+export interface GenerationOutput {
+  content: string;
+  finish_reason: string;
+  model: string;
+  /** Words of `content`, as charged. */
+  words: number;
+  sources: SearchResult[] | null;
+}
+
+/**
+ * One generation for the engine to run. The callbacks belong to the feature that stores the result (messages,
+ * enhance, later avatars, Super Fetch...); the engine calls them at the right moments.
+ */
+export interface GenerationSpec<T> {
+  /** Unique while it runs: 'message:{id}', 'enhance:{uuid}'. Also its ledger reference and its resume id. */
+  id: string;
+  owner: GenerationOwner;
+  /** More keys that stop it when cancelled (its conversation...); its id, session and user always do. */
+  keys?: string[];
+  model: string | null;
+  prompt: PromptSpec;
+  /** Where the text goes as it is produced (batched, with offsets); null = not streamed. */
+  stream: ((content: string, offset: number) => void) | null;
+  /** The ledger's source of the charge. */
+  source: string;
+  /**
+   * Saves the result in the engine's settle transaction, which also charges the words; null when the target is
+   * gone (deleted meanwhile): then nothing is charged.
+   */
+  persist(m: EntityManager, output: GenerationOutput): Promise<T | null>;
+  /** Called once saved and charged (the end event). */
+  finished?(saved: T): void;
+  /** Renews the lease on the stored target with the text so far; false when the target is gone. */
+  checkpoint?(text: string, leaseMs: number): Promise<boolean>;
+  /** Ends the target as interrupted with the text so far (nothing charged) and tells the user. */
+  interrupt?(text: string, reason: string): Promise<void>;
+  /** Removes what the caller stored for a generation that produced nothing to keep. */
+  discard?(): Promise<void>;
+}
+
+/** Stored-target upkeep run by every instance: turns targets whose lease lapsed into interrupted ones. */
+export interface LeaseSweeper {
+  sweep(held: string[]): Promise<void>;
+}
+
+interface Running {
+  spec: GenerationSpec<unknown>;
+  controller: AbortController;
+  reservation: Reservation;
+  /** The text produced so far (after the word limit). */
+  text: string;
+  /** How much of `text` has gone out on the stream. */
+  sent: number;
+  done: Promise<unknown>;
+}
+
+/** Why a generation was stopped from outside. */
+type StopReason = 'cancel' | 'shutdown';
+
+export const SHUTDOWN_REASON = 'The server restarted before this answer was finished.';
+export const PROVIDER_FAILED_REASON = 'The AI service stopped answering before this answer was finished.';
+export const LAPSED_REASON = 'The server generating this answer stopped before it was finished.';
+export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a few seconds.';
+/** A failure of ours (not the provider's) on the socket: the client only needs to know the answer is gone. */
+const GENERATION_FAILED_MESSAGE = 'The answer could not be generated. Please try again.';
+
+/**
+ * The one generation engine: every generation of the product runs here, from admission (draining, offered
+ * model, concurrency cap, word reservation) through the one prompt builder, the provider call, batched streaming
+ * with offsets, the word limit of the reservation, cancellation by signal (in process and over Redis, never by
+ * polling), the lease on the stored target, to save-and-charge in one transaction and error reporting.
+ */
+@Injectable()
+export class GenerationService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Generation');
+  private readonly running = new Map<string, Running>();
+  private readonly sweepers: LeaseSweeper[] = [];
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private draining: Promise<void> | null = null;
+
+  constructor(
+    @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly db: DataSource,
+    private readonly ai: AiService,
+    private readonly words: WordsService,
+    private readonly search: SearchService,
+    private readonly realtime: RealtimeService,
+    private readonly bus: GenerationBus,
+  ) {
+    bus.on((message) => this.onBus(message));
+  }
+
+  get leaseMs(): number {
+    return this.env.generationLeaseMs;
+  }
+
+  /**
+   * How long a reservation holds unless renewed: longer than the lease, because the sweep that ends a crashed
+   * instance's answers also releases their reservations; this expiry is the backstop for the rest (enhance).
+   */
+  private get reservationTtlMs(): number {
+    return this.leaseMs * 4;
+  }
+
+  onApplicationBootstrap(): void {
+    void this.sweep();
+    const every = (ms: number, task: () => Promise<unknown>) => {
+      const timer = setInterval(() => {
+        task().catch((err: unknown) =>
+          this.logger.warn(`Lease upkeep failed: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(Math.max(100, Math.floor(this.leaseMs / 5)), () => this.renewLeases());
+    every(Math.max(200, Math.floor(this.leaseMs / 2)), () => this.sweep());
+  }
+
+  /**
+   * Lets the running generations finish (up to SHUTDOWN_DRAIN_MS), then ends the rest as interrupted; the
+   * leases are renewed until then, so no other instance takes a draining answer for a crashed one.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.drain();
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+  }
+
+  /** Registers stored-target upkeep (e.g. messages) run at start and periodically. */
+  addSweeper(sweeper: LeaseSweeper): void {
+    this.sweepers.push(sweeper);
+  }
+
+  /**
+   * Admits a new generation: 503 while draining, 400 model_not_offered, 429 at the concurrency cap, 412 without
+   * words; else reserves its words. Release the reservation (`release`) if `run` is never called.
+   */
+  async admit(owner: GenerationOwner, requestedModel: string | null | undefined): Promise<Reservation> {
+    if (this.draining) throw new DomainError(503, 'server_draining', DRAINING_MESSAGE);
+    await this.ai.checkOffered(requestedModel);
+    return this.words.reserve(owner.user_id, {
+      words: this.env.generationReserveWords,
+      staff: owner.staff,
+      maxConcurrent: this.env.generationMaxConcurrentPerUser,
+      ttlMs: this.reservationTtlMs,
+    });
+  }
+
+  /** Ties a reservation to the generation id it pays for, in the caller's transaction that stores its target. */
+  async bind(reservation: Reservation, id: string, m?: EntityManager): Promise<void> {
+    await this.words.labelReservation(reservation, id, m);
+  }
+
+  /** Releases the reservations of generations that ended on another (stopped) instance. */
+  async releaseFor(ids: string[]): Promise<void> {
+    await this.words.releaseByReference(ids);
+  }
+
+  async release(reservation: Reservation): Promise<void> {
+    await this.words
+      .release(reservation)
+      .catch((err: Error) =>
+        this.logger.warn(`Could not release reservation ${reservation.reservation_id}: ${err.message}`),
+      );
+  }
+
+  /**
+   * Runs one admitted generation to its end and resolves with what `persist` saved. A failure rejects: the
+   * target is discarded (or, once text was streamed, interrupted) and, when streamed, reported on the socket.
+   */
+  run<T>(spec: GenerationSpec<T>, reservation: Reservation): Promise<T> {
+    const controller = new AbortController();
+    const entry: Running = {
+      spec: spec as GenerationSpec<unknown>,
+      controller,
+      reservation,
+      text: '',
+      sent: 0,
+      done: Promise.resolve(),
+    };
+    this.running.set(spec.id, entry);
+    const done = this.execute(spec, entry).finally(() => this.running.delete(spec.id));
+    entry.done = done.catch(() => undefined);
+    return done;
+  }
+
+  /** Stops the generations answering to `key`, on every instance. */
+  cancel(key: string): void {
+    this.bus.cancel(key);
+  }
+
+  /** Whether this instance runs the generation `id`. */
+  isRunningHere(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /**
+   * Sends the owner the text of generation `id` from `offset` on, when it runs on this instance (true), else
+   * asks the other instances (false: the caller answers from what is stored if nobody does).
+   */
+  resume(id: string, user_id: number, offset: number): boolean {
+    if (this.resumeLocal(id, user_id, offset)) return true;
+    this.bus.publish({ type: 'resume', id, user_id, offset });
+    return false;
+  }
+
+  private resumeLocal(id: string, user_id: number, offset: number): boolean {
+    const run = this.running.get(id);
+    if (!run || run.spec.owner.user_id !== user_id) return false;
+    const from = Math.max(0, Math.min(offset, run.sent));
+    // The next batch starts at `sent`, so this piece and the live deltas meet without gap or overlap.
+    if (from < run.sent) run.spec.stream?.(run.text.slice(from, run.sent), from);
+    return true;
+  }
+
+  /** Stops accepting, lets the running generations finish for SHUTDOWN_DRAIN_MS, then interrupts the rest. */
+  drain(): Promise<void> {
+    this.draining ??= (async () => {
+      const all = () => [...this.running.values()];
+      if (all().length) {
+        this.logger.log(`Draining ${all().length} running generations`);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          Promise.allSettled(all().map((r) => r.done)),
+          new Promise((resolve) => (timer = setTimeout(resolve, this.env.shutdownDrainMs))),
+        ]);
+        clearTimeout(timer);
+      }
+      const left = all();
+      for (const run of left) run.controller.abort('shutdown' satisfies StopReason);
+      await Promise.allSettled(left.map((r) => r.done));
+    })();
+    return this.draining;
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private onBus(message: BusMessage): void {
+    if (message.type === 'resume') {
+      this.resumeLocal(message.id, message.user_id, message.offset);
+      return;
+    }
+    for (const run of this.running.values()) {
+      if (this.keysOf(run.spec).includes(message.key)) run.controller.abort('cancel' satisfies StopReason);
+    }
+  }
+
+  private keysOf(spec: GenerationSpec<unknown>): string[] {
+    const keys = [spec.id, cancelKeys.user(spec.owner.user_id), ...(spec.keys ?? [])];
+    if (spec.owner.session_id) keys.push(cancelKeys.session(spec.owner.session_id));
+    return keys;
+  }
+
+  private async execute<T>(spec: GenerationSpec<T>, run: Running): Promise<T> {
+    const signal = run.controller.signal;
+    const batcher = spec.stream
+      ? new StreamBatcher((content, offset) => {
+          run.sent = offset + content.length;
+          spec.stream?.(content, offset);
+        })
+      : null;
+    const limit = new WordLimit(run.reservation.limited ? run.reservation.words : Infinity);
+    try {
+      const [history, attachment] = await Promise.all([
+        spec.prompt.history(),
+        spec.prompt.attachment?.() ?? Promise.resolve(null),
+      ]);
+      let sources: SearchResult[] | null = null;
+      if (spec.prompt.search) {
+        sources = await this.search
+          .search(spec.prompt.search.provider, spec.prompt.search.query, signal)
+          .catch((err: unknown) => {
+            throw signal.aborted ? aiCancelled() : err;
+          });
+      }
+      const messages = buildPrompt({
+        instruction: spec.prompt.instruction,
+        attachment,
+        history,
+        search: sources,
+      });
+      const generation = this.ai.stream({
+        messages,
+        model: spec.model,
+        organization_id: spec.owner.organization_id,
+        signal,
+      });
+      let result: Pick<AiResult, 'finish_reason' | 'model'> | null = null;
+      for (;;) {
+        const next = await generation.next();
+        if (next.done) {
+          result = next.value;
+          break;
+        }
+        const piece = limit.take(next.value.delta);
+        run.text += piece;
+        batcher?.push(piece);
+        if (limit.reached) {
+          // The reservation is spent: stop the provider (return() closes its connection) as a cut answer.
+          await generation.return(undefined as never);
+          break;
+        }
+      }
+      batcher?.end();
+      if (signal.aborted) throw aiCancelled();
+      const model =
+        result?.model ??
+        (await this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }))
+          .model;
+      const output: GenerationOutput = {
+        content: result ? run.text : run.text.trimEnd(),
+        finish_reason: result?.finish_reason ?? 'length',
+        model,
+        words: countWords(run.text),
+        sources,
+      };
+      const saved = await this.db.transaction(async (m) => {
+        const stored = await spec.persist(m, output);
+        if (stored === null) return null;
+        await this.words.settle(
+          run.reservation,
+          output.words,
+          { source: spec.source, reference: spec.id, organization_id: spec.owner.organization_id },
+          m,
+        );
+        return stored;
+      });
+      // The target was deleted while it was generated: nothing saved, nothing charged.
+      if (saved === null) throw aiCancelled();
+      spec.finished?.(saved);
+      return saved;
+    } catch (err) {
+      batcher?.end();
+      await this.release(run.reservation);
+      await this.fail(spec, run, err);
+      throw err;
+    }
+  }
+
+  /**
+   * A generation that did not complete: stopped by the shutdown, or failing after text was streamed, it ends as
+   * interrupted with that text (nothing charged); otherwise its target is discarded and the error reported.
+   */
+  private async fail<T>(spec: GenerationSpec<T>, run: Running, err: unknown): Promise<void> {
+    const stop = run.controller.signal.aborted ? (run.controller.signal.reason as StopReason) : null;
+    const streamed = spec.stream !== null && run.sent > 0;
+    try {
+      if (spec.interrupt && stop === 'shutdown')
+        await spec.interrupt(run.text.slice(0, run.sent), SHUTDOWN_REASON);
+      else if (spec.interrupt && stop === null && streamed && !isOurRule(err))
+        await spec.interrupt(run.text.slice(0, run.sent), PROVIDER_FAILED_REASON);
+      else {
+        await spec.discard?.();
+        if (spec.stream) this.report(spec.owner.user_id, spec.id, err);
+      }
+    } catch (cleanup) {
+      this.logger.warn(
+        `Could not end ${spec.id}: ${cleanup instanceof Error ? cleanup.message : String(cleanup)}`,
+      );
+    }
+  }
+
+  /** The provider's refusals as 'openai-error'; a cancellation was asked for and needs no report. */
+  private report(user_id: number, what: string, err: unknown): void {
+    if (isAiCancelled(err)) return;
+    // Our own rules, such as a failed web search: their status and sentence as they are.
+    if (isOurRule(err)) {
+      this.realtime.emitToUser(user_id, 'error', { statusCode: err.status, message: err.message });
+      return;
+    }
+    if (!(err instanceof AiError)) {
+      this.logger.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      this.realtime.emitToUser(user_id, 'error', { statusCode: 500, message: GENERATION_FAILED_MESSAGE });
+      return;
+    }
+    const mapped = toAiError(err);
+    if (mapped.code === 'openai_error')
+      this.realtime.emitToUser(user_id, 'openai-error', { message: socketErrorMessage(err) });
+    else this.realtime.emitToUser(user_id, 'error', { statusCode: mapped.status, message: mapped.message });
+  }
+
+  /** Renews the leases of this instance's generations, saving the text so far, and their reservations. */
+  private async renewLeases(): Promise<void> {
+    const all = [...this.running.values()];
+    if (!all.length) return;
+    await this.words.renewReservations(
+      all.map((r) => r.reservation.reservation_id),
+      this.reservationTtlMs,
+    );
+    await Promise.all(
+      all.map(async (run) => {
+        if (!run.spec.checkpoint || run.controller.signal.aborted) return;
+        const alive = await run.spec.checkpoint(run.text.slice(0, run.sent), this.leaseMs);
+        if (!alive) run.controller.abort('cancel' satisfies StopReason);
+      }),
+    );
+  }
+
+  /** Interrupts stored targets whose lease lapsed (never this instance's own). */
+  private async sweep(): Promise<void> {
+    const held = [...this.running.keys()];
+    for (const sweeper of this.sweepers) await sweeper.sweep(held);
+  }
+}
+
+function isOurRule(err: unknown): err is DomainError {
+  return err instanceof DomainError && !(err instanceof AiError);
+}
