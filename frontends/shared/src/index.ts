@@ -65,3 +65,8 @@ export {
 } from './format';
 export { buildTheme, shadesOf, BREAKPOINTS, BREAKPOINT_PX } from './ui/theme';
 export * from './realtime';
+export { useScopeKey } from './data/scope';
+export type { ScopeKey } from './data/scope';
+export { multipart, uploadFile } from './data/upload';
+export { useGeneratingMutation, isNoAccess } from './data/useGeneratingMutation';
+export type { GeneratingMutationOptions } from './data/useGeneratingMutation';

@@ -96,8 +96,13 @@ describe('Conversation screen', () => {
     expect(screen.getByText('Generating the answer…')).toBeInTheDocument();
 
     act(() => {
-      socket.deliver('message_stream', { conversation_id: 7, message_id: 4, content: 'Autumn ' });
-      socket.deliver('message_stream', { conversation_id: 7, message_id: 4, content: 'moonlight' });
+      socket.deliver('message_stream', { conversation_id: 7, message_id: 4, offset: 0, content: 'Autumn ' });
+      socket.deliver('message_stream', {
+        conversation_id: 7,
+        message_id: 4,
+        offset: 7,
+        content: 'moonlight',
+      });
     });
     expect(await screen.findByText('Autumn moonlight')).toBeInTheDocument();
     expect(sendButton()).toBeDisabled();

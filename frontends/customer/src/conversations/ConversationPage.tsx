@@ -13,16 +13,15 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTemplate, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api, ConfirmModal, notifyError, notifySuccess, PageLoader, unwrap } from '@avatar-studio/shared';
+import { ConfirmModal, notifySuccess, PageLoader } from '@avatar-studio/shared';
 import { ConversationChat } from './ConversationChat';
-import { ConversationFormModal, type ConversationFormValues } from './ConversationFormModal';
-import { fieldError, isNoAccess } from './errors';
-import { CONVERSATIONS_KEY, modelValue, type Conversation } from './model';
-import { conversationKey, messagesKey, useConversation } from './queries';
+import { ConversationFormModal } from './ConversationFormModal';
+import { fieldError } from './errors';
+import { useConversation, useDeleteConversation, useUpdateConversation } from './api';
+import type { Conversation } from './model';
 
 // The templates feature owns the panel; it loads only when first opened.
 const TemplatePanel = lazy(() =>
@@ -55,62 +54,27 @@ export function ConversationPage() {
 function ConversationScreen({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation('customer');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const id = conversation.conversation_id;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [showTemplates, setShowTemplates] = useState(false);
   const wide = useMediaQuery('(min-width: 1200px)');
   const wider = useMediaQuery('(min-width: 1300px)');
-  const update = useMutation({
-    mutationFn: async (values: ConversationFormValues) =>
-      (
-        await unwrap(
-          api.PUT('/api/conversations', {
-            body: {
-              conversation_id: id,
-              name: values.name,
-              tags: values.tags,
-              model: modelValue(values.model),
-              archived: values.archived,
-            },
-          }),
-        )
-      ).conversation,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(conversationKey(id), saved);
-      void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_KEY, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_KEY, 'tags'] });
+  const update = useUpdateConversation(id, {
+    onSaved: (saved) => {
       setEditing(false);
       notifySuccess(
         t(saved.archived && !conversation.archived ? 'conversations.archivedDone' : 'conversations.saved'),
       );
     },
-    onError: (error) => {
-      if (isNoAccess(error)) {
-        setEditing(false);
-        navigate('/sorry');
-      } else if (!fieldError(error, 'name')) notifyError(error);
-    },
+    onNoAccess: () => setEditing(false),
   });
-
-  const remove = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.DELETE('/api/conversations/{conversation_id}', { params: { path: { conversation_id: id } } }),
-      ),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: conversationKey(id) });
-      queryClient.removeQueries({ queryKey: messagesKey(id) });
-      void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_KEY] });
+  const remove = useDeleteConversation(id, {
+    onDeleted: () => {
       notifySuccess(t('conversations.deleted'));
       navigate('/conversations');
     },
-    onError: (error) => {
-      setDeleting(false);
-      if (isNoAccess(error)) navigate('/sorry');
-      else notifyError(error);
-    },
+    onFailed: () => setDeleting(false),
   });
 
   const panel = (

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { registerTranslations } from '@avatar-studio/shared';
+import { registerTranslations, useOrganization, type Membership } from '@avatar-studio/shared';
 import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from '../i18n';
@@ -130,5 +131,68 @@ describe('Chats list', () => {
     await ui.click(await screen.findByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Conversation name is required.')).toBeInTheDocument();
     expect(screen.getByTestId('path')).toHaveTextContent('/conversations');
+  });
+});
+
+describe('Chats list: organization scope', () => {
+  const acme: Membership = {
+    organization_id: 2,
+    name: 'Acme',
+    slug: 'acme',
+    tagline: null,
+    thumbnail: null,
+    domain: null,
+    user_type: { user_type_id: 3, name: 'Member' },
+  };
+  let choose: (id: number | null) => void = () => {};
+  let cachedKeys: () => unknown[][] = () => [];
+  function Switcher() {
+    choose = useOrganization().choose;
+    const queryClient = useQueryClient();
+    cachedKeys = () =>
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: ['conversations'] })
+        .map((q) => [...q.queryKey]);
+    return null;
+  }
+
+  it('never shows the conversations of the previous scope after switching organization', async () => {
+    let answerAcme: (reply: { body: unknown }) => void = () => {};
+    const { fetch } = renderWithProviders(
+      <SignedIn>
+        <Switcher />
+        <Routes>
+          <Route path="/conversations" element={<ConversationsPage />} />
+        </Routes>
+      </SignedIn>,
+      {
+        user: testUser(),
+        route: '/conversations',
+        memberships: [acme],
+        routes: {
+          'GET /api/conversations': (call) =>
+            call.query.get('organization_id') === '2'
+              ? new Promise((resolve) => {
+                  answerAcme = resolve;
+                })
+              : page([conversation({ name: 'Personal notes' })]),
+        },
+      },
+    );
+    expect(await screen.findByText('Personal notes')).toBeInTheDocument();
+    act(() => choose(2));
+    await waitFor(() =>
+      expect(
+        fetch.callsTo('GET /api/conversations').some((c) => c.query.get('organization_id') === '2'),
+      ).toBe(true),
+    );
+    // While the organization's list loads, the personal one is gone.
+    expect(screen.queryByText('Personal notes')).not.toBeInTheDocument();
+    act(() => answerAcme(page([conversation({ conversation_id: 8, name: 'Acme launch' })])));
+    expect(await screen.findByText('Acme launch')).toBeInTheDocument();
+    expect(screen.queryByText('Personal notes')).not.toBeInTheDocument();
+    // Each scope's data lives under its own key, so no response of one scope can land in the other's.
+    expect(cachedKeys().map((key) => key[1])).toEqual(expect.arrayContaining(['personal', 2]));
   });
 });

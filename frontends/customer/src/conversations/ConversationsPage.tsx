@@ -18,22 +18,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api, notifyError, unwrap, useDebouncedValue } from '@avatar-studio/shared';
-import { ConversationFormModal, type ConversationFormValues } from './ConversationFormModal';
-import { fieldError, isNoAccess } from './errors';
-import {
-  CARD_TAGS,
-  CONVERSATIONS_KEY,
-  SORT_OPTIONS,
-  modelValue,
-  splitTags,
-  type Conversation,
-  type ConversationSort,
-} from './model';
+import { useDebouncedValue } from '@avatar-studio/shared';
+import { useConversationList, useConversationTags, useCreateConversation } from './api';
+import { ConversationFormModal } from './ConversationFormModal';
+import { fieldError } from './errors';
+import { CARD_TAGS, SORT_OPTIONS, splitTags, type Conversation, type ConversationSort } from './model';
 
 type View = 'all' | 'tags';
 
@@ -45,7 +37,6 @@ export function ConversationsPage({ initialView = 'all' }: { initialView?: View 
   const { t, i18n } = useTranslation('customer');
   const { tag } = useParams<{ tag?: string }>();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
   const [sortBy, setSortBy] = useState<ConversationSort>('createdAt_desc');
@@ -54,55 +45,14 @@ export function ConversationsPage({ initialView = 'all' }: { initialView?: View 
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
 
-  const list = useQuery({
-    queryKey: [CONVERSATIONS_KEY, 'list', { query, sortBy, archived, tag, page }],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/conversations', {
-          params: {
-            query: {
-              page,
-              sortBy,
-              archived: archived ? 'true' : 'false',
-              ...(query ? { query } : {}),
-              ...(tag ? { tags: tag } : {}),
-            },
-          },
-        }),
-      ),
-    enabled: view === 'all',
-    placeholderData: keepPreviousData,
-  });
-
-  const tags = useQuery({
-    queryKey: [CONVERSATIONS_KEY, 'tags', { archived }],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/conversations/tags', { params: { query: { archived: archived ? 'true' : 'false' } } }),
-      ),
-    enabled: view === 'tags',
-  });
-
-  const create = useMutation({
-    mutationFn: async (values: ConversationFormValues) =>
-      (
-        await unwrap(
-          api.POST('/api/conversations', {
-            body: { name: values.name, tags: values.tags, model: modelValue(values.model) },
-          }),
-        )
-      ).conversation,
-    onSuccess: (conversation) => {
-      void queryClient.invalidateQueries({ queryKey: [CONVERSATIONS_KEY] });
+  const list = useConversationList({ query, sortBy, archived, tag, page }, view === 'all');
+  const tags = useConversationTags(archived, view === 'tags');
+  const create = useCreateConversation({
+    onCreated: (conversation) => {
       setAdding(false);
       navigate(`/conversations/${conversation.conversation_id}`);
     },
-    onError: (error) => {
-      if (isNoAccess(error)) {
-        setAdding(false);
-        navigate('/sorry');
-      } else if (!fieldError(error, 'name')) notifyError(error);
-    },
+    onNoAccess: () => setAdding(false),
   });
 
   const resetPage =

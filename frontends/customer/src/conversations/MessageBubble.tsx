@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Anchor,
   Button,
   Group,
@@ -17,6 +18,8 @@ import {
   IconFileTypeDocx,
   IconFileTypePdf,
   IconPencil,
+  IconPlayerStop,
+  IconRefresh,
   IconShare,
   IconStar,
   IconStarFilled,
@@ -41,6 +44,10 @@ interface Props {
   streaming?: boolean;
   /** An answer is being generated in the conversation: editing waits for it. */
   busy?: boolean;
+  /** Generates an interrupted answer again. */
+  onRetry?: (message: Message) => void;
+  /** The retry of this answer is on its way. */
+  retrying?: boolean;
 }
 
 /**
@@ -56,6 +63,8 @@ export function MessageBubble({
   onShare,
   streaming = false,
   busy = false,
+  onRetry,
+  retrying = false,
 }: Props) {
   const { t } = useTranslation('customer');
   const mine = message.role === 'user';
@@ -64,6 +73,7 @@ export function MessageBubble({
   const editing = draft !== null;
   const done = message.content !== null && !streaming;
   const sources = mine ? [] : messageSources(message);
+  const interrupted = !mine && message.status === 'interrupted';
 
   const save = async () => {
     if (draft === null || !canSend(draft) || busy || !onEdit) return;
@@ -210,7 +220,34 @@ export function MessageBubble({
             {message.content}
           </Text>
         ) : (
-          <Markdown text={message.content} />
+          message.content !== '' && <Markdown text={message.content} />
+        )}
+        {interrupted && !editing && (
+          // An answer cut short keeps its text so far; it says why and offers to generate it again.
+          <Alert
+            color="orange"
+            variant="light"
+            p="xs"
+            icon={<IconPlayerStop size={16} aria-hidden />}
+            title={t('conversations.interrupted.title')}
+            data-testid={`interrupted-${message.message_id}`}
+          >
+            <Stack gap={6} align="flex-start">
+              {message.interrupted_reason && <Text size="sm">{message.interrupted_reason}</Text>}
+              {onRetry && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconRefresh size={14} aria-hidden />}
+                  loading={retrying}
+                  disabled={busy && !retrying}
+                  onClick={() => onRetry(message)}
+                >
+                  {t('conversations.interrupted.retry')}
+                </Button>
+              )}
+            </Stack>
+          </Alert>
         )}
         {sources.length > 0 && !editing && (
           <Stack gap={2} mt={4} component="nav" aria-label={t('conversations.message.sources')}>

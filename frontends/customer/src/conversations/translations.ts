@@ -48,6 +48,12 @@ export const conversationsEn = {
   notFound: 'Conversation not found.',
   back: 'Back to chats',
   loadOlder: 'Load older messages',
+  allLoaded_one: 'All messages loaded ({{count}})',
+  allLoaded_other: 'All messages loaded ({{count}})',
+  interrupted: {
+    title: 'This answer was interrupted.',
+    retry: 'Retry',
+  },
   noMessages: 'No messages yet. Write the first one below.',
   input: {
     label: 'Message',
@@ -143,6 +149,12 @@ export const conversationsEs: typeof conversationsEn = {
   notFound: 'Conversación no encontrada.',
   back: 'Volver a los chats',
   loadOlder: 'Cargar mensajes anteriores',
+  allLoaded_one: 'Todos los mensajes cargados ({{count}})',
+  allLoaded_other: 'Todos los mensajes cargados ({{count}})',
+  interrupted: {
+    title: 'Esta respuesta se interrumpió.',
+    retry: 'Reintentar',
+  },
   noMessages: 'Aún no hay mensajes. Escribe el primero abajo.',
   input: {
     label: 'Mensaje',

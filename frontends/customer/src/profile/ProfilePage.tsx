@@ -13,18 +13,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconLogout, IconPhoto } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  PageLoader,
-  api,
-  notifyError,
-  notifySuccess,
-  unwrap,
-  useAppConfig,
-  useSession,
-  type User,
-} from '@avatar-studio/shared';
+import { PageLoader, notifySuccess, useAppConfig, useSession, type User } from '@avatar-studio/shared';
+import { useSaveProfile, useUploadProfileImage } from './api';
 
 interface ProfileValues {
   name: string;
@@ -69,48 +60,22 @@ function ProfileForm({ user }: { user: User }) {
     },
   });
 
-  const save = useMutation({
-    mutationFn: async (values: ProfileValues) =>
-      (
-        await unwrap(
-          api.PUT('/api/users', {
-            body: {
-              name: values.name.trim(),
-              last_name: values.last_name.trim(),
-              company: values.company.trim() || null,
-              phone: values.phone || null,
-              birthday: values.birthday || null,
-            },
-          }),
-        )
-      ).user,
-    onSuccess: (saved) => {
-      setUser(saved);
-      form.resetDirty();
-      notifySuccess(t('profile.saved'));
-    },
-    onError: (error) => notifyError(error),
+  const save = useSaveProfile((saved) => {
+    setUser(saved);
+    form.resetDirty();
+    notifySuccess(t('profile.saved'));
   });
-
-  // The image is saved at once: uploaded (POST /api/files, field `file`), then its src stored as user.file.
-  const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const data = new FormData();
-      data.append('file', file);
-      const { file: stored } = await unwrap(
-        api.POST('/api/files', {
-          // openapi-fetch sends FormData as it is, with the browser's multipart boundary.
-          body: data as unknown as { file?: string },
-          bodySerializer: (body) => body as unknown as FormData,
-        }),
-      );
-      return (await unwrap(api.PUT('/api/users', { body: { file: stored.src } }))).user;
-    },
-    onSuccess: (saved) => {
-      setUser(saved);
-      notifySuccess(t('profile.imageSaved'));
-    },
-    onError: (error) => notifyError(error),
+  const saveValues = (values: ProfileValues) =>
+    save.mutate({
+      name: values.name.trim(),
+      last_name: values.last_name.trim(),
+      company: values.company.trim() || null,
+      phone: values.phone || null,
+      birthday: values.birthday || null,
+    });
+  const upload = useUploadProfileImage((saved) => {
+    setUser(saved);
+    notifySuccess(t('profile.imageSaved'));
   });
 
   const image = user.file || config.get('profile_placeholder') || undefined;
@@ -145,7 +110,7 @@ function ProfileForm({ user }: { user: User }) {
             </Stack>
           </Group>
 
-          <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+          <form onSubmit={form.onSubmit(saveValues)} noValidate>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput

@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,23 +20,18 @@ import {
   DEFAULT_API_KEY_EXPIRY_DAYS,
   type ApiKeyExpiryDays,
 } from '@avatar-studio/contracts/auth';
+import { type ApiKeyRequest, useGenerateApiKey, useRevokeApiKey } from './api';
 import {
   ApiError,
-  api,
   notifyError,
   notifySuccess,
-  unwrap,
   useFormat,
   useSession,
   type User,
 } from '@avatar-studio/shared';
 import { copyToClipboard } from './clipboard';
 
-interface CreateValues {
-  password: string;
-  expires_in_days: ApiKeyExpiryDays;
-  staff: boolean;
-}
+type CreateValues = ApiKeyRequest & { expires_in_days: ApiKeyExpiryDays; staff: boolean };
 
 /**
  * DESIGN §3: a real personal API key. The server keeps only its hash, so the full key exists in this
@@ -63,36 +57,23 @@ export function ApiKeySection({ user }: { user: User }) {
     setValues((v) => ({ ...v, password: '' }));
   };
 
-  const generate = useMutation({
-    mutationFn: async (body: CreateValues) =>
-      (
-        await unwrap(
-          api.POST('/api/users/api-key', {
-            body: { password: body.password, expires_in_days: body.expires_in_days, staff: body.staff },
-          }),
-        )
-      ).api_key,
-    onSuccess: async (key) => {
+  const generate = useGenerateApiKey(
+    async (key) => {
       close();
       setFullKey(key);
       await reloadUser();
     },
-    onError: (error) => {
+    (error) => {
       if (error instanceof ApiError && error.code === 'password_incorrect') {
         setPasswordError(t('settings.reauth.wrong'));
       } else notifyError(error);
     },
-  });
-
-  const revoke = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/users/api-key')),
-    onSuccess: async () => {
-      setConfirming(null);
-      setFullKey(null);
-      notifySuccess(t('settings.apiKey.revoked'));
-      await reloadUser();
-    },
-    onError: (error) => notifyError(error),
+  );
+  const revoke = useRevokeApiKey(async () => {
+    setConfirming(null);
+    setFullKey(null);
+    notifySuccess(t('settings.apiKey.revoked'));
+    await reloadUser();
   });
 
   const copy = async (text: string) => {

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconPlayerPlay } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -23,11 +23,8 @@ import {
   currentLanguage,
   PageLoader,
   SESSION_USER_QUERY_KEY,
-  api,
-  notifyError,
   notifySuccess,
   setLanguage,
-  unwrap,
   useSession,
   type Language,
   type User,
@@ -35,6 +32,7 @@ import {
 import { ApiKeySection } from './ApiKeySection';
 import { SecuritySection } from './SecuritySection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { useSaveSettings } from './api';
 
 interface SettingsValues {
   zappier_webhook_url: string;
@@ -93,28 +91,19 @@ function SettingsForm({ user }: { user: User }) {
     [queryClient],
   );
 
-  const save = useMutation({
-    mutationFn: async (values: SettingsValues) =>
-      (
-        await unwrap(
-          api.PUT('/api/users', {
-            body: {
-              zappier_webhook_url: values.zappier_webhook_url.trim() || null,
-              lang: values.lang,
-              manual_mode: values.manual_mode,
-              dark_mode: values.dark_mode,
-            },
-          }),
-        )
-      ).user,
-    onSuccess: (saved) => {
-      savedDarkMode.current = saved.dark_mode;
-      setUser(saved);
-      form.resetDirty();
-      notifySuccess(t('settings.saved'));
-    },
-    onError: (error) => notifyError(error),
+  const save = useSaveSettings((saved) => {
+    savedDarkMode.current = saved.dark_mode;
+    setUser(saved);
+    form.resetDirty();
+    notifySuccess(t('settings.saved'));
   });
+  const saveValues = (values: SettingsValues) =>
+    save.mutate({
+      zappier_webhook_url: values.zappier_webhook_url.trim() || null,
+      lang: values.lang,
+      manual_mode: values.manual_mode,
+      dark_mode: values.dark_mode,
+    });
 
   // Dark mode applies at once: the session's user (which picks the theme) follows the switch, also when the
   // user is re-read meanwhile (e.g. after a new API key).
@@ -145,7 +134,7 @@ function SettingsForm({ user }: { user: User }) {
           ) : null}
           <ApiKeySection user={user} />
           <Divider />
-          <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+          <form onSubmit={form.onSubmit(saveValues)} noValidate>
             <Stack gap="lg">
               <TextInput
                 label={t('settings.webhook.label')}

@@ -18,9 +18,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { BREAKPOINT_PX, PageLoader } from '@avatar-studio/shared';
 import { ConversationChat } from '../conversations/ConversationChat';
-import { useConversation } from '../conversations/queries';
+import { useConversation } from '../conversations/api';
 import type { Template } from './model';
-import { useApplyTemplate, useTemplate } from './queries';
+import { useApplyTemplate, useTemplate } from './api';
 import { TemplateApplyForm } from './TemplateApplyForm';
 
 type View = 'form' | 'chat';

@@ -19,24 +19,20 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
-  api,
   ApiError,
   ConfirmModal,
   notifyError,
   notifySuccess,
   PageLoader,
-  unwrap,
   useSession,
 } from '@avatar-studio/shared';
 import {
   FIELD_TYPES,
   MESSAGES,
-  TEMPLATES_KEY,
   TEMPLATE_LANGUAGES,
   canChangeTemplate,
   deriveFields,
@@ -55,7 +51,7 @@ import {
   type TemplateLanguage,
   type Viewer,
 } from './model';
-import { templateKey, useTemplate } from './queries';
+import { useDeleteTemplate, useSaveTemplate, useTemplate, useTemplateTypes, type TemplateBody } from './api';
 
 /** The translation key of each spec message, so that the server's English sentences are shown translated too. */
 const MESSAGE_KEYS: Record<string, string> = {
@@ -127,7 +123,6 @@ function startValues(template: Template | undefined, uiLanguage: string): Templa
 function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewer }) {
   const { t, i18n } = useTranslation('customer');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const visible = formVisibility(template, viewer);
   const [values, setValues] = useState<TemplateFormValues>(() => startValues(template, i18n.language));
   /** After the first save attempt every change re-checks the form, so marks disappear as they are fixed. */
@@ -142,10 +137,7 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
   const say = (message: string) => (MESSAGE_KEYS[message] ? t(MESSAGE_KEYS[message]) : message);
   const text = (key: string) => (errors[key] === undefined ? undefined : say(errors[key]));
 
-  const types = useQuery({
-    queryKey: [TEMPLATES_KEY, 'types'],
-    queryFn: () => unwrap(api.GET('/api/templates/types')),
-  });
+  const types = useTemplateTypes();
 
   const change = (next: Partial<TemplateFormValues>) => {
     setValues((prev) => ({ ...prev, ...next }));
@@ -156,40 +148,8 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
   const changeField = (index: number, next: Partial<FieldDraft>) =>
     change({ fields: values.fields.map((f, i) => (i === index ? { ...f, ...next } : f)) });
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        name: values.name.trim(),
-        description: values.description.trim(),
-        // A hidden prompt is left out: the server keeps the stored one.
-        ...(visible.content ? { content: values.content } : {}),
-        type: values.type.trim(),
-        tags: values.tags.join(','),
-        language: values.language,
-        // Hidden toggles carry the stored values: the server refuses only a change made by someone not allowed.
-        public: values.public,
-        editable: values.editable,
-        show_prompt: values.show_prompt,
-        fields: values.fields.map((f) => ({
-          name: f.name,
-          label: f.label.trim(),
-          type: f.type,
-          order: f.order,
-          ...(f.type === 'select' ? { options: f.options.map((o) => o.trim()) } : {}),
-        })),
-      };
-      const saved = template
-        ? await unwrap(
-            api.PUT('/api/templates', {
-              body: { ...body, template_id: template.template_id },
-            }),
-          )
-        : await unwrap(api.POST('/api/templates', { body }));
-      return saved.template;
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(templateKey(saved.template_id), saved);
-      void queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] });
+  const save = useSaveTemplate(template?.template_id ?? null, {
+    onSaved: () => {
       notifySuccess(t(template ? 'templates.saved' : 'templates.created'));
       navigate('/templates');
     },
@@ -200,20 +160,36 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
       } else notifyError(error);
     },
   });
+  const saveValues = () => {
+    const body: TemplateBody = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      // A hidden prompt is left out: the server keeps the stored one.
+      ...(visible.content ? { content: values.content } : {}),
+      type: values.type.trim(),
+      tags: values.tags.join(','),
+      language: values.language,
+      // Hidden toggles carry the stored values: the server refuses only a change made by someone not allowed.
+      public: values.public,
+      editable: values.editable,
+      show_prompt: values.show_prompt,
+      fields: values.fields.map((f) => ({
+        name: f.name,
+        label: f.label.trim(),
+        type: f.type,
+        order: f.order,
+        ...(f.type === 'select' ? { options: f.options.map((o) => o.trim()) } : {}),
+      })),
+    };
+    save.mutate(body);
+  };
 
-  const remove = useMutation({
-    mutationFn: (templateId: number) =>
-      unwrap(api.DELETE('/api/templates/{template_id}', { params: { path: { template_id: templateId } } })),
-    onSuccess: (_, templateId) => {
-      queryClient.removeQueries({ queryKey: templateKey(templateId) });
-      void queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] });
+  const remove = useDeleteTemplate({
+    onDeleted: () => {
       notifySuccess(t('templates.deleted'));
       navigate('/templates');
     },
-    onError: (error) => {
-      setDeleting(false);
-      notifyError(error);
-    },
+    onFailed: () => setDeleting(false),
   });
 
   const submit = () => {
@@ -226,7 +202,7 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
       notifyError(say(alert));
       return;
     }
-    save.mutate();
+    saveValues();
   };
 
   return (

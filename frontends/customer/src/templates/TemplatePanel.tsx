@@ -15,15 +15,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconSearch, IconStar, IconStarFilled } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { api, unwrap, useDebouncedValue } from '@avatar-studio/shared';
-import { TEMPLATES_KEY, splitTags, type Template } from './model';
-import { useApplyTemplate } from './queries';
+import { useDebouncedValue } from '@avatar-studio/shared';
+import { splitTags, type Template } from './model';
+import { useApplyTemplate, useTemplateList, useToggleFavorite } from './api';
 import { TemplateApplyForm } from './TemplateApplyForm';
-import { useToggleFavorite } from './useToggleFavorite';
 
 /**
  * The template panel beside a conversation (001 §2, §4 showTemplates): a searchable list with a favorites toggle;
@@ -87,22 +85,7 @@ function TemplateList({ onChoose }: { onChoose: (template: Template) => void }) 
   const [page, setPage] = useState(1);
   const favorite = useToggleFavorite();
 
-  const list = useQuery({
-    queryKey: [TEMPLATES_KEY, 'list', { scope: 'panel', query, favoritesOnly, page }],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/templates', {
-          params: {
-            query: {
-              page,
-              ...(query ? { query } : {}),
-              ...(favoritesOnly ? { favorites: 'true' as const } : {}),
-            },
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const list = useTemplateList({ drill: null, query, favoritesOnly, page }, 'panel');
   const data = list.data;
   const pages = data ? Math.ceil(data.total / data.limit) : 0;
 

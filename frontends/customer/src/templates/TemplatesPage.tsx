@@ -28,24 +28,21 @@ import {
   IconStarFilled,
   IconTrash,
 } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ConfirmModal, notifySuccess, useDebouncedValue, useSession } from '@avatar-studio/shared';
 import {
-  api,
-  ApiError,
-  ConfirmModal,
-  notifyError,
-  notifySuccess,
-  unwrap,
-  useDebouncedValue,
-  useSession,
-} from '@avatar-studio/shared';
+  useDeleteTemplate,
+  useStartTemplateConversation,
+  useTemplateList,
+  useTemplateTags,
+  useTemplateTypes,
+  useToggleFavorite,
+} from './api';
 import {
   CARD_TAGS,
   SORT_OPTIONS,
-  TEMPLATES_KEY,
   TEMPLATE_LANGUAGES,
   canChangeTemplate,
   splitTags,
@@ -54,7 +51,6 @@ import {
   type TemplateSort,
   type Viewer,
 } from './model';
-import { useToggleFavorite } from './useToggleFavorite';
 
 export type TemplatesTab = 'all' | 'type' | 'tags';
 
@@ -130,10 +126,7 @@ export function TemplatesPage({ tab }: { tab: TemplatesTab }) {
 
 function TagList() {
   const { t } = useTranslation('customer');
-  const tags = useQuery({
-    queryKey: [TEMPLATES_KEY, 'tags'],
-    queryFn: () => unwrap(api.GET('/api/templates/tags')),
-  });
+  const tags = useTemplateTags();
   if (tags.isPending) return <Loader aria-label={t('templates.title')} />;
   if (tags.isError) return <Text c="red">{tags.error.message}</Text>;
   if (!tags.data.tags.length) return <Text c="dimmed">{t('templates.emptyTags')}</Text>;
@@ -158,10 +151,7 @@ function TagList() {
 
 function TypeList() {
   const { t } = useTranslation('customer');
-  const types = useQuery({
-    queryKey: [TEMPLATES_KEY, 'types'],
-    queryFn: () => unwrap(api.GET('/api/templates/types')),
-  });
+  const types = useTemplateTypes();
   if (types.isPending) return <Loader aria-label={t('templates.title')} />;
   if (types.isError) return <Text c="red">{types.error.message}</Text>;
   if (!types.data.types.length) return <Text c="dimmed">{t('templates.emptyTypes')}</Text>;
@@ -188,7 +178,6 @@ function TypeList() {
 function TemplateList({ drill }: { drill: { tag: string } | { type: string } | null }) {
   const { t } = useTranslation('customer');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
   const viewer: Viewer = { userId: session.user?.user_id ?? null, staffRole: session.staffRole };
   const [search, setSearch] = useState('');
@@ -200,62 +189,18 @@ function TemplateList({ drill }: { drill: { tag: string } | { type: string } | n
   const [deleting, setDeleting] = useState<Template | null>(null);
   const favorite = useToggleFavorite();
 
-  const list = useQuery({
-    queryKey: [TEMPLATES_KEY, 'list', { drill, query, sortBy, language, favoritesOnly, page }],
-    queryFn: () => {
-      const filters = {
-        page,
-        sortBy,
-        ...(query ? { query } : {}),
-        ...(language ? { language } : {}),
-        ...(favoritesOnly ? { favorites: 'true' as const } : {}),
-      };
-      if (drill && 'tag' in drill)
-        return unwrap(
-          api.GET('/api/templates/tag/{tag}', { params: { path: { tag: drill.tag }, query: filters } }),
-        );
-      if (drill)
-        return unwrap(
-          api.GET('/api/templates/type/{type}', { params: { path: { type: drill.type }, query: filters } }),
-        );
-      return unwrap(api.GET('/api/templates', { params: { query: filters } }));
-    },
-    placeholderData: keepPreviousData,
-  });
-
-  const remove = useMutation({
-    mutationFn: (template: Template) =>
-      unwrap(
-        api.DELETE('/api/templates/{template_id}', {
-          params: { path: { template_id: template.template_id } },
-        }),
-      ),
-    onSuccess: () => {
+  const list = useTemplateList({ drill, query, sortBy, language, favoritesOnly, page });
+  const remove = useDeleteTemplate({
+    onDeleted: () => {
       setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] });
       notifySuccess(t('templates.deleted'));
     },
-    onError: (error) => {
-      setDeleting(null);
-      notifyError(error);
-    },
+    onFailed: () => setDeleting(null),
   });
-
   // Using a template from the browse page opens it in a new conversation named after it.
-  const use = useMutation({
-    mutationFn: async (template: Template) => {
-      const { conversation } = await unwrap(
-        api.POST('/api/conversations', { body: { name: template.name.slice(0, MAX_CONVERSATION_NAME) } }),
-      );
-      return { template, conversation };
-    },
-    onSuccess: ({ template, conversation }) =>
-      navigate(`/templates/apply-template/${template.template_id}/${conversation.conversation_id}`),
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 412) navigate('/sorry');
-      else notifyError(error);
-    },
-  });
+  const use = useStartTemplateConversation(MAX_CONVERSATION_NAME, (template, conversationId) =>
+    navigate(`/templates/apply-template/${template.template_id}/${conversationId}`),
+  );
 
   const resetPage =
     <T,>(set: (value: T) => void) =>
@@ -336,7 +281,7 @@ function TemplateList({ drill }: { drill: { tag: string } | { type: string } | n
         cancelLabel={t('templates.cancel')}
         confirmLabel={t('templates.card.delete')}
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate(deleting.template_id)}
       />
     </>
   );

@@ -74,9 +74,19 @@ describe('Generated content view', () => {
     expect(regenerateButton()).toBeDisabled();
 
     act(() => {
-      socket.deliver('message_stream', { conversation_id: 101, message_id: 5, content: 'Cats are ' });
-      socket.deliver('message_stream', { conversation_id: 102, message_id: 6, content: 'Other step' });
-      socket.deliver('message_stream', { conversation_id: 101, message_id: 5, content: 'great.' });
+      socket.deliver('message_stream', {
+        conversation_id: 101,
+        message_id: 5,
+        offset: 0,
+        content: 'Cats are ',
+      });
+      socket.deliver('message_stream', {
+        conversation_id: 102,
+        message_id: 6,
+        offset: 0,
+        content: 'Other step',
+      });
+      socket.deliver('message_stream', { conversation_id: 101, message_id: 5, offset: 9, content: 'great.' });
     });
     expect(await screen.findByText('Cats are great.')).toBeInTheDocument();
     expect(screen.queryByText(/Other step/)).not.toBeInTheDocument();
@@ -105,6 +115,22 @@ describe('Generated content view', () => {
     expect(screen.getAllByTestId(/^content-/)).toHaveLength(1);
   });
 
+  it('on load, shows the text saved so far of an answer still generating and resumes its stream', async () => {
+    renderContent({
+      'GET /api/user_workflows/9': { body: { user_workflow: withFirstStep('generating') } },
+      'GET /api/messages/conversation/101': messagesOf(
+        prompt,
+        message({ message_id: 5, content: null, partial_content: 'Cats are ' }),
+      ),
+    });
+    expect(await screen.findByText('Cats are')).toBeInTheDocument();
+    await waitFor(() => expect(socket.emittedOf('stream_resume')).toEqual([{ message_id: 5, offset: 9 }]));
+    act(() =>
+      socket.deliver('message_stream', { conversation_id: 101, message_id: 5, offset: 9, content: 'great.' }),
+    );
+    expect(await screen.findByText('Cats are great.')).toBeInTheDocument();
+  });
+
   it('regenerates the step: the old answer goes and the new one streams in', async () => {
     const { fetch } = renderContent({
       'POST /api/user_workflows/9/regenerate/101': {
@@ -120,7 +146,9 @@ describe('Generated content view', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Cats' })).not.toBeInTheDocument());
     expect(fetch.callsTo('POST /api/user_workflows/9/regenerate/101')).toHaveLength(1);
     expect(regenerateButton()).toBeDisabled();
-    act(() => socket.deliver('message_stream', { conversation_id: 101, message_id: 7, content: 'Dogs' }));
+    act(() =>
+      socket.deliver('message_stream', { conversation_id: 101, message_id: 7, offset: 0, content: 'Dogs' }),
+    );
     expect(await screen.findByText('Dogs')).toBeInTheDocument();
   });
 

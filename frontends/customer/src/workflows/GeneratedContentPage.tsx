@@ -1,25 +1,28 @@
 import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PageLoader, notifyError, unwrap, useRealtimeEvent, useSession } from '@avatar-studio/shared';
-import { api } from '@avatar-studio/shared';
-import { Markdown } from '../conversations/Markdown';
+import { Link, useParams } from 'react-router-dom';
 import {
-  USER_WORKFLOWS_KEY,
+  PageLoader,
+  useMessageStream,
+  useRealtimeEvent,
+  useScopeKey,
+  useSession,
+} from '@avatar-studio/shared';
+import { Markdown } from '../conversations/Markdown';
+import { useRegenerateStep, useStepMessages, useUserWorkflow, userWorkflowKeys } from './api';
+import {
   isBusy,
-  isNoAccess,
   mergeMessages,
   readStepStatusEvent,
-  retryServerErrors,
   type Message,
   type UserWorkflow,
   type UserWorkflowStep,
 } from './model';
 import { UpgradePrompt } from '../access';
-import { STATUS_COLOR, useUserWorkflow } from './UserWorkflowPage';
+import { STATUS_COLOR } from './UserWorkflowPage';
 
 /**
  * Spec 001 §2 /user_workflows/{user_workflow_id}/conversation/{conversation_id}: the content one step generated,
@@ -53,29 +56,20 @@ export function GeneratedContentPage() {
 
 function ContentScreen({ userWorkflow, step }: { userWorkflow: UserWorkflow; step: UserWorkflowStep }) {
   const { t } = useTranslation('customer');
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const scope = useScopeKey();
   const hasAccess = useSession().user?.has_access ?? false;
   const id = userWorkflow.user_workflow_id;
   const conversationId = step.conversation_id;
-  const messagesKey = [USER_WORKFLOWS_KEY, 'messages', conversationId];
-
-  const page = useQuery({
-    queryKey: messagesKey,
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/messages/conversation/{conversation_id}', {
-          params: { path: { conversation_id: conversationId }, query: { page: 1 } },
-        }),
-      ),
-    retry: retryServerErrors,
-  });
+  const page = useStepMessages(conversationId);
   /** Saved answers received over the socket since the page loaded; they win over the fetched copies. */
   const [live, setLive] = useState<Message[]>([]);
-  /** Text streamed so far per answer still being generated (message id → text). */
-  const [streams, setStreams] = useState<Record<number, string>>({});
   /** Answers replaced by a regeneration (the server emptied the conversation). */
   const [replaced, setReplaced] = useState<number[]>([]);
+  const stream = useMessageStream(conversationId, {
+    onEnd: (saved) =>
+      setLive((prev) => [...prev.filter((m) => m.message_id !== saved.message_id), saved as Message]),
+  });
 
   const answers = useMemo(
     () =>
@@ -86,57 +80,36 @@ function ContentScreen({ userWorkflow, step }: { userWorkflow: UserWorkflow; ste
     [page.data, live, replaced],
   );
   const known = new Set(answers.map((m) => m.message_id));
-  const newStreams = Object.entries(streams)
-    .map(([messageId, text]) => ({ messageId: Number(messageId), text }))
-    .filter((s) => !known.has(s.messageId) && !replaced.includes(s.messageId));
+  // Answers the socket streams before the page has learned of them (e.g. right after a regeneration).
+  const newStreams = [...stream.streams]
+    .filter(([messageId]) => !known.has(messageId) && !replaced.includes(messageId))
+    .map(([messageId, s]) => ({ messageId, text: s.text, streaming: s.status === 'streaming' }));
 
-  useRealtimeEvent('message_stream', (payload) => {
-    if (Number(payload.conversation_id) !== conversationId) return;
-    const messageId = Number(payload.message_id);
-    // Functional: several deltas may arrive before the next render.
-    setStreams((prev) => ({ ...prev, [messageId]: (prev[messageId] ?? '') + payload.content }));
-  });
-  useRealtimeEvent('message_stream_end', (payload) => {
-    if (Number(payload.conversation_id) !== conversationId) return;
-    const saved = payload.message as unknown as Message;
-    setLive((prev) => [...prev.filter((m) => m.message_id !== saved.message_id), saved]);
-    setStreams((prev) => {
-      const next = { ...prev };
-      delete next[saved.message_id];
-      return next;
-    });
-  });
+  // A loaded answer still generating (e.g. after a reload) shows its saved text and asks for the rest.
+  const { resume, forget } = stream;
+  useEffect(() => {
+    for (const m of page.data?.messages ?? []) {
+      if (m.role === 'assistant' && m.content === null) resume(m.message_id, m.partial_content ?? '');
+    }
+  }, [page.data, resume]);
+
   useRealtimeEvent('message', (payload) => {
     const event = readStepStatusEvent(payload);
     // A step that starts or ends changes the conversation's rows (a new pending answer, or the saved one).
     if (event?.conversation_id !== conversationId) return;
     // An ended step leaves no stream open (a failed one never sends its stream end).
-    if (!isBusy(event.status)) setStreams({});
-    void queryClient.invalidateQueries({ queryKey: messagesKey });
+    if (!isBusy(event.status)) forget();
+    void queryClient.invalidateQueries({ queryKey: userWorkflowKeys.messages(scope, conversationId) });
   });
 
-  const regenerate = useMutation({
-    mutationFn: async () =>
-      (
-        await unwrap(
-          api.POST('/api/user_workflows/{user_workflow_id}/regenerate/{conversation_id}', {
-            params: { path: { user_workflow_id: id, conversation_id: conversationId } },
-          }),
-        )
-      ).user_workflow,
-    onSuccess: (saved) => {
-      queryClient.setQueryData([USER_WORKFLOWS_KEY, 'one', id], saved);
-      // Keep streams of the new answer (they may already be arriving); drop everything shown before.
-      setReplaced((prev) => [...prev, ...answers.map((m) => m.message_id)]);
-      void queryClient.invalidateQueries({ queryKey: messagesKey });
-    },
-    onError: (error) => {
-      if (isNoAccess(error)) navigate('/sorry');
-      else notifyError(error);
-    },
-  });
+  // Keep streams of the new answer (they may already be arriving); drop everything shown before.
+  const regenerate = useRegenerateStep(id, conversationId, () =>
+    setReplaced((prev) => [...prev, ...answers.map((m) => m.message_id)]),
+  );
 
-  const streaming = newStreams.length > 0 || answers.some((m) => m.content === null);
+  const shownText = (m: Message) =>
+    m.content ?? stream.streams.get(m.message_id)?.text ?? m.partial_content ?? '';
+  const streaming = newStreams.some((s) => s.streaming) || answers.some((m) => m.content === null);
   const generating = isBusy(step.status) || streaming || regenerate.isPending;
 
   return (
@@ -195,7 +168,7 @@ function ContentScreen({ userWorkflow, step }: { userWorkflow: UserWorkflow; ste
           <>
             {answers.map((m) => (
               <Paper key={m.message_id} withBorder radius="md" p="md" data-testid={`content-${m.message_id}`}>
-                <Markdown text={m.content ?? streams[m.message_id] ?? ''} />
+                <Markdown text={shownText(m)} />
               </Paper>
             ))}
             {newStreams.map((s) => (

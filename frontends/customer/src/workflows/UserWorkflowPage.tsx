@@ -1,27 +1,12 @@
 import { Alert, Badge, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconForms, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  api,
-  ConfirmModal,
-  notifyError,
-  notifySuccess,
-  PageLoader,
-  unwrap,
-  useRealtimeEvent,
-} from '@avatar-studio/shared';
+import { ConfirmModal, notifyError, notifySuccess, PageLoader } from '@avatar-studio/shared';
+import { useDeleteUserWorkflow, useSaveWorkflowValues, useUserWorkflow, useWorkflow } from './api';
 import { FieldValuesModal } from './FieldValuesModal';
 import {
-  USER_WORKFLOWS_KEY,
-  WORKFLOWS_KEY,
-  applyStepStatus,
-  isBusy,
-  isNoAccess,
-  readStepStatusEvent,
-  retryServerErrors,
   sortedSteps,
   stepsDone,
   type StepStatus,
@@ -30,53 +15,12 @@ import {
   type WorkflowField,
 } from './model';
 
-/** While a step is still pending or generating, re-read now and then in case a socket event was missed. */
-const BUSY_REFRESH_MS = 10_000;
-
 export const STATUS_COLOR: Record<StepStatus, string> = {
   pending: 'gray',
   generating: 'blue',
   done: 'green',
   failed: 'red',
 };
-
-/** The user workflow query, kept live by the step status (`message`) and stream-end socket events. */
-export function useUserWorkflow(id: number) {
-  const queryClient = useQueryClient();
-  const valid = Number.isInteger(id) && id > 0;
-  const key = [USER_WORKFLOWS_KEY, 'one', id];
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/user_workflows/{user_workflow_id}', {
-            params: { path: { user_workflow_id: id } },
-          }),
-        )
-      ).user_workflow,
-    enabled: valid,
-    retry: retryServerErrors,
-    refetchInterval: (q) =>
-      q.state.data?.user_workflow_templates.some((s) => isBusy(s.status)) ? BUSY_REFRESH_MS : false,
-  });
-
-  useRealtimeEvent('message', (payload) => {
-    const event = readStepStatusEvent(payload);
-    if (!event || event.user_workflow_id !== id) return;
-    queryClient.setQueryData<UserWorkflow>(key, (old) => old && applyStepStatus(old, event));
-    // The event carries no error text and no timestamps: read the saved row once the step has ended.
-    if (!isBusy(event.status)) void queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ queryKey: [USER_WORKFLOWS_KEY, 'list'] });
-  });
-  useRealtimeEvent('message_stream_end', (payload) => {
-    const steps = query.data?.user_workflow_templates ?? [];
-    if (steps.some((s) => s.conversation_id === Number(payload.conversation_id))) {
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  });
-  return { query, valid };
-}
 
 /** Spec 001 §2 /user_workflows/{user_workflow_id}: the steps with their status, delete, and the field values. */
 export function UserWorkflowPage() {
@@ -100,26 +44,13 @@ export function UserWorkflowPage() {
 function UserWorkflowScreen({ userWorkflow }: { userWorkflow: UserWorkflow }) {
   const { t } = useTranslation('customer');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const id = userWorkflow.user_workflow_id;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   // The field definitions (types, options) are the workflow's; a deleted workflow leaves plain text values.
   const workflowId = userWorkflow.workflow_id;
-  const workflow = useQuery({
-    queryKey: [WORKFLOWS_KEY, 'one', workflowId],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/workflows/{workflow_id}', {
-            params: { path: { workflow_id: workflowId ?? 0 } },
-          }),
-        )
-      ).workflow,
-    enabled: workflowId !== null,
-    retry: retryServerErrors,
-  });
+  const workflow = useWorkflow(workflowId);
   const fields: WorkflowField[] =
     workflow.data?.fields ??
     Object.keys(userWorkflow.values).map((name, index) => ({
@@ -131,37 +62,19 @@ function UserWorkflowScreen({ userWorkflow }: { userWorkflow: UserWorkflow }) {
       value: '',
     }));
 
-  const save = useMutation({
-    mutationFn: async (values: Record<string, string>) =>
-      (await unwrap(api.PUT('/api/user_workflows', { body: { user_workflow_id: id, values } })))
-        .user_workflow,
-    onSuccess: (saved) => {
-      queryClient.setQueryData([USER_WORKFLOWS_KEY, 'one', id], saved);
+  const save = useSaveWorkflowValues(id, {
+    onSaved: () => {
       setEditing(false);
       notifySuccess(`${t('workflows.values.saved')} ${t('workflows.values.savedHint')}`);
     },
-    onError: (error) => {
-      if (isNoAccess(error)) {
-        setEditing(false);
-        navigate('/sorry');
-      } else notifyError(error);
-    },
+    onNoAccess: () => setEditing(false),
   });
-
-  const remove = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.DELETE('/api/user_workflows/{user_workflow_id}', {
-          params: { path: { user_workflow_id: id } },
-        }),
-      ),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: [USER_WORKFLOWS_KEY, 'one', id] });
-      void queryClient.invalidateQueries({ queryKey: [USER_WORKFLOWS_KEY, 'list'] });
+  const remove = useDeleteUserWorkflow(id, {
+    onDeleted: () => {
       notifySuccess(t('workflows.user.deleted'));
       navigate('/user_workflows');
     },
-    onError: (error) => {
+    onFailed: (error) => {
       setDeleting(false);
       notifyError(error);
     },

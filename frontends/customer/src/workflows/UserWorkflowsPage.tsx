@@ -11,23 +11,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { unwrap } from '@avatar-studio/shared';
-import { api, formatDateTime } from '@avatar-studio/shared';
-import { USER_WORKFLOWS_KEY, stepsDone, type UserWorkflow } from './model';
+import { formatDateTime } from '@avatar-studio/shared';
+import { useUserWorkflowList } from './api';
+import { stepsDone, type UserWorkflow } from './model';
 
 /** Spec 001 §2 /user_workflows: the caller's own workflows, newest first. */
 export function UserWorkflowsPage() {
   const { t } = useTranslation('customer');
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: [USER_WORKFLOWS_KEY, 'list', { page }],
-    queryFn: () => unwrap(api.GET('/api/user_workflows', { params: { query: { page } } })),
-    placeholderData: keepPreviousData,
-  });
+  const list = useUserWorkflowList(page);
   const data = list.data;
   const pages = data ? Math.ceil(data.total / data.limit) : 0;
 

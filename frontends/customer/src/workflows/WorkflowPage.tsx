@@ -1,21 +1,12 @@
 import { Alert, Badge, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PageLoader, notifyError, unwrap, useSession } from '@avatar-studio/shared';
-import { api } from '@avatar-studio/shared';
+import { PageLoader, useSession } from '@avatar-studio/shared';
+import { useStartWorkflow, useWorkflow } from './api';
 import { FieldValuesModal } from './FieldValuesModal';
-import {
-  USER_WORKFLOWS_KEY,
-  WORKFLOWS_KEY,
-  isNoAccess,
-  retryServerErrors,
-  sortedSteps,
-  splitTags,
-  type Workflow,
-} from './model';
+import { sortedSteps, splitTags, type Workflow } from './model';
 import { UpgradePrompt } from '../access';
 
 /** Spec 001 §2 /workflows/{workflow_id}: the workflow's description and steps, with a Start button. */
@@ -23,14 +14,7 @@ export function WorkflowPage() {
   const { t } = useTranslation('customer');
   const id = Number(useParams<{ workflow_id: string }>().workflow_id);
   const valid = Number.isInteger(id) && id > 0;
-  const workflow = useQuery({
-    queryKey: [WORKFLOWS_KEY, 'one', id],
-    queryFn: async () =>
-      (await unwrap(api.GET('/api/workflows/{workflow_id}', { params: { path: { workflow_id: id } } })))
-        .workflow,
-    enabled: valid,
-    retry: retryServerErrors,
-  });
+  const workflow = useWorkflow(valid ? id : null);
   if (!valid || workflow.isError) {
     return (
       <Container size="md" py="lg">
@@ -48,26 +32,15 @@ export function WorkflowPage() {
 function WorkflowScreen({ workflow }: { workflow: Workflow }) {
   const { t } = useTranslation('customer');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const hasAccess = useSession().user?.has_access ?? false;
   const [starting, setStarting] = useState(false);
 
-  const start = useMutation({
-    mutationFn: async (values: Record<string, string>) =>
-      (await unwrap(api.POST('/api/user_workflows', { body: { workflow_id: workflow.workflow_id, values } })))
-        .user_workflow,
-    onSuccess: (userWorkflow) => {
-      queryClient.setQueryData([USER_WORKFLOWS_KEY, 'one', userWorkflow.user_workflow_id], userWorkflow);
-      void queryClient.invalidateQueries({ queryKey: [USER_WORKFLOWS_KEY, 'list'] });
+  const start = useStartWorkflow(workflow.workflow_id, {
+    onStarted: (userWorkflow) => {
       setStarting(false);
       navigate(`/user_workflows/${userWorkflow.user_workflow_id}`);
     },
-    onError: (error) => {
-      if (isNoAccess(error)) {
-        setStarting(false);
-        navigate('/sorry');
-      } else notifyError(error);
-    },
+    onNoAccess: () => setStarting(false),
   });
 
   const tags = splitTags(workflow.tags);

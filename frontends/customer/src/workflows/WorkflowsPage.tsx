@@ -14,13 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconListCheck, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { unwrap, useDebouncedValue } from '@avatar-studio/shared';
-import { api } from '@avatar-studio/shared';
-import { CARD_TAGS, WORKFLOWS_KEY, splitTags, type WorkflowListItem } from './model';
+import { useDebouncedValue } from '@avatar-studio/shared';
+import { useWorkflowList } from './api';
+import { CARD_TAGS, splitTags, type WorkflowListItem } from './model';
 
 /** Spec 001 §2 /workflows: the workflow cards, with a search (500 ms debounce) and a tag filter. */
 export function WorkflowsPage() {
@@ -33,16 +32,7 @@ export function WorkflowsPage() {
   const filter = `${query}\u0000${tag ?? ''}`;
   const page = pageState.filter === filter ? pageState.page : 1;
 
-  const list = useQuery({
-    queryKey: [WORKFLOWS_KEY, 'list', { query, tag, page }],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/workflows', {
-          params: { query: { page, ...(query ? { query } : {}), ...(tag ? { tag } : {}) } },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const list = useWorkflowList({ query, tag, page });
   const data = list.data;
   const pages = data ? Math.ceil(data.total / data.limit) : 0;
 

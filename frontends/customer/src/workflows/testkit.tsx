@@ -93,8 +93,12 @@ export function userWorkflow(overrides: Partial<UserWorkflow> = {}): UserWorkflo
   };
 }
 
+/** A message; an answer with content null is one still generating, as the server stores it. */
 export function message(overrides: Partial<Message> = {}): Message {
   return {
+    status: overrides.content === null ? 'generating' : 'complete',
+    interrupted_reason: null,
+    partial_content: null,
     message_id: 1,
     conversation_id: 101,
     user_id: 1,

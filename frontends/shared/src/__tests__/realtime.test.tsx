@@ -99,8 +99,8 @@ describe('real-time socket', () => {
     sessionStore.setTokens({ access_token: 'token', refresh_token: 'r' });
     const view = render(<Chunks />);
     act(() => {
-      fake.socket.deliver('message_stream', { conversation_id: 1, message_id: 2, content: 'Hel' });
-      fake.socket.deliver('message_stream', { conversation_id: 1, message_id: 2, content: 'lo' });
+      fake.socket.deliver('message_stream', { conversation_id: 1, message_id: 2, offset: 0, content: 'Hel' });
+      fake.socket.deliver('message_stream', { conversation_id: 1, message_id: 2, offset: 3, content: 'lo' });
     });
     expect(screen.getByTestId('text')).toHaveTextContent('Hello');
     view.unmount();

@@ -21,6 +21,7 @@ export const commonEn = {
     active: 'You are acting in {{name}} as staff; you are not a member.',
     leave: 'Leave',
   },
+  premiumFeature: 'This is a premium feature. Please, upgrade your account.',
 };
 
 export const commonEs: typeof commonEn = {
@@ -45,4 +46,5 @@ export const commonEs: typeof commonEn = {
     active: 'Estás actuando en {{name}} como personal; no eres miembro.',
     leave: 'Salir',
   },
+  premiumFeature: 'Esta es una función premium. Por favor, mejora tu cuenta.',
 };

@@ -1,3 +1,12 @@
 export * from './events';
-export { connectRealtime, disconnectRealtime, setRealtimeIo, useRealtimeEvent } from './socket';
+export {
+  connectRealtime,
+  disconnectRealtime,
+  emitRealtime,
+  setRealtimeIo,
+  useRealtimeConnect,
+  useRealtimeEvent,
+} from './socket';
+export { useMessageStream, applyChunk } from './useMessageStream';
+export type { AnswerStream, MessageStreamHandlers, MessageStreamControl } from './useMessageStream';
 export type { RealtimeIo, RealtimeSocket } from './socket';

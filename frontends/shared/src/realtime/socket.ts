@@ -93,3 +93,34 @@ export function useRealtimeEvent<E extends ServerEventName>(
     };
   }, [event, signedIn]);
 }
+
+/** Sends `event` to the server now when the socket is connected; answers whether it was sent. */
+export function emitRealtime<E extends keyof ClientToServerEvents>(
+  event: E,
+  ...args: Parameters<ClientToServerEvents[E]>
+): boolean {
+  const socket = current?.socket;
+  if (!socket?.connected) return false;
+  // Socket.IO's typed `emit` cannot follow E through the map; the signature above enforces it.
+  (socket.emit as (name: string, ...rest: unknown[]) => void)(event, ...args);
+  return true;
+}
+
+/** Calls `handler` on every (re)connect of the page's socket while mounted and signed in. */
+export function useRealtimeConnect(handler: () => void): void {
+  const signedIn = useSyncExternalStore(subscribeToken, hasToken, () => false);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!signedIn) return;
+    const socket = connectRealtime();
+    if (!socket) return;
+    const listener = () => latest.current();
+    socket.on('connect', listener);
+    return () => {
+      socket.off('connect', listener);
+    };
+  }, [signedIn]);
+}

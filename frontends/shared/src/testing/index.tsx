@@ -189,8 +189,14 @@ type Listener = (payload: unknown) => void;
  */
 export function fakeIo() {
   const listeners = new Map<string, Set<Listener>>();
+  /** What the screen sent to the server, in order. */
+  const emitted: { event: string; payload: unknown }[] = [];
   const socket = {
     connected: true,
+    emit: (event: string, payload: unknown) => {
+      emitted.push({ event, payload });
+      return socket;
+    },
     on: (event: string, fn: Listener) => {
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event)!.add(fn);
@@ -207,8 +213,15 @@ export function fakeIo() {
   return {
     io: factory as unknown as RealtimeIo,
     factory,
+    emitted,
+    /** Payloads the screen sent with `event`. */
+    emittedOf: (event: string) => emitted.filter((e) => e.event === event).map((e) => e.payload),
     deliver(event: string, payload: unknown) {
       for (const fn of listeners.get(event) ?? []) fn(payload);
+    },
+    /** The socket connects again after a drop (listeners of 'connect' run). */
+    reconnect() {
+      for (const fn of listeners.get('connect') ?? []) fn(undefined);
     },
   };
 }
