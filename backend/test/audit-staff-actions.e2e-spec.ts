@@ -22,6 +22,7 @@ describe('Audit log of staff actions', () => {
       .put('/api/appconfig')
       .set('Authorization', admin.auth)
       .send({
+        password: admin.password,
         config: [
           { key: 'security_notice_email_webhook_url', value: `${hook.url}/notice` },
           { key: 'reset_password_email_webhook_url', value: `${hook.url}/reset` },
@@ -139,7 +140,10 @@ describe('Audit log of staff actions', () => {
       .http()
       .put('/api/appconfig')
       .set('Authorization', admin.auth)
-      .send({ config: [{ key: 'openai_secret_key', value: 'sk-very-secret-value-123' }] })
+      .send({
+        password: admin.password,
+        config: [{ key: 'openai_secret_key', value: 'sk-very-secret-value-123' }],
+      })
       .expect(200);
     const event = await latest('app_config.secrets_changed');
     expect(event.details).toEqual({ settings: ['openai_secret_key'] });

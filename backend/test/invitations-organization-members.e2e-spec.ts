@@ -16,6 +16,7 @@ describe('Organization invitations', () => {
       .put('/api/appconfig')
       .set('Authorization', staff.auth)
       .send({
+        password: staff.password,
         config: [
           { key: 'organization_invitation_email_webhook_url', value: `${hook.url}/invite` },
           { key: 'reset_password_email_webhook_url', value: `${hook.url}/reset` },

@@ -169,6 +169,7 @@ describe('Secrets stay out of the start log, job data and answers (the app as `n
       .put('/api/appconfig')
       .set('Authorization', admin)
       .send({
+        password: SECRETS.ADMIN_PASSWORD,
         config: [
           { key: 'openai_secret_key', value: SECRETS.APP_CONFIG_OPENAI_KEY },
           { key: 'stripe_private_key', value: SECRETS.STRIPE_PRIVATE_KEY },
@@ -316,7 +317,10 @@ describe("A provider's error quoting the key reaches no one", () => {
       .http()
       .put('/api/appconfig')
       .set('Authorization', admin.auth)
-      .send({ config: [{ key: 'openai_secret_key', value: SECRETS.APP_CONFIG_OPENAI_KEY }] })
+      .send({
+        password: admin.password,
+        config: [{ key: 'openai_secret_key', value: SECRETS.APP_CONFIG_OPENAI_KEY }],
+      })
       .expect(200);
     const created = await k.t
       .http()
