@@ -1,17 +1,9 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconLogout, IconMailCheck, IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ApiError,
-  api,
-  notifyError,
-  notifySuccess,
-  unwrap,
-  useSession,
-  type User,
-} from '@avatar-studio/shared';
+import { ApiError, notifyError, notifySuccess, useSession, type User } from '@avatar-studio/shared';
+import { useDeleteAccount, useResendVerification, useSignOutEverywhere } from './api';
 
 /**
  * Account security in Settings: the email verification notice with "send the link again", "Sign out
@@ -30,28 +22,19 @@ export function SecuritySection({ user }: { user: User }) {
     setPasswordError(null);
   };
 
-  const resend = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/verify-email/resend')),
-    onSuccess: () => notifySuccess(t('settings.security.verifySent', { email: user.email })),
-    onError: (error) => notifyError(error),
-  });
-
-  const logoutAll = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/logout-all')),
-    // Every session ended, this one too: leave for the sign-in page.
-    onSuccess: () => signOut('/'),
-    onError: (error) => notifyError(error),
-  });
-
-  const remove = useMutation({
-    mutationFn: (current: string) => unwrap(api.DELETE('/api/users', { body: { password: current } })),
-    onSuccess: () => signOut('/'),
-    onError: (error) => {
+  const resend = useResendVerification(() =>
+    notifySuccess(t('settings.security.verifySent', { email: user.email })),
+  );
+  // Every session ended, this one too: leave for the sign-in page.
+  const logoutAll = useSignOutEverywhere(() => signOut('/'));
+  const remove = useDeleteAccount(
+    () => signOut('/'),
+    (error) => {
       if (error instanceof ApiError && error.code === 'password_incorrect') {
         setPasswordError(t('settings.reauth.wrong'));
       } else notifyError(error);
     },
-  });
+  );
 
   return (
     <Stack gap="sm">

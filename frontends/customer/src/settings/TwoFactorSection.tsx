@@ -12,18 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ApiError,
-  api,
-  notifyError,
-  notifySuccess,
-  unwrap,
-  useSession,
-  type User,
-} from '@avatar-studio/shared';
+import { ApiError, notifyError, notifySuccess, useSession, type User } from '@avatar-studio/shared';
+import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor } from './api';
 
 const CODE = /^\d{6}$/;
 
@@ -48,47 +40,38 @@ export function TwoFactorSection({ user }: { user: User }) {
     setPasswordError(null);
   };
 
-  const start = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/2fa/setup')),
-    onSuccess: (answer) => {
-      reset();
-      setSetup(answer);
-    },
-    onError: (error) => notifyError(error),
+  const start = useStartTwoFactor((answer) => {
+    reset();
+    setSetup(answer);
   });
-
-  const enable = useMutation({
-    mutationFn: (value: string) => unwrap(api.POST('/api/auth/2fa/enable', { body: { code: value } })),
-    onSuccess: async () => {
+  const enable = useEnableTwoFactor(
+    async () => {
       setSetup(null);
       reset();
       notifySuccess(t('settings.twoFactor.enabled'));
       await reloadUser();
     },
-    onError: (error) => {
+    (error) => {
       if (error instanceof ApiError && error.code === 'invalid_two_factor_code') {
         setCodeError(t('settings.twoFactor.wrongCode'));
       } else notifyError(error);
     },
-  });
-
-  const disable = useMutation({
-    mutationFn: (body: { password: string; code: string }) =>
-      unwrap(api.POST('/api/auth/2fa/disable', { body })),
-    onSuccess: async () => {
+  );
+  const disable = useDisableTwoFactor(
+    async () => {
       setDisabling(false);
       reset();
       notifySuccess(t('settings.twoFactor.disabled'));
       await reloadUser();
     },
-    onError: (error) => {
+    (error) => {
       if (error instanceof ApiError && error.code === 'password_incorrect') {
         setPasswordError(t('settings.reauth.wrong'));
       } else if (error instanceof ApiError && error.code === 'invalid_two_factor_code') {
         setCodeError(t('settings.twoFactor.wrongCode'));
       } else notifyError(error);
     },
-  });
+  );
 
   const checkCode = (): string | null => {
     const value = code.replace(/\s+/g, '');

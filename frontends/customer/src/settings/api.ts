@@ -41,3 +41,61 @@ export function useRevokeApiKey(onRevoked: () => Promise<void>) {
     onError: (error) => notifyError(error),
   });
 }
+
+/** POST /api/auth/verify-email/resend: a new verification link to the caller's address. */
+export function useResendVerification(onSent: () => void) {
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/verify-email/resend')),
+    onSuccess: onSent,
+    onError: (error) => notifyError(error),
+  });
+}
+
+/** POST /api/auth/logout-all: ends every session of the caller and their API key. */
+export function useSignOutEverywhere(onDone: () => void) {
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/logout-all')),
+    onSuccess: onDone,
+    onError: (error) => notifyError(error),
+  });
+}
+
+/** DELETE /api/users: deletes the caller's account; the current password confirms it. */
+export function useDeleteAccount(onDeleted: () => void, onError: (error: Error) => void) {
+  return useMutation({
+    mutationFn: (password: string) => unwrap(api.DELETE('/api/users', { body: { password } })),
+    onSuccess: onDeleted,
+    onError,
+  });
+}
+
+const startTwoFactor = () => unwrap(api.POST('/api/auth/2fa/setup'));
+export type TwoFactorSetup = Awaited<ReturnType<typeof startTwoFactor>>;
+
+/** POST /api/auth/2fa/setup: a new TOTP secret to enrol (not active until a code confirms it). */
+export function useStartTwoFactor(onStarted: (setup: TwoFactorSetup) => void) {
+  return useMutation({
+    mutationFn: startTwoFactor,
+    onSuccess: onStarted,
+    onError: (error) => notifyError(error),
+  });
+}
+
+/** POST /api/auth/2fa/enable: a code from the authenticator confirms the enrolment. */
+export function useEnableTwoFactor(onEnabled: () => Promise<void>, onError: (error: Error) => void) {
+  return useMutation({
+    mutationFn: (code: string) => unwrap(api.POST('/api/auth/2fa/enable', { body: { code } })),
+    onSuccess: onEnabled,
+    onError,
+  });
+}
+
+/** POST /api/auth/2fa/disable: the password and a current code turn two-factor off. */
+export function useDisableTwoFactor(onDisabled: () => Promise<void>, onError: (error: Error) => void) {
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) =>
+      unwrap(api.POST('/api/auth/2fa/disable', { body })),
+    onSuccess: onDisabled,
+    onError,
+  });
+}
