@@ -208,6 +208,10 @@ describe('authorization matrix', () => {
     const staffAdmin = { user_id: as.staffAdmin.user_id, staffRole: 'admin' } as Principal;
     let n = 0;
     const m: FreshMakers = {
+      conversationOf: (who) =>
+        ok(post(who === 'anonymous' ? 'owner' : who, '/api/conversations', { name: 'Own' }), 201, (b) =>
+          Number(b.conversation.conversation_id),
+        ),
       async conversation(withFile) {
         const id = await ok(post('owner', '/api/conversations', { name: 'Fresh' }), 201, (b) =>
           Number(b.conversation.conversation_id),
@@ -336,7 +340,7 @@ describe('authorization matrix', () => {
       // Denied principals first: an allowed call that removes or changes the resource goes last.
       const order = [...PRINCIPALS].sort((a, b) => Number(c.allow.includes(a)) - Number(c.allow.includes(b)));
       for (const who of order) {
-        const fresh = c.fresh ? await c.fresh(make, f) : {};
+        const fresh = c.fresh ? await c.fresh(make, f, who) : {};
         const caller =
           who === 'anonymous' ? null : c.freshPrincipals ? await principal(who, f.org, f.otherOrg) : as[who];
         const res = await send(method, path, c.request(f, fresh), caller);

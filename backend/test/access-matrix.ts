@@ -11,7 +11,7 @@
  *    unless the route is public (`public: true`, then `denyAs.anonymous` or `allow` says what it gets).
  * 4. When the call changes or removes what the next principal needs (a delete, a logout, a password reset), give
  *    `fresh`: it runs before each principal's call and returns the params that call uses (a new conversation, a
- *    new session...). `freshPrincipals: true` gives each principal a new account of the same kind (for routes that
+ *    new session, the caller's own conversation...). `freshPrincipals: true` gives each principal a new account of the same kind (for routes that
  *    act on the caller's own account, such as deleting it).
  * 5. Add more than one case for a route (an array) to check it in another scope, e.g. an organization's template
  *    with `?organization_id=`.
@@ -81,6 +81,8 @@ export interface Fixtures {
 
 /** Makes what a destructive call needs, before each principal's call. */
 export interface FreshMakers {
+  /** A new Personal conversation of the principal (the owner's for anonymous). */
+  conversationOf(who: PrincipalName): Promise<number>;
   /** A new Personal conversation of owner (with an attached text file when `withFile`). */
   conversation(withFile?: boolean): Promise<number>;
   message(): Promise<number>;
@@ -125,7 +127,7 @@ export interface AccessCase {
   /** What the others get (default 404). */
   deny?: Status;
   denyAs?: Partial<Record<PrincipalName, Status>>;
-  fresh?: (make: FreshMakers, f: Fixtures) => Promise<Record<string, string | number>>;
+  fresh?: (make: FreshMakers, f: Fixtures, who: PrincipalName) => Promise<Record<string, string | number>>;
   freshPrincipals?: boolean;
   request: (f: Fixtures, fresh: Record<string, string | number>) => Call;
 }
@@ -399,11 +401,27 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   },
 
   // ------------------------------------------------------------------ messages
-  'POST /api/messages': {
-    allow: ['owner'],
-    status: 201,
-    request: (f) => ({ body: { conversation_id: f.conversation, content: 'Hello there', stream: false } }),
-  },
+  'POST /api/messages': [
+    {
+      allow: ['owner'],
+      status: 201,
+      request: (f) => ({ body: { conversation_id: f.conversation, content: 'Hello there', stream: false } }),
+    },
+    {
+      name: "owner's private template applied in the caller's own conversation",
+      allow: ['owner', ...STAFF],
+      status: 201,
+      fresh: async (make, _f, who) => ({ conversation_id: await make.conversationOf(who) }),
+      request: (f, x) => ({
+        body: {
+          conversation_id: x.conversation_id,
+          template_id: f.template,
+          values: { topic: 'x' },
+          stream: false,
+        },
+      }),
+    },
+  ],
   'GET /api/messages': { allow: SIGNED_IN, request: () => ({}) },
   'PUT /api/messages': {
     allow: ['owner'],

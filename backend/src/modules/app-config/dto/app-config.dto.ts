@@ -1,6 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsObject,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
 import { CONFIG_GROUPS, CONFIG_TYPES, type ConfigGroup, type ConfigType } from '../app-config.keys';
 
 /** One public entry. */
@@ -62,6 +70,8 @@ export class UpdateConfigDto {
   @ApiProperty({ type: [ConfigChangeDto] })
   @IsArray({ message: 'config must be a list of { key, value }.' })
   @ArrayMaxSize(500, { message: 'Too many settings in one request.' })
+  // ValidateNested alone lets a list inside the list through.
+  @IsObject({ each: true, message: 'Each setting must be an object { key, value }.' })
   @ValidateNested({ each: true })
   @Type(() => ConfigChangeDto)
   config: ConfigChangeDto[];
