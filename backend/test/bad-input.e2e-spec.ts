@@ -15,6 +15,7 @@ import { startTestApp, TestApp, TestUser } from './harness';
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
+/** In all: the known cases and the field sweep, then generated requests up to this count. */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_500);
 const CONCURRENCY = 8;
 const MB = 1024 * 1024;
@@ -625,7 +626,7 @@ describe('bad input over every route', () => {
       return req;
     }
 
-    // Requests that once answered 500, first, whatever the seed.
+    // Requests that once answered 500 run first, whatever the seed.
     const admin = { authorization: staffAdmin.auth, 'content-type': 'application/json' };
     const regressions: Raw[] = [
       { method: 'POST', path: '/api/staff', headers: admin, body: '{"email":"\\udfff"}' },
@@ -665,12 +666,39 @@ describe('bad input over every route', () => {
       },
       { method: 'GET', path: `/api/templates?query=${'q'.repeat(20_000)}`, headers: admin },
       { method: 'GET', path: '/api/templates?page=1e21', headers: admin },
+      {
+        method: 'POST',
+        path: '/api/staff',
+        headers: admin,
+        body: JSON.stringify({ email: customer.email, role: null }),
+      },
     ];
+
+    // Then every field of every JSON body, one at a time, set to each of a few values of the wrong kind.
+    const SWEEP: unknown[] = [null, {}, [[]], -1, 2 ** 31, '\u202e'];
+    for (const op of ops) {
+      if (!op.json || op.method === 'DELETE') continue;
+      const schema = resolve(op.json);
+      for (const key of Object.keys(schema.properties ?? {})) {
+        for (const value of SWEEP) {
+          const who = STAFF_ONLY.some(([m, re]) => (m === '*' || m === op.method) && re.test(op.path))
+            ? staffAdmin
+            : customer;
+          regressions.push({
+            method: op.method,
+            path: pathFor(op, false),
+            headers: { authorization: who.auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ ...validObject(schema), [key]: value }),
+          });
+        }
+      }
+    }
 
     // Requests are spread over the routes evenly, in a seeded order.
     const plan: Operation[] = [];
-    while (plan.length < REQUESTS) plan.push(...ops);
-    plan.length = REQUESTS;
+    const randomCount = Math.max(0, REQUESTS - regressions.length);
+    while (plan.length < randomCount) plan.push(...ops);
+    plan.length = randomCount;
     for (let i = plan.length - 1; i > 0; i--) {
       const j = rng.int(i + 1);
       [plan[i], plan[j]] = [plan[j], plan[i]];
@@ -730,7 +758,8 @@ describe('bad input over every route', () => {
 
     const live = await call({ method: 'GET', path: '/api/health/live' });
     console.log(
-      `Bad input: ${sent} requests over ${ops.length} routes (seed ${SEED}), ${serverErrors} answered 5xx, ` +
+      `Bad input: ${sent} requests over ${ops.length} routes (${regressions.length} known cases and field sweep, seed ${SEED}), ` +
+        `${serverErrors} answered 5xx, ` +
         `${failures.length} failures; /api/health/live answered ${live.status} after`,
     );
     if (process.env.FUZZ_PROFILE)
