@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { AppModule } from './app.module';
 import { AppLogger } from './common/logging/app-logger';
 import { createValidationPipe } from './common/http/validation';
@@ -32,6 +34,30 @@ function appLogger(env: AppEnv): AppLogger {
   return logger;
 }
 
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (headers or URL over its size limit, malformed
+ * HTTP) are answered in the API's error shape, with a message, instead of Node's bare status line.
+ */
+export function answerUnparsableRequests(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, message, code] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request URL or headers are too large.', 'too_large']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'The request took too long to arrive.', 'bad_input']
+          : [400, 'Bad Request', 'The request is not valid HTTP.', 'bad_input'];
+    const body = JSON.stringify({ statusCode: status, message, error: reason, code });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
 /** Builds the whole app (used by main.ts, the API tests and the OpenAPI writer). */
 export async function createApp(
   env: AppEnv,
@@ -42,6 +68,7 @@ export async function createApp(
     bufferLogs: false,
     rawBody: true,
   });
+  answerUnparsableRequests(app.getHttpServer());
   app.setGlobalPrefix('api');
   // Off unless TRUST_PROXY says which proxies stand in front; otherwise anyone could choose their address.
   app.set('trust proxy', env.trustProxy);

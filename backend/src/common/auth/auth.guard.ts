@@ -9,6 +9,7 @@ import { hasOrgRole, hasStaffRole } from './permissions';
 import type { AuthenticatedRequest, Principal } from './principal';
 import { PrincipalResolver } from './principal.resolver';
 import { isDatabaseUnavailable } from '../../database/resilient-pg';
+import { MAX_ID } from '../http/id-param';
 
 /** Personal API keys look like `as_<random>`; anything else in the bearer header is a JWT. */
 export const API_KEY_PREFIX = 'as_';
@@ -66,7 +67,8 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     const rawOrg = req.query?.organization_id;
     if (rawOrg !== undefined && rawOrg !== '' && rawOrg !== 'null') {
       const id = Number(rawOrg);
-      if (!Number.isInteger(id) || id < 1) throw badInput('organization_id must be a positive whole number.');
+      if (!Number.isInteger(id) || id < 1 || id > MAX_ID)
+        throw badInput('organization_id must be a positive whole number.');
       principal.org = await this.resolver.orgScope(
         principal,
         id,

@@ -42,6 +42,24 @@ describe('toErrorBody', () => {
     expect(toErrorBody({ type: 'entity.parse.failed' }).code).toBe('bad_json');
   });
 
+  it("answers a body the parser refused (unknown charset, bad Content-Encoding) with the parser's 4xx", () => {
+    const charset = Object.assign(new Error('unsupported charset "BOGUS"'), {
+      status: 415,
+      statusCode: 415,
+      expose: true,
+      type: 'charset.unsupported',
+    });
+    expect(toErrorBody(charset)).toEqual({
+      statusCode: 415,
+      message: "The request body's charset or content encoding is not supported.",
+      error: 'Unsupported Media Type',
+      code: 'unsupported_type',
+    });
+    const inflate = Object.assign(new Error('incorrect header check'), { status: 400, expose: true });
+    expect(toErrorBody(inflate)).toMatchObject({ statusCode: 400, code: 'bad_input' });
+    expect(toErrorBody(Object.assign(new Error('x'), { status: 400, expose: false })).statusCode).toBe(500);
+  });
+
   it('hides the details of an unexpected failure', () => {
     expect(toErrorBody(new Error('db password is hunter2'))).toMatchObject({
       statusCode: 500,

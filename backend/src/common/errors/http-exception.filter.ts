@@ -111,7 +111,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
       };
     }
   }
-  const bodyParserError = exception as { type?: string; status?: number };
+  const bodyParserError = exception as { type?: string; status?: number; expose?: boolean };
   if (bodyParserError?.type === 'entity.parse.failed') {
     return {
       statusCode: 400,
@@ -126,6 +126,20 @@ export function toErrorBody(exception: unknown): ErrorBody {
       message: 'The file or request is too large.',
       error: REASONS[413],
       code: 'too_large',
+    };
+  }
+  // Any other body the parser refused (an unknown charset or Content-Encoding, a body that does not inflate, a
+  // body cut short) is an http-errors 4xx marked `expose`: its own status, with a sentence of ours.
+  const status = bodyParserError?.status;
+  if (bodyParserError?.expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+    return {
+      statusCode: status,
+      message:
+        status === 415
+          ? "The request body's charset or content encoding is not supported."
+          : 'The request body could not be read.',
+      error: REASONS[status] ?? 'Bad Request',
+      code: CODES[status] ?? 'bad_input',
     };
   }
   return {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_ID } from './id-param';
 
 /**
  * `?organization_id=`: the client may append it to every request; the auth guard reads and checks it, and
@@ -17,11 +18,12 @@ export const MAX_PAGE_LIMIT = 200;
 
 /** `?page=&limit=&query=` for paged lists; pages start at 1. Every list's query DTO extends this. */
 export class PageQuery extends ScopeQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_ID, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number.' })
   @Min(1, { message: 'page must be 1 or more.' })
+  @Max(MAX_ID, { message: `page must be ${MAX_ID} or less.` })
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT })

@@ -1,10 +1,16 @@
 import { Transform } from 'class-transformer';
-import { ValidateBy } from 'class-validator';
+import { ValidateBy, ValidateIf } from 'class-validator';
 
 /*
  * Property validators shared by the domains' DTOs. Each is one rule with the message that fits the failure, so
  * a bad field gives exactly one sentence.
  */
+
+/**
+ * May be left out, but when sent it must pass the rules: unlike IsOptional, null is checked (and refused), for
+ * fields whose service reads a missing value as undefined only (null reached `.trim()` or a NOT NULL column).
+ */
+export const IsOptionalNotNull = () => ValidateIf((_body: object, value: unknown) => value !== undefined);
 
 /** Trims strings; leaves anything else for the validator to refuse. */
 export const Trim = () =>

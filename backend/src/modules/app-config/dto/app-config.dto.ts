@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsOptional,
+  IsObject,
   IsString,
   MaxLength,
   ValidateBy,
@@ -70,6 +71,8 @@ export class UpdateConfigDto {
   @ApiProperty({ type: [ConfigChangeDto] })
   @IsArray({ message: 'config must be a list of { key, value }.' })
   @ArrayMaxSize(500, { message: 'Too many settings in one request.' })
+  // ValidateNested alone lets a list inside the list through.
+  @IsObject({ each: true, message: 'Each setting must be an object { key, value }.' })
   @ValidateNested({ each: true })
   @Type(() => ConfigChangeDto)
   config: ConfigChangeDto[];

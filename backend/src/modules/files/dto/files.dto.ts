@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { PageQuery } from '../../../common/http/pagination';
+import { IsOptionalNotNull } from '../../../common/http/validators';
 
 export class FileDto {
   @ApiProperty()
@@ -56,13 +57,13 @@ export class FileListQuery extends PageQuery {}
 /** JSON body of POST /files (a text file), or the text fields sent beside a multipart `file`. */
 export class CreateFileDto {
   @ApiPropertyOptional({ description: 'Display name; defaults to the uploaded file name', maxLength: 255 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'The file name must be text.' })
   @MaxLength(255, { message: 'The file name is too long (255 characters at most).' })
   name?: string;
 
   @ApiPropertyOptional({ description: 'Creates a plain text file with this content (JSON requests)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'The file content must be text.' })
   content?: string;
 }
@@ -70,7 +71,7 @@ export class CreateFileDto {
 /** JSON body of PUT /files/{id} (rename), or the fields sent beside a multipart `file` (replace). */
 export class UpdateFileDto {
   @ApiPropertyOptional({ maxLength: 255 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'The file name must be text.' })
   @IsNotEmpty({ message: 'The file name cannot be empty.' })
   @MaxLength(255, { message: 'The file name is too long (255 characters at most).' })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsIn, IsInt, MaxLength, Min } from 'class-validator';
+import { IsOptionalNotNull } from '../../../common/http/validators';
 import { PageInfo, PageQuery } from '../../../common/http/pagination';
 import { STAFF_ROLES, type StaffRole } from '../../../common/auth/permissions';
 
@@ -59,7 +60,7 @@ export class CreateStaffDto {
   email: string;
 
   @ApiPropertyOptional({ enum: STAFF_ROLES, default: 'admin' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(STAFF_ROLES, { message: 'Role must be admin or manager.' })
   role?: StaffRole;
 }

@@ -8,6 +8,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsObject,
   Max,
   MaxLength,
   Min,
@@ -309,6 +310,8 @@ export class CreateTemplateBody {
   @IsOptional()
   @IsArray({ message: 'fields must be a list.' })
   @ArrayMaxSize(MAX_FIELDS, { message: `A template can have at most ${MAX_FIELDS} fields.` })
+  // ValidateNested alone passes a list inside the list, which the service then read as a field (a 500).
+  @IsObject({ each: true, message: 'Each field must be an object.' })
   @ValidateNested({ each: true })
   @Type(() => TemplateFieldInput)
   fields?: TemplateFieldInput[];

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { MAX_ID } from '../../../common/http/id-param';
 import { PageInfo, PageQuery } from '../../../common/http/pagination';
-import { IsNameText } from '../../../common/http/validators';
+import { IsNameText, IsOptionalNotNull } from '../../../common/http/validators';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../workflows/workflow-rules';
 import {
   MAX_VALUES,
@@ -152,7 +152,7 @@ export class StartUserWorkflowBody {
   name?: string;
 
   @ApiPropertyOptional({ description: "Default: the workflow's description" })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'description must be a text.' })
   @MaxLength(MAX_DESCRIPTION_LENGTH, { message: 'The description is too long.' })
   description?: string;

@@ -1,0 +1,376 @@
+import type { Response, Test } from 'supertest';
+import { buildOpenApiDocument } from '../src/bootstrap';
+import { AuthService } from '../src/modules/auth/auth.service';
+import type { Principal } from '../src/common/auth/principal';
+import { WordsService } from '../src/modules/words/words.service';
+import {
+  ACCESS,
+  AccessCase,
+  Call,
+  CUSTOMERS,
+  Fixtures,
+  FreshMakers,
+  PRINCIPALS,
+  PrincipalName,
+  SignedIn,
+} from './access-matrix';
+import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
+import { startTestApp, TestApp, TestUser } from './harness';
+
+const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+/** Cases checked at once (each case's principals run one after another). */
+const CONCURRENCY = 4;
+
+/** Every route of the OpenAPI document, as `METHOD /api/path`. */
+function documentedRoutes(t: TestApp): string[] {
+  const document = buildOpenApiDocument(t.app);
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => (item as Record<string, unknown>)[m]).map((m) => `${m.toUpperCase()} ${path}`),
+  );
+}
+
+describe('authorization matrix', () => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  const as = {} as Record<SignedIn, TestUser>;
+  let f: Fixtures;
+  let make: FreshMakers;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await startTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1` });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** A new account of the given kind (a member of the matrix organization in its role, staff...). */
+  async function principal(kind: SignedIn, orgId?: number, otherOrgId?: number): Promise<TestUser> {
+    const staff = kind === 'staffAdmin' ? 'admin' : kind === 'staffManager' ? 'manager' : undefined;
+    const user = await t.createUser({ staff });
+    const role = { member: 3, manager: 2, orgAdmin: 1 } as const;
+    if (kind in role && orgId) await t.addMember(orgId, user.user_id, role[kind as keyof typeof role]);
+    if (kind === 'otherOrgAdmin' && otherOrgId) await t.addMember(otherOrgId, user.user_id, 1);
+    if (CUSTOMERS.includes(kind))
+      await t.app.get(WordsService).grant(user.user_id, { words: 1_000_000, source: 'gift' });
+    return user;
+  }
+
+  function send(method: string, path: string, call: Call, who: TestUser | null): Test {
+    const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+      const value = call.params?.[name];
+      if (value === undefined) throw new Error(`${method} ${path}: no value for {${name}}`);
+      return encodeURIComponent(String(value));
+    });
+    const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    let req = t.http()[verb](url);
+    if (call.query) req = req.query(call.query);
+    if (who) req = req.set('Authorization', who.auth);
+    if (call.upload) return req.attach(call.upload.field, Buffer.from(call.upload.content), call.upload.name);
+    if (call.body !== undefined) return req.send(call.body as object);
+    return req;
+  }
+
+  async function ok<T>(req: Test, status: number, pick: (body: Response['body']) => T): Promise<T> {
+    const res = await req;
+    if (res.status !== status)
+      throw new Error(`fixture: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    return pick(res.body);
+  }
+
+  const post = (who: SignedIn, path: string, body: object, query?: Record<string, number>) =>
+    send('POST', path, { body, query }, as[who]);
+
+  async function waitForUserWorkflow(id: number): Promise<number> {
+    for (let i = 0; i < 200; i++) {
+      const res = await send('GET', `/api/user_workflows/${id}`, {}, as.owner);
+      const steps = res.body.user_workflow?.user_workflow_templates as
+        { status: string; conversation_id: number }[] | undefined;
+      if (steps?.length && steps.every((s) => s.status === 'done' || s.status === 'failed'))
+        return steps[0].conversation_id;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('fixture: the user workflow did not finish');
+  }
+
+  async function createFixtures(): Promise<void> {
+    const orgId = await t.createOrganization('Matrix Org');
+    const [{ name, slug }] = await t.db.query(
+      `SELECT name, slug FROM organizations WHERE organization_id = $1`,
+      [orgId],
+    );
+    const otherOrg = await t.createOrganization('Other Org');
+    for (const kind of PRINCIPALS) {
+      if (kind !== 'anonymous') as[kind] = await principal(kind, orgId, otherOrg);
+    }
+    const ownerPhone = '5550001111';
+    await t.db.query(`UPDATE users SET phone = $2 WHERE user_id = $1`, [as.owner.user_id, ownerPhone]);
+    const login = await t.createUser({ password: 'login-secret1' });
+    const staffTarget = await t.createUser({ staff: 'manager' });
+    const [{ staff_id }] = await t.db.query(`SELECT staff_id FROM staff WHERE user_id = $1`, [
+      staffTarget.user_id,
+    ]);
+    const [{ user_organization_id }] = await t.db.query(
+      `SELECT user_organization_id FROM user_organizations WHERE user_id = $1 AND organization_id = $2`,
+      [as.member.user_id, orgId],
+    );
+    const inOrg = { organization_id: orgId };
+
+    const conversation = await ok(post('owner', '/api/conversations', { name: 'Owned' }), 201, (b) =>
+      Number(b.conversation.conversation_id),
+    );
+    const message = await insertMessage(conversation);
+    const publicTemplate = await ok(
+      post('staffAdmin', '/api/templates', {
+        name: 'Public step',
+        description: 'Public',
+        content: 'Write about [topic].',
+        public: true,
+      }),
+      201,
+      (b) => Number(b.template.template_id),
+    );
+    const workflow = await ok(
+      post('staffManager', '/api/workflows', { name: 'Flow', template_ids: [publicTemplate] }),
+      201,
+      (b) => Number(b.workflow.workflow_id),
+    );
+    const userWorkflow = await ok(
+      post('owner', '/api/user_workflows', { workflow_id: workflow, values: { topic: 'cats' } }),
+      201,
+      (b) => Number(b.user_workflow.user_workflow_id),
+    );
+    const file = await ok(
+      post('owner', '/api/files', { name: 'private.txt', content: 'secret' }),
+      201,
+      (b) => ({
+        id: Number(b.file.file_id),
+        key: String(b.file.src).split('/').pop()!,
+      }),
+    );
+    f = {
+      org: orgId,
+      orgName: name,
+      orgSlug: slug,
+      otherOrg,
+      memberMembership: user_organization_id,
+      conversation,
+      message,
+      document: await ok(post('owner', '/api/documents', { name: 'Doc', content: 'x' }), 201, (b) =>
+        Number(b.document.document_id),
+      ),
+      template: await ok(
+        post('owner', '/api/templates', { name: 'Mine', description: 'Mine', content: 'About [topic].' }),
+        201,
+        (b) => Number(b.template.template_id),
+      ),
+      orgTemplate: await ok(
+        post(
+          'orgAdmin',
+          '/api/templates',
+          { name: 'Org', description: 'Org', content: 'Org [topic].' },
+          inOrg,
+        ),
+        201,
+        (b) => Number(b.template.template_id),
+      ),
+      orgConversation: await ok(post('member', '/api/conversations', { name: 'Org chat' }, inOrg), 201, (b) =>
+        Number(b.conversation.conversation_id),
+      ),
+      orgDocument: await ok(post('member', '/api/documents', { name: 'Org doc' }, inOrg), 201, (b) =>
+        Number(b.document.document_id),
+      ),
+      publicTemplate,
+      workflow,
+      userWorkflow,
+      userWorkflowConversation: await waitForUserWorkflow(userWorkflow),
+      file: file.id,
+      fileKey: file.key,
+      staffTarget: staff_id,
+      ownerEmail: as.owner.email,
+      ownerPhone,
+      loginEmail: login.email,
+      loginPassword: 'login-secret1',
+    };
+  }
+
+  async function insertMessage(conversationId: number): Promise<number> {
+    const [{ message_id }] = await t.db.query(
+      `INSERT INTO messages (conversation_id, user_id, role, content) VALUES ($1, $2, 'user', 'Hi') RETURNING message_id`,
+      [conversationId, as.owner.user_id],
+    );
+    return message_id;
+  }
+
+  function makers(): FreshMakers {
+    const auth = t.app.get(AuthService);
+    const staffAdmin = { user_id: as.staffAdmin.user_id, staffRole: 'admin' } as Principal;
+    let n = 0;
+    const m: FreshMakers = {
+      conversationOf: (who) =>
+        ok(post(who === 'anonymous' ? 'owner' : who, '/api/conversations', { name: 'Own' }), 201, (b) =>
+          Number(b.conversation.conversation_id),
+        ),
+      async conversation(withFile) {
+        const id = await ok(post('owner', '/api/conversations', { name: 'Fresh' }), 201, (b) =>
+          Number(b.conversation.conversation_id),
+        );
+        if (withFile)
+          await ok(
+            send(
+              'POST',
+              `/api/conversations/file/${id}`,
+              { upload: { field: 'file', name: 'a.txt', content: 'Attached text.' } },
+              as.owner,
+            ),
+            201,
+            () => undefined,
+          );
+        return id;
+      },
+      message: () => insertMessage(f.conversation),
+      document: () =>
+        ok(post('owner', '/api/documents', { name: 'Fresh' }), 201, (b) => Number(b.document.document_id)),
+      template: () =>
+        ok(post('owner', '/api/templates', { name: 'Fresh', description: 'Fresh', content: 'x' }), 201, (b) =>
+          Number(b.template.template_id),
+        ),
+      orgTemplate: () =>
+        ok(
+          post(
+            'orgAdmin',
+            '/api/templates',
+            { name: 'Fresh', description: 'Fresh', content: 'x' },
+            {
+              organization_id: f.org,
+            },
+          ),
+          201,
+          (b) => Number(b.template.template_id),
+        ),
+      workflow: () =>
+        ok(
+          post('staffManager', '/api/workflows', { name: 'Fresh', template_ids: [f.publicTemplate] }),
+          201,
+          (b) => Number(b.workflow.workflow_id),
+        ),
+      userWorkflow: async () => {
+        const id = await ok(
+          post('owner', '/api/user_workflows', { workflow_id: f.workflow, values: { topic: 'dogs' } }),
+          201,
+          (b) => Number(b.user_workflow.user_workflow_id),
+        );
+        await waitForUserWorkflow(id);
+        return id;
+      },
+      file: () =>
+        ok(post('owner', '/api/files', { name: 'fresh.txt', content: 'x' }), 201, (b) =>
+          Number(b.file.file_id),
+        ),
+      async organization() {
+        const name = `Fresh Org ${++n}`;
+        const id = await t.createOrganization(name);
+        await t.addMember(id, as.member.user_id, 3);
+        await t.addMember(id, as.manager.user_id, 2);
+        await t.addMember(id, as.orgAdmin.user_id, 1);
+        return { id, name };
+      },
+      async membership() {
+        const user = await t.createUser();
+        await t.addMember(f.org, user.user_id, 3);
+        const [{ user_organization_id }] = await t.db.query(
+          `SELECT user_organization_id FROM user_organizations WHERE user_id = $1`,
+          [user.user_id],
+        );
+        return user_organization_id;
+      },
+      async staff() {
+        const user = await t.createUser({ staff: 'manager' });
+        const [{ staff_id }] = await t.db.query(`SELECT staff_id FROM staff WHERE user_id = $1`, [
+          user.user_id,
+        ]);
+        return staff_id;
+      },
+      email: async () => (await t.createUser()).email,
+      async refreshToken() {
+        return ok(
+          t.http().post('/api/auth/login').send({ email: f.loginEmail, password: f.loginPassword }),
+          200,
+          (b) => String(b.refresh_token),
+        );
+      },
+      async resetToken() {
+        const user = await t.createUser();
+        const link = await auth.resetLinkFor(user.email, staffAdmin);
+        return decodeURIComponent(/token=([^&#]+)/.exec(link)![1]);
+      },
+      async signInToken() {
+        const user = await t.createUser();
+        return (await auth.issueSignInToken(user.user_id)).token;
+      },
+    };
+    return m;
+  }
+
+  /** What the principal should get: a 2xx (or the exact status) when allowed, else the denial. */
+  function expected(c: AccessCase, who: PrincipalName): { allowed: boolean; status: number | '2xx' } {
+    if (c.allow.includes(who)) return { allowed: true, status: c.status ?? '2xx' };
+    const status = c.denyAs?.[who] ?? (who === 'anonymous' && !c.public ? 401 : (c.deny ?? 404));
+    return { allowed: false, status };
+  }
+
+  it('answers every route of the OpenAPI document as its entry says, for every principal', async () => {
+    const routes = documentedRoutes(t);
+    const missing = routes.filter((r) => !(r in ACCESS));
+    const stale = Object.keys(ACCESS).filter((r) => !routes.includes(r));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+
+    await createFixtures();
+    make = makers();
+    const cases = Object.entries(ACCESS).flatMap(([route, entry]) =>
+      (Array.isArray(entry) ? entry : [entry]).map((c) => ({ route, c })),
+    );
+    const mismatches: string[] = [];
+    const crossTenant: string[] = [];
+    let calls = 0;
+
+    async function runCase(route: string, c: AccessCase): Promise<void> {
+      const [method, path] = route.split(' ');
+      // Denied principals first: an allowed call that removes or changes the resource goes last.
+      const order = [...PRINCIPALS].sort((a, b) => Number(c.allow.includes(a)) - Number(c.allow.includes(b)));
+      for (const who of order) {
+        const fresh = c.fresh ? await c.fresh(make, f, who) : {};
+        const caller =
+          who === 'anonymous' ? null : c.freshPrincipals ? await principal(who, f.org, f.otherOrg) : as[who];
+        const res = await send(method, path, c.request(f, fresh), caller);
+        calls++;
+        const want = expected(c, who);
+        const label = `${route}${c.name ? ` [${c.name}]` : ''} as ${who}`;
+        const success = res.status >= 200 && res.status < 300;
+        if (success && !want.allowed) crossTenant.push(`${label}: ${res.status}`);
+        const matches = want.status === '2xx' ? success : res.status === want.status;
+        if (!matches)
+          mismatches.push(
+            `${label}: expected ${want.status}, got ${res.status} ${JSON.stringify(res.body?.message ?? '')}`,
+          );
+        if (res.status >= 400 && typeof res.body?.message !== 'string')
+          mismatches.push(`${label}: a ${res.status} without a message`);
+      }
+    }
+
+    const queue = [...cases];
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await runCase(next.route, next.c);
+      }),
+    );
+
+    console.log(
+      `Authorization matrix: ${routes.length} routes, ${cases.length} cases x ${PRINCIPALS.length} principals = ${calls} calls; ` +
+        `${mismatches.length} mismatches, ${crossTenant.length} cross-tenant successes`,
+    );
+    expect(crossTenant).toEqual([]);
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,615 @@
+/**
+ * Who may call each route: the authorization matrix, as data. `access-matrix.e2e-spec.ts` calls every route of
+ * the OpenAPI document as each principal below and compares the answer with the entry here.
+ *
+ * HOW TO ADD A ROUTE (the matrix test fails until every route of the OpenAPI document has an entry):
+ * 1. Add a key `'METHOD /api/path/{param}'` exactly as the OpenAPI document spells it.
+ * 2. Write `request`: the path params, query and body that make the call succeed for an allowed principal, from
+ *    the fixtures `f` (ids of resources owned by `owner` in Personal scope, or by organization `org`).
+ * 3. Name who succeeds in `allow` (any 2xx, or exactly `status` when given). Everyone else gets `deny` (default
+ *    404 "not yours"; 403 for a role the route refuses), overridden per principal in `denyAs`. Anonymous gets 401
+ *    unless the route is public (`public: true`, then `denyAs.anonymous` or `allow` says what it gets).
+ * 4. When the call changes or removes what the next principal needs (a delete, a logout, a password reset), give
+ *    `fresh`: it runs before each principal's call and returns the params that call uses (a new conversation, a
+ *    new session, the caller's own conversation...). `freshPrincipals: true` gives each principal a new account of the same kind (for routes that
+ *    act on the caller's own account, such as deleting it).
+ * 5. Add more than one case for a route (an array) to check it in another scope, e.g. an organization's template
+ *    with `?organization_id=`.
+ *
+ * Principals: `owner` owns the Personal resources; `member`, `manager`, `orgAdmin` are Member, Manager and Admin of
+ * organization `org` (where `orgAdmin` made the organization's template and `member` the organization's
+ * conversation and document); `otherOrgAdmin` is Admin of another organization; `stranger` is a customer in no
+ * organization; `staffManager` and `staffAdmin` are staff. Every customer has words, so generation is reached.
+ */
+
+export const PRINCIPALS = [
+  'anonymous',
+  'owner',
+  'stranger',
+  'member',
+  'manager',
+  'orgAdmin',
+  'otherOrgAdmin',
+  'staffManager',
+  'staffAdmin',
+] as const;
+export type PrincipalName = (typeof PRINCIPALS)[number];
+export type SignedIn = Exclude<PrincipalName, 'anonymous'>;
+
+export const SIGNED_IN: SignedIn[] = PRINCIPALS.filter((p): p is SignedIn => p !== 'anonymous');
+export const STAFF: SignedIn[] = ['staffManager', 'staffAdmin'];
+export const ORG_MEMBERS: SignedIn[] = ['member', 'manager', 'orgAdmin'];
+export const CUSTOMERS: SignedIn[] = ['owner', 'stranger', 'member', 'manager', 'orgAdmin', 'otherOrgAdmin'];
+
+/** Ids the fixtures created once, before the matrix runs. */
+export interface Fixtures {
+  org: number;
+  orgName: string;
+  orgSlug: string;
+  otherOrg: number;
+  /** The Member's membership in `org`. */
+  memberMembership: number;
+  /** owner's Personal conversation, with one message and a finished user workflow. */
+  conversation: number;
+  message: number;
+  document: number;
+  /** owner's Personal template (not editable, prompt shown). */
+  template: number;
+  /** orgAdmin's template in `org` (not editable). */
+  orgTemplate: number;
+  /** member's conversation and document in `org`. */
+  orgConversation: number;
+  orgDocument: number;
+  /** A public template (staff admin's), the step of `workflow`. */
+  publicTemplate: number;
+  /** A staff workflow of one public template. */
+  workflow: number;
+  userWorkflow: number;
+  /** The conversation of the user workflow's first step. */
+  userWorkflowConversation: number;
+  /** owner's private text file. */
+  file: number;
+  fileKey: string;
+  /** A staff member no principal is, for role changes. */
+  staffTarget: number;
+  ownerEmail: string;
+  ownerPhone: string;
+  /** An account any principal may sign in with (its password is `loginPassword`). */
+  loginEmail: string;
+  loginPassword: string;
+}
+
+/** Makes what a destructive call needs, before each principal's call. */
+export interface FreshMakers {
+  /** A new Personal conversation of the principal (the owner's for anonymous). */
+  conversationOf(who: PrincipalName): Promise<number>;
+  /** A new Personal conversation of owner (with an attached text file when `withFile`). */
+  conversation(withFile?: boolean): Promise<number>;
+  message(): Promise<number>;
+  document(): Promise<number>;
+  template(): Promise<number>;
+  orgTemplate(): Promise<number>;
+  workflow(): Promise<number>;
+  userWorkflow(): Promise<number>;
+  file(): Promise<number>;
+  /** A new organization with member, manager and orgAdmin in their roles. */
+  organization(): Promise<{ id: number; name: string }>;
+  /** A new Member of `org` (no principal). */
+  membership(): Promise<number>;
+  /** A new staff manager (no principal). */
+  staff(): Promise<number>;
+  /** The email of a new customer account (prefix it for an address no account has). */
+  email(): Promise<string>;
+  refreshToken(): Promise<string>;
+  resetToken(): Promise<string>;
+  signInToken(): Promise<string>;
+}
+
+export interface Call {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  /** JSON body. */
+  body?: unknown;
+  /** A multipart upload instead of JSON. */
+  upload?: { field: string; name: string; content: string };
+}
+
+export type Status = 200 | 201 | 204 | 401 | 403 | 404 | 409 | 412;
+
+export interface AccessCase {
+  /** Short name of the case when a route has several. */
+  name?: string;
+  /** Anyone may call it (anonymous gets what `allow` or `denyAs.anonymous` says, not 401). */
+  public?: boolean;
+  /** Principals whose call succeeds (2xx, or exactly `status`). */
+  allow: readonly PrincipalName[];
+  status?: Status;
+  /** What the others get (default 404). */
+  deny?: Status;
+  denyAs?: Partial<Record<PrincipalName, Status>>;
+  fresh?: (make: FreshMakers, f: Fixtures, who: PrincipalName) => Promise<Record<string, string | number>>;
+  freshPrincipals?: boolean;
+  request: (f: Fixtures, fresh: Record<string, string | number>) => Call;
+}
+
+const inOrg = (f: Fixtures) => ({ organization_id: f.org });
+const NOT_STAFF_403 = { deny: 403 as const };
+
+export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
+  // ------------------------------------------------------------------ health, config, AI models
+  'GET /api/health': { public: true, allow: PRINCIPALS, request: () => ({}) },
+  'GET /api/health/live': { public: true, allow: PRINCIPALS, request: () => ({}) },
+  'GET /api/appconfig': { public: true, allow: PRINCIPALS, request: () => ({}) },
+  'GET /api/appconfig/admin': { allow: ['staffAdmin'], ...NOT_STAFF_403, request: () => ({}) },
+  'PUT /api/appconfig': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    request: () => ({ body: { config: [{ key: 'app_name', value: 'Avatar Studio' }] } }),
+  },
+  'GET /api/ai/models': { allow: SIGNED_IN, request: () => ({}) },
+
+  // ------------------------------------------------------------------ the caller's own account
+  'GET /api/users': { allow: SIGNED_IN, request: () => ({}) },
+  'PUT /api/users': [
+    { allow: SIGNED_IN, request: () => ({ body: { dark_mode: true } }) },
+    {
+      name: 'default organization',
+      allow: ORG_MEMBERS,
+      request: (f) => ({ body: { default_organization: f.org } }),
+    },
+  ],
+  'DELETE /api/users': { allow: SIGNED_IN, status: 204, freshPrincipals: true, request: () => ({}) },
+  'POST /api/users/api-key': { allow: SIGNED_IN, request: () => ({}) },
+  'DELETE /api/users/api-key': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/users/email': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ query: { email: f.ownerEmail } }),
+  },
+  'GET /api/users/phone': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ query: { phone: f.ownerPhone } }),
+  },
+  'POST /api/users/sendResetPasswordLink': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { email: f.ownerEmail } }),
+  },
+  'POST /api/users/resetPasswordLink': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { email: f.ownerEmail } }),
+  },
+
+  // ------------------------------------------------------------------ sign-in (public; the secret is the token)
+  'POST /api/auth/signup': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 201,
+    fresh: async (make) => ({ email: await make.email() }),
+    request: (_f, x) => ({
+      body: {
+        name: 'Ana',
+        last_name: 'Matrix',
+        email: `new-${x.email}`,
+        password: 'secret123',
+        phone: '5512345678',
+      },
+    }),
+  },
+  'POST /api/auth/login': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    request: (f) => ({ body: { email: f.loginEmail, password: f.loginPassword } }),
+  },
+  'POST /api/auth/refresh': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    fresh: async (make) => ({ token: await make.refreshToken() }),
+    request: (_f, x) => ({ body: { refresh_token: x.token } }),
+  },
+  'POST /api/auth/logout': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 204,
+    fresh: async (make) => ({ token: await make.refreshToken() }),
+    request: (_f, x) => ({ body: { refresh_token: x.token } }),
+  },
+  'POST /api/auth/recovery': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    request: (f) => ({ body: { email: f.loginEmail } }),
+  },
+  'POST /api/auth/reset-password': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    fresh: async (make) => ({ token: await make.resetToken() }),
+    request: (_f, x) => ({ body: { token: x.token, password: 'another123' } }),
+  },
+  'POST /api/auth/token': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    fresh: async (make) => ({ token: await make.signInToken() }),
+    request: (_f, x) => ({ body: { token: x.token } }),
+  },
+
+  // ------------------------------------------------------------------ staff
+  'GET /api/staff/admin/all': { allow: ['staffAdmin'], ...NOT_STAFF_403, request: () => ({}) },
+  'POST /api/staff': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    fresh: async (make) => ({ email: await make.email() }),
+    request: (_f, x) => ({ body: { email: x.email, role: 'manager' } }),
+  },
+  'PUT /api/staff': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { staff_id: f.staffTarget, role: 'manager' } }),
+  },
+  'DELETE /api/staff/{staff_id}': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    fresh: async (make) => ({ staff_id: await make.staff() }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'POST /api/words/admin/grant': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { user_id: f.staffTarget, words: 10 } }),
+  },
+  'GET /api/words/balance': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/words/ledger': { allow: SIGNED_IN, request: () => ({}) },
+
+  // ------------------------------------------------------------------ files (owner only; no organization scope)
+  'POST /api/files': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: () => ({ body: { name: 'note.txt', content: 'hello' } }),
+  },
+  'GET /api/files': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/files/content/{storage_key}': {
+    public: true,
+    allow: ['owner'],
+    denyAs: { anonymous: 404 },
+    request: (f) => ({ params: { storage_key: f.fileKey } }),
+  },
+  'GET /api/files/{id}': { allow: ['owner'], request: (f) => ({ params: { id: f.file } }) },
+  'PUT /api/files/{id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { id: f.file }, body: { name: 'renamed.txt' } }),
+  },
+  'DELETE /api/files/{id}': {
+    allow: ['owner'],
+    fresh: async (make) => ({ id: await make.file() }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ organizations
+  'GET /api/organizations': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/organizations': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    status: 201,
+    request: () => ({ body: { name: 'Matrix Made' } }),
+  },
+  'PUT /api/organizations': {
+    allow: ['orgAdmin', 'staffAdmin'],
+    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    request: (f) => ({ body: { organization_id: f.org, tagline: 'Kept' } }),
+  },
+  'GET /api/organizations/admin/all': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/organizations/lookup': {
+    public: true,
+    allow: PRINCIPALS,
+    request: (f) => ({ query: { slug: f.orgSlug } }),
+  },
+  'GET /api/organizations/{id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { id: f.org } }),
+  },
+  'DELETE /api/organizations/{id}': {
+    allow: ['orgAdmin', 'staffAdmin'],
+    status: 204,
+    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    fresh: async (make) => {
+      const org = await make.organization();
+      return { id: org.id, name: org.name };
+    },
+    request: (_f, x) => ({ params: { id: x.id }, query: { name: x.name } }),
+  },
+  'GET /api/organizations/{id}/users': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    denyAs: { member: 403 },
+    request: (f) => ({ params: { id: f.org } }),
+  },
+  'POST /api/user-organizations': {
+    allow: ['orgAdmin', 'staffAdmin'],
+    status: 201,
+    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    fresh: async (make) => ({ email: await make.email() }),
+    request: (f, x) => ({
+      body: { organization_id: f.org, name: 'Added', email: `invited-${x.email}`, user_type_id: 3 },
+    }),
+  },
+  'PUT /api/user-organizations': {
+    allow: ['orgAdmin', 'staffAdmin'],
+    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    request: (f) => ({ body: { user_organization_id: f.memberMembership, user_type_id: 3 } }),
+  },
+  'GET /api/user-organizations/{id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { id: f.memberMembership } }),
+  },
+  'DELETE /api/user-organizations/{id}': {
+    allow: ['orgAdmin', 'staffAdmin'],
+    status: 204,
+    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    fresh: async (make) => ({ id: await make.membership() }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ conversations (creator, in its scope)
+  'GET /api/conversations': [
+    { allow: SIGNED_IN, request: () => ({}) },
+    {
+      name: 'organization scope',
+      allow: [...ORG_MEMBERS, 'staffAdmin'],
+      request: (f) => ({ query: inOrg(f) }),
+    },
+  ],
+  'POST /api/conversations': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: () => ({ body: { name: 'Mine' } }),
+  },
+  'PUT /api/conversations': {
+    allow: ['owner'],
+    request: (f) => ({ body: { conversation_id: f.conversation, name: 'Renamed' } }),
+  },
+  'GET /api/conversations/tags': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/conversations/conversation/{conversation_id}': [
+    { allow: ['owner'], request: (f) => ({ params: { conversation_id: f.conversation } }) },
+    {
+      name: "a member's conversation in the organization",
+      allow: ['member'],
+      request: (f) => ({ params: { conversation_id: f.orgConversation }, query: inOrg(f) }),
+    },
+  ],
+  'POST /api/conversations/file/{conversation_id}': {
+    allow: ['owner'],
+    request: (f) => ({
+      params: { conversation_id: f.conversation },
+      upload: { field: 'file', name: 'notes.txt', content: 'Some notes to read.' },
+    }),
+  },
+  'DELETE /api/conversations/file/{conversation_id}': {
+    allow: ['owner'],
+    fresh: async (make) => ({ conversation_id: await make.conversation(true) }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'DELETE /api/conversations/{conversation_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ conversation_id: await make.conversation() }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ messages
+  'POST /api/messages': [
+    {
+      allow: ['owner'],
+      status: 201,
+      request: (f) => ({ body: { conversation_id: f.conversation, content: 'Hello there', stream: false } }),
+    },
+    {
+      name: "owner's private template applied in the caller's own conversation",
+      allow: ['owner', ...STAFF],
+      status: 201,
+      fresh: async (make, _f, who) => ({ conversation_id: await make.conversationOf(who) }),
+      request: (f, x) => ({
+        body: {
+          conversation_id: x.conversation_id,
+          template_id: f.template,
+          values: { topic: 'x' },
+          stream: false,
+        },
+      }),
+    },
+  ],
+  'GET /api/messages': { allow: SIGNED_IN, request: () => ({}) },
+  'PUT /api/messages': {
+    allow: ['owner'],
+    request: (f) => ({ body: { message_id: f.message, favorite: true } }),
+  },
+  'POST /api/messages/enhance': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: () => ({ body: { content: 'Write a poem about the sea, please.', stream: false } }),
+  },
+  'GET /api/messages/thread/{conversation_id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { conversation_id: f.conversation } }),
+  },
+  'GET /api/messages/thread/{conversation_id}/{page}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { conversation_id: f.conversation, page: 1 } }),
+  },
+  'GET /api/messages/conversation/{conversation_id}': [
+    { allow: ['owner'], request: (f) => ({ params: { conversation_id: f.conversation } }) },
+    {
+      name: "a member's conversation in the organization",
+      allow: ['member'],
+      request: (f) => ({ params: { conversation_id: f.orgConversation }, query: inOrg(f) }),
+    },
+  ],
+  'DELETE /api/messages/{message_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ message_id: await make.message() }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'POST /api/messages/pdf': { allow: SIGNED_IN, request: () => ({ body: { text: '# Hi\n\nThere.' } }) },
+  'POST /api/messages/word': { allow: SIGNED_IN, request: () => ({ body: { text: '# Hi\n\nThere.' } }) },
+  'POST /api/messages/share': {
+    allow: ['owner'],
+    status: 201,
+    request: (f) => ({ body: { message_id: f.message } }),
+  },
+
+  // ------------------------------------------------------------------ documents (creator, in its scope)
+  'GET /api/documents': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/documents': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: () => ({ body: { name: 'Doc', content: 'Text' } }),
+  },
+  'PUT /api/documents': [
+    {
+      allow: ['owner'],
+      request: (f) => ({ body: { document_id: f.document, name: 'Renamed' } }),
+    },
+    {
+      name: "a member's document in the organization",
+      allow: ['member'],
+      request: (f) => ({ body: { document_id: f.orgDocument, name: 'Renamed' }, query: inOrg(f) }),
+    },
+  ],
+  'GET /api/documents/{document_id}': [
+    { allow: ['owner'], request: (f) => ({ params: { document_id: f.document } }) },
+    {
+      name: "a member's document in the organization",
+      allow: ['member'],
+      request: (f) => ({ params: { document_id: f.orgDocument }, query: inOrg(f) }),
+    },
+  ],
+  'DELETE /api/documents/{document_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ document_id: await make.document() }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ templates (staff see every one)
+  'GET /api/templates': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/templates': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: () => ({ body: { name: 'Mine', description: 'Mine', content: 'Write about [topic].' } }),
+  },
+  'PUT /api/templates': [
+    {
+      allow: ['owner', 'staffAdmin'],
+      denyAs: { staffManager: 403 },
+      request: (f) => ({ body: { template_id: f.template, name: 'Renamed', description: 'Mine' } }),
+    },
+    {
+      name: "the organization's template",
+      allow: ['orgAdmin', 'staffAdmin'],
+      denyAs: { member: 403, manager: 403 },
+      request: (f) => ({
+        body: { template_id: f.orgTemplate, name: 'Renamed', description: 'Org' },
+        query: inOrg(f),
+      }),
+    },
+  ],
+  'GET /api/templates/all': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/templates/public': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/templates/tags': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/templates/types': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/templates/tag/{tag}': { allow: SIGNED_IN, request: () => ({ params: { tag: 'blog' } }) },
+  'GET /api/templates/type/{type}': { allow: SIGNED_IN, request: () => ({ params: { type: 'Post' } }) },
+  'POST /api/templates/favorite': [
+    {
+      allow: ['owner', ...STAFF],
+      request: (f) => ({ body: { template_id: f.template } }),
+    },
+    {
+      name: "the organization's template",
+      allow: [...ORG_MEMBERS, 'staffAdmin'],
+      request: (f) => ({ body: { template_id: f.orgTemplate }, query: inOrg(f) }),
+    },
+  ],
+  'GET /api/templates/{template_id}': [
+    { allow: ['owner', ...STAFF], request: (f) => ({ params: { template_id: f.template } }) },
+    {
+      name: "the organization's template",
+      allow: [...ORG_MEMBERS, 'staffAdmin'],
+      request: (f) => ({ params: { template_id: f.orgTemplate }, query: inOrg(f) }),
+    },
+  ],
+  'DELETE /api/templates/{template_id}': [
+    {
+      allow: ['owner', 'staffAdmin'],
+      status: 204,
+      denyAs: { staffManager: 403 },
+      fresh: async (make) => ({ template_id: await make.template() }),
+      request: (_f, x) => ({ params: x }),
+    },
+    {
+      name: "the organization's template",
+      allow: ['orgAdmin', 'staffAdmin'],
+      status: 204,
+      denyAs: { member: 403, manager: 403 },
+      fresh: async (make) => ({ template_id: await make.orgTemplate() }),
+      request: (f, x) => ({ params: x, query: inOrg(f) }),
+    },
+  ],
+
+  // ------------------------------------------------------------------ workflows (staff catalogue, read by all)
+  'GET /api/workflows': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/workflows': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    status: 201,
+    request: (f) => ({ body: { name: 'Flow', template_ids: [f.publicTemplate] } }),
+  },
+  'PUT /api/workflows': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { workflow_id: f.workflow, name: 'Flow' } }),
+  },
+  'GET /api/workflows/{workflow_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { workflow_id: f.workflow } }),
+  },
+  'DELETE /api/workflows/{workflow_id}': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    fresh: async (make) => ({ workflow_id: await make.workflow() }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ user workflows (creator, in its scope)
+  'GET /api/user_workflows': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/user_workflows': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: (f) => ({ body: { workflow_id: f.workflow, values: { topic: 'cats' } } }),
+  },
+  'PUT /api/user_workflows': {
+    allow: ['owner'],
+    request: (f) => ({ body: { user_workflow_id: f.userWorkflow, name: 'Renamed' } }),
+  },
+  'GET /api/user_workflows/{user_workflow_id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { user_workflow_id: f.userWorkflow } }),
+  },
+  'DELETE /api/user_workflows/{user_workflow_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ user_workflow_id: await make.userWorkflow() }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'POST /api/user_workflows/{user_workflow_id}/regenerate/{conversation_id}': {
+    allow: ['owner'],
+    request: (f) => ({
+      params: { user_workflow_id: f.userWorkflow, conversation_id: f.userWorkflowConversation },
+    }),
+  },
+};
