@@ -142,7 +142,7 @@ describe('Outbound requests to configured URLs, without an allow-list', () => {
           .http()
           .put('/api/appconfig')
           .set('Authorization', admin.auth)
-          .send({ config: [{ key, value: url }] });
+          .send({ password: admin.password, config: [{ key, value: url }] });
         expect([key, url, res.status, res.body.code]).toEqual([key, url, 400, 'invalid_config_value']);
         expect(res.body.message).toMatch(range);
         expect(res.body.message).toContain(key);
@@ -153,7 +153,10 @@ describe('Outbound requests to configured URLs, without an allow-list', () => {
       .http()
       .put('/api/appconfig')
       .set('Authorization', admin.auth)
-      .send({ config: [{ key: 'welcome_email_webhook_url', value: 'https://93.184.215.14/hook' }] })
+      .send({
+        password: admin.password,
+        config: [{ key: 'welcome_email_webhook_url', value: 'https://93.184.215.14/hook' }],
+      })
       .expect(200);
     expect(target.hits).toEqual([]);
   });
