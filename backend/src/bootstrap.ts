@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppModule } from './app.module';
+import { AppConfigService } from './modules/app-config/app-config.service';
 import { AppLogger } from './common/logging/app-logger';
 import { createValidationPipe } from './common/http/validation';
 import type { AppEnv } from './config/env';
@@ -58,6 +59,12 @@ export function answerUnparsableRequests(server: Server): void {
   });
 }
 
+/** The websocket origin of the public address (ws: for http:, wss: for https:). */
+function socketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 /** Builds the whole app (used by main.ts, the API tests and the OpenAPI writer). */
 export async function createApp(
   env: AppEnv,
@@ -72,6 +79,12 @@ export async function createApp(
   app.setGlobalPrefix('api');
   // Off unless TRUST_PROXY says which proxies stand in front; otherwise anyone could choose their address.
   app.set('trust proxy', env.trustProxy);
+  // Images and media load only from this origin and the hosts of the branding settings: an image URL the model
+  // was tricked into writing would otherwise send conversation text to another site as it renders.
+  const appConfig = app.get(AppConfigService);
+  const mediaOrigins = () => appConfig.mediaOriginsNow().join(' ');
+  // Loaded once now, so the first pages after a start already allow the branding images.
+  mediaOrigins();
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -80,15 +93,16 @@ export async function createApp(
           // The shell loads its remotes and Stripe.js; inline styles come from Mantine.
           'script-src': ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-          'media-src': ["'self'", 'blob:', 'https:'],
+          'img-src': ["'self'", 'data:', 'blob:', mediaOrigins],
+          'media-src': ["'self'", 'blob:', mediaOrigins],
           'frame-src': [
             "'self'",
             'https://js.stripe.com',
             'https://www.youtube.com',
             'https://www.paypal.com',
           ],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
+          // The API and the socket of this origin only ('self' covers ws: and wss: of the same host).
+          'connect-src': ["'self'", socketOrigin(env.publicUrl)],
         },
       },
       crossOriginEmbedderPolicy: false,

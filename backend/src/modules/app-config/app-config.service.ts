@@ -21,11 +21,15 @@ const SAVE_CHECK_WAIT_MS = 3_000;
  * The app's key/value settings. Secrets are encrypted at rest with APP_SECRET, left out of the public list,
  * masked for admins, and kept as they are when an admin sends the masked value back.
  */
+/** How old the media origins of the CSP may get before a request refreshes them (in the background). */
+const MEDIA_REFRESH_MS = 10_000;
+
 @Injectable()
 export class AppConfigService implements OnModuleInit {
   private readonly logger = new Logger('AppConfig');
   private readonly box: SecretBox;
   private publicCache: { at: number; config: ConfigEntryDto[] } | null = null;
+  private media: { origins: string[]; at: number; loading: boolean } = { origins: [], at: 0, loading: false };
 
   constructor(
     @InjectRepository(AppConfigEntry) private readonly repo: Repository<AppConfigEntry>,
@@ -89,6 +93,45 @@ export class AppConfigService implements OnModuleInit {
     return config;
   }
 
+  /**
+   * The https origins of the public URL settings (logo, favicon, landing media...): with our own origin, the
+   * only places pages may load images and media from. Read through the public config's short cache.
+   */
+  /**
+   * mediaOrigins() without waiting: the last known answer, refreshed in the background when older than 10 s, so
+   * no request (not even liveness during a database outage) waits for it. A settings change here refreshes it.
+   */
+  mediaOriginsNow(): string[] {
+    if (Date.now() - this.media.at > MEDIA_REFRESH_MS) void this.refreshMediaOrigins();
+    return this.media.origins;
+  }
+
+  private async refreshMediaOrigins(): Promise<void> {
+    if (this.media.loading) return;
+    this.media.loading = true;
+    try {
+      this.media = { origins: await this.mediaOrigins(), at: Date.now(), loading: false };
+    } catch {
+      // Keep the last answer; the next request tries again.
+      this.media.loading = false;
+    }
+  }
+
+  async mediaOrigins(): Promise<string[]> {
+    const links = new Set(CONFIG_KEYS.filter((k) => k.type === 'url').map((k) => k.key));
+    const origins = new Set<string>();
+    for (const entry of await this.listPublic()) {
+      if (!links.has(entry.key) || !entry.value) continue;
+      try {
+        const parsed = new URL(entry.value);
+        if (parsed.protocol === 'https:') origins.add(parsed.origin);
+      } catch {
+        // A path on this server (uploads have relative src): covered by 'self'.
+      }
+    }
+    return [...origins];
+  }
+
   /** Every key with its metadata; secrets masked. */
   async listAdmin(): Promise<AdminConfigEntryDto[]> {
     const stored = await this.storedValues();
@@ -140,6 +183,7 @@ export class AppConfigService implements OnModuleInit {
           await this.audit?.record('app_config.secrets_changed', { details: { settings: secrets } }, tx);
       });
       this.publicCache = null;
+      await this.refreshMediaOrigins();
     }
     return this.listAdmin();
   }

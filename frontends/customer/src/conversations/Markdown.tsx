@@ -19,6 +19,30 @@ markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+/** True for a URL on this app's own origin (a path, or this origin written out). */
+function isOwnOrigin(src: string): boolean {
+  if (src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/\\')) return true;
+  try {
+    return new URL(src).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+// An image from another site would let text the model was tricked into writing send data to that site as soon
+// as it renders, so only images of our own origin are shown; any other image becomes a plain link to it.
+const defaultImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, idx, options, env, self) => {
+  const token = tokens[idx];
+  const src = token.attrGet('src') ?? '';
+  if (isOwnOrigin(src)) return defaultImage(tokens, idx, options, env, self);
+  const alt = token.children?.length ? self.renderInlineAsText(token.children, options, env) : '';
+  const label = markdown.utils.escapeHtml(alt || src);
+  if (!/^https?:\/\//i.test(src)) return label;
+  const href = markdown.utils.escapeHtml(src);
+  return `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">${label}</a>`;
+};
+
 export function renderMarkdown(text: string): string {
   return markdown.render(text);
 }
