@@ -82,6 +82,72 @@ class PrecompressPlugin {
 }
 
 /**
+ * A remote's manifest: its mount points and menu entries (frontends/<name>/src/manifest.ts, plain data with
+ * type-only imports), compiled with swc and evaluated here so the shell can read it as JSON without loading
+ * the remote's code.
+ */
+function readRemoteManifest(dir) {
+  const file = path.join(dir, 'src', 'manifest.ts');
+  const { code } = require('@swc/core').transformFileSync(file, {
+    swcrc: false,
+    configFile: false,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+    module: { type: 'commonjs' },
+  });
+  const module = { exports: {} };
+  const refuse = (id) => {
+    throw new Error(`${file} must hold plain data: it imports ${id} (only type imports are allowed)`);
+  };
+  new Function('module', 'exports', 'require', code)(module, module.exports, refuse);
+  const manifest = module.exports.manifest;
+  const problem = manifestProblem(manifest);
+  if (problem) throw new Error(`${file}: ${problem}`);
+  return { mounts: manifest.mounts, navigation: manifest.navigation };
+}
+
+/** What is wrong with a remote manifest, or null when it has the shape the shell reads. */
+function manifestProblem(manifest) {
+  if (!manifest || !Array.isArray(manifest.mounts) || !Array.isArray(manifest.navigation)) {
+    return 'export const manifest = { mounts: [...], navigation: [...] }';
+  }
+  if (!manifest.mounts.every((m) => typeof m === 'string' && m.startsWith('/'))) {
+    return 'every mount is an absolute path';
+  }
+  for (const entry of manifest.navigation) {
+    const ok =
+      entry &&
+      typeof entry.labelKey === 'string' &&
+      typeof entry.path === 'string' &&
+      entry.path.startsWith('/') &&
+      entry.label &&
+      typeof entry.label.en === 'string' &&
+      typeof entry.label.es === 'string';
+    if (!ok) return `navigation entry ${JSON.stringify(entry)} needs labelKey, label { en, es } and an absolute path`;
+  }
+  return null;
+}
+
+/** Emits remote-manifest.json beside remoteEntry.js; the backend merges it into /remotes.json. */
+class RemoteManifestPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemoteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(path.join(this.dir, 'src', 'manifest.ts'));
+          const json = JSON.stringify(readRemoteManifest(this.dir));
+          compilation.emitAsset('remote-manifest.json', new sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {'shell'|'customer'|'admin'|'org'} options.name
  * @param {string} options.dir the app folder (__dirname of its webpack.config.js)
@@ -168,6 +234,7 @@ function createConfig({ name, dir, exposes }) {
           dts: false,
           manifest: false,
         }),
+        ...(isHost ? [] : [new RemoteManifestPlugin(dir)]),
         ...(production ? [new PrecompressPlugin()] : []),
         ...(production
           ? [
@@ -215,7 +282,10 @@ function createConfig({ name, dir, exposes }) {
                 remotes: Object.fromEntries(
                   ['customer', 'admin', 'org'].map((r) => [
                     r,
-                    `http://localhost:${DEV_PORTS[r]}/remoteEntry.js`,
+                    {
+                      entry: `http://localhost:${DEV_PORTS[r]}/remoteEntry.js`,
+                      ...readRemoteManifest(path.join(FRONTENDS, r)),
+                    },
                   ]),
                 ),
               });
@@ -229,4 +299,4 @@ function createConfig({ name, dir, exposes }) {
   };
 }
 
-module.exports = { createConfig, sharedModules, DEV_PORTS };
+module.exports = { createConfig, sharedModules, readRemoteManifest, DEV_PORTS };

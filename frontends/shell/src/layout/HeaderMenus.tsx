@@ -3,6 +3,7 @@ import { Avatar, Button, Menu, Select, Text, UnstyledButton } from '@mantine/cor
 import { IconChevronDown, IconCreditCard, IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { NavIcon } from './icons';
 
 /** One header menu (Tools, Admin, Organization, Analytics); hidden when the user has none of its entries. */
 export function EntryMenu({ label, entries }: { label: string; entries: NavigationEntry[] }) {
@@ -16,19 +17,16 @@ export function EntryMenu({ label, entries }: { label: string; entries: Navigati
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {entries.map((entry) => {
-          const Icon = entry.icon;
-          return (
-            <Menu.Item
-              key={entry.path}
-              component={Link}
-              to={entry.path}
-              leftSection={Icon ? <Icon size={16} aria-hidden /> : undefined}
-            >
-              {t(entry.labelKey)}
-            </Menu.Item>
-          );
-        })}
+        {entries.map((entry) => (
+          <Menu.Item
+            key={entry.path}
+            component={Link}
+            to={entry.path}
+            leftSection={entry.icon ? <NavIcon name={entry.icon} size={16} /> : undefined}
+          >
+            {t(entry.labelKey)}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
