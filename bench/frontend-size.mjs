@@ -14,8 +14,20 @@ import { REDIS_URL, ROOT, freshDatabase, signUp, startBackend, table } from './l
 const KB = 1024;
 /** The figures of issue 8's review (before the shell loaded remotes on demand), and the targets it set. */
 const PAGES = [
-  { name: 'sign-in (/login, signed out)', path: '/login', signedIn: false, targetKb: 200, baseline: '303 KB / 19 files' },
-  { name: 'conversations (/conversations)', path: '/conversations', signedIn: true, targetKb: 350, baseline: 'not measured' },
+  {
+    name: 'sign-in (/login, signed out)',
+    path: '/login',
+    signedIn: false,
+    targetKb: 200,
+    baseline: '303 KB / 19 files',
+  },
+  {
+    name: 'conversations (/conversations)',
+    path: '/conversations',
+    signedIn: true,
+    targetKb: 350,
+    baseline: 'not measured',
+  },
 ];
 const FLAGS = [
   '--headless',
@@ -81,7 +93,9 @@ async function measure(browser, base, page, session) {
 
 async function main() {
   if (!existsSync(join(ROOT, 'frontends/shell/dist/index.html'))) {
-    throw new Error('Build first: npx nx run-many -t build --projects=shared,shell,customer,admin,org,backend');
+    throw new Error(
+      'Build first: npx nx run-many -t build --projects=shared,shell,customer,admin,org,backend',
+    );
   }
   const db = await freshDatabase('bench_front');
   const server = await startBackend({
@@ -116,7 +130,9 @@ async function main() {
       ]);
       details.push({ page: page.name, files: result.files });
     }
-    console.log('JavaScript transferred on a cold load (brotli as served), production build served by the backend');
+    console.log(
+      'JavaScript transferred on a cold load (brotli as served), production build served by the backend',
+    );
     table(
       ['page', 'JS brotli', 'files', 'JS raw', 'served as', 'target', 'status', 'baseline (issue 8)'],
       rows,

@@ -16,7 +16,10 @@ async function open(page: Page, path: string): Promise<void> {
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await until('the page to finish loading', async () => (await page.locator('[role="status"]').count()) === 0);
+  await until(
+    'the page to finish loading',
+    async () => (await page.locator('[role="status"]').count()) === 0,
+  );
   await page.waitForLoadState('networkidle');
 }
 
@@ -81,7 +84,10 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['workflows (back office)', '/admin/workflows'],
     ]);
     // The admin panel works on the current organization: choose the new one, as the switcher would.
-    await page.evaluate((id) => localStorage.setItem('organization_id', String(id)), organization.organization_id);
+    await page.evaluate(
+      (id) => localStorage.setItem('organization_id', String(id)),
+      organization.organization_id,
+    );
     await page.goto('/organization/admin-panel');
     await settle(page);
     await checkScreens(page, [['organization admin panel', '/organization/admin-panel']]);

@@ -220,12 +220,17 @@ export function manifestLabelMismatches(
   translations: { en: TranslationTree; es: TranslationTree },
 ): string[] {
   const lookup = (tree: TranslationTree, key: string): unknown =>
-    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+    key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
   return manifest.navigation.flatMap((entry) => {
     const [ns, key] = entry.labelKey.split(':');
     if (ns !== namespace || !key) return [`${entry.labelKey}: not in namespace ${namespace}`];
     return (['en', 'es'] as const)
       .filter((lang) => lookup(translations[lang], key) !== entry.label[lang])
-      .map((lang) => `${entry.labelKey} (${lang}): "${entry.label[lang]}" is not "${String(lookup(translations[lang], key))}"`);
+      .map(
+        (lang) =>
+          `${entry.labelKey} (${lang}): "${entry.label[lang]}" is not "${String(lookup(translations[lang], key))}"`,
+      );
   });
 }

@@ -66,7 +66,11 @@ const manifest: RemotesManifest = {
   remotes: {
     customer: { entry: '/remotes/customer/remoteEntry.js', mounts: ['/'], navigation },
     admin: { entry: '/remotes/admin/remoteEntry.js', mounts: ['/admin'], navigation: [] },
-    org: { entry: '/remotes/org/remoteEntry.js', mounts: ['/organization', '/organizations'], navigation: [] },
+    org: {
+      entry: '/remotes/org/remoteEntry.js',
+      mounts: ['/organization', '/organizations'],
+      navigation: [],
+    },
   },
 };
 
@@ -168,9 +172,12 @@ describe('signed-in layout', () => {
       return <p>customer ok</p>;
     }
     const user = userEvent.setup();
-    renderWithProviders(<ShellRoutes remotes={loaderWith({ customer: async () => ({ default: Flaky }) })} />, {
-      user: testUser(),
-    });
+    renderWithProviders(
+      <ShellRoutes remotes={loaderWith({ customer: async () => ({ default: Flaky }) })} />,
+      {
+        user: testUser(),
+      },
+    );
     expect(await screen.findByText('render failed')).toBeInTheDocument();
     broken = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));

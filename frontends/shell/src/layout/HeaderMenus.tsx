@@ -64,7 +64,17 @@ export function UserMenu({ extra, onLanguage }: { extra: NavigationEntry[]; onLa
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('layout.userMenu')} style={{ borderRadius: '50%' }}>
-          <Avatar src={user?.file ?? undefined} radius="xl" size={34} color="initials" name={user?.name}>
+          {/* The button's name is "User menu"; the initials are decoration (and filled for contrast). */}
+          <Avatar
+            src={user?.file ?? undefined}
+            radius="xl"
+            size={34}
+            color="initials"
+            variant="filled"
+            autoContrast
+            name={user?.name}
+            aria-hidden
+          >
             {initials}
           </Avatar>
         </UnstyledButton>

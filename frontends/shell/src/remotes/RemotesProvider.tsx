@@ -162,7 +162,10 @@ export function useRemotes(): RemotesValue {
 }
 
 /** The manifest, read on first use. */
-export function useRemotesManifest(): Pick<RemotesValue, 'manifest' | 'navigation' | 'mounts' | 'retryManifest'> {
+export function useRemotesManifest(): Pick<
+  RemotesValue,
+  'manifest' | 'navigation' | 'mounts' | 'retryManifest'
+> {
   const { manifest, navigation, mounts, retryManifest, ensureManifest } = useRemotes();
   useEffect(ensureManifest, [ensureManifest]);
   return { manifest, navigation, mounts, retryManifest };
