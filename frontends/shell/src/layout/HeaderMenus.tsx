@@ -1,5 +1,5 @@
 import { useOrganization, useSession, type NavigationEntry } from '@avatar-studio/shared';
-import { Avatar, Button, Menu, Select, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Menu, Select, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconCreditCard, IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -63,8 +63,9 @@ export function UserMenu({ extra, onLanguage }: { extra: NavigationEntry[]; onLa
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('layout.userMenu')} style={{ borderRadius: '50%' }}>
-          {/* The button's name is "User menu"; the initials are decoration (and filled for contrast). */}
+        <UnstyledButton style={{ borderRadius: '50%' }}>
+          {/* The button is named by this text; the initials are decoration (filled for contrast). */}
+          <VisuallyHidden>{t('layout.userMenu')}</VisuallyHidden>
           <Avatar
             src={user?.file ?? undefined}
             radius="xl"
