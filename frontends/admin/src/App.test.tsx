@@ -1,13 +1,18 @@
 import { assertSameKeys } from '@avatar-studio/shared';
-import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { manifestLabelMismatches, renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import App from './App';
 import { en, es } from './i18n';
+import { manifest } from './manifest';
 
 describe('admin remote', () => {
   it('has the same translation keys in en and es', () => {
     assertSameKeys(en, es, 'admin');
+  });
+
+  it('publishes menu labels that match its translations', () => {
+    expect(manifestLabelMismatches(manifest, 'admin', { en, es })).toEqual([]);
   });
 
   it('renders its routes under the shell mount point', async () => {

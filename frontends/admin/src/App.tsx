@@ -1,9 +1,8 @@
 /**
  * The admin remote: exposed as 'admin/App' and mounted by the shell under "/admin".
- * Route paths here are relative to that mount point. See frontends/shared/src/remote.ts.
+ * Route paths here are relative to that mount point. Its menu entries and mounts are in manifest.ts. See frontends/shared/src/remote.ts.
  */
-import { NotFound, PageLoader, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
-import { IconRoute, IconSettings, IconUserShield } from '@tabler/icons-react';
+import { NotFound, PageLoader, registerTranslations } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
@@ -18,32 +17,6 @@ const WorkflowsAdminPage = lazy(() =>
 const WorkflowFormPage = lazy(() =>
   import('./workflows/WorkflowFormPage').then((m) => ({ default: m.WorkflowFormPage })),
 );
-
-/** Menu entries the shell shows for this remote (filtered by flag and permission). */
-export const navigation: NavigationEntry[] = [
-  {
-    labelKey: 'admin:staff.nav',
-    path: '/admin/staff',
-    menu: 'admin',
-    permission: 'staff.manage',
-    icon: IconUserShield,
-  },
-  {
-    labelKey: 'admin:settings.nav',
-    path: '/admin/settings',
-    menu: 'admin',
-    permission: 'appconfig.edit',
-    icon: IconSettings,
-  },
-  {
-    labelKey: 'admin:workflows.nav',
-    path: '/admin/workflows',
-    menu: 'admin',
-    // Workflows are authored by staff admins and managers.
-    permission: 'backoffice.view',
-    icon: IconRoute,
-  },
-];
 
 export default function App() {
   return (

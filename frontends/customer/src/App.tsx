@@ -1,9 +1,8 @@
 /**
  * The customer remote: exposed as 'customer/App' and mounted by the shell under "/" (everything the admin and org remotes do not own).
- * Route paths here are relative to that mount point. See frontends/shared/src/remote.ts.
+ * Route paths here are relative to that mount point. Its menu entries and mounts are in manifest.ts. See frontends/shared/src/remote.ts.
  */
-import { NotFound, PageLoader, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
-import { IconMessages, IconRoute, IconSettings, IconTemplate, IconUserCircle } from '@tabler/icons-react';
+import { NotFound, PageLoader, registerTranslations } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
@@ -35,15 +34,6 @@ const TemplateFormPage = lazy(() =>
 const TemplateApplyPage = lazy(() =>
   import('./templates/TemplateApplyPage').then((m) => ({ default: m.TemplateApplyPage })),
 );
-
-/** Menu entries the shell shows for this remote (filtered by flag and permission). */
-export const navigation: NavigationEntry[] = [
-  { labelKey: 'customer:conversations.nav', path: '/conversations', icon: IconMessages },
-  { labelKey: 'customer:workflows.nav', path: '/workflows', icon: IconRoute },
-  { labelKey: 'customer:templates.nav', path: '/templates', flag: 'templates_enabled', icon: IconTemplate },
-  { labelKey: 'customer:profile.nav', path: '/profile', menu: 'user', icon: IconUserCircle },
-  { labelKey: 'customer:settings.nav', path: '/settings', menu: 'user', icon: IconSettings },
-];
 
 export default function App() {
   return (

@@ -1,47 +1,14 @@
 /**
  * The org remote: exposed as 'org/App' and mounted by the shell under "/organization" and "/organizations".
- * Route paths here are relative to that mount point. See frontends/shared/src/remote.ts.
+ * Route paths here are relative to that mount point. Its menu entries and mounts are in manifest.ts. See frontends/shared/src/remote.ts.
  */
-import { NotFound, registerTranslations, type NavigationEntry } from '@avatar-studio/shared';
-import { IconBuildingCommunity, IconBuildingSkyscraper, IconMail, IconUsers } from '@tabler/icons-react';
+import { NotFound, registerTranslations } from '@avatar-studio/shared';
 import { Route, Routes } from 'react-router-dom';
 import { adminPanelRoutes } from './admin-panel/routes';
 import { en, es } from './i18n';
 import { organizationsRoutes } from './organizations/routes';
 
 registerTranslations('org', { en, es });
-
-/** Menu entries the shell shows for this remote (filtered by flag and permission). */
-export const navigation: NavigationEntry[] = [
-  {
-    labelKey: 'org:nav.organizations',
-    path: '/organizations',
-    menu: 'organization',
-    icon: IconBuildingCommunity,
-  },
-  {
-    labelKey: 'org:nav.invitations',
-    path: '/organizations/invitations',
-    menu: 'organization',
-    icon: IconMail,
-  },
-  {
-    labelKey: 'org:nav.adminPanel',
-    path: '/organization/admin-panel',
-    menu: 'organization',
-    permission: 'organization.adminPanel',
-    requiresOrganization: true,
-    icon: IconUsers,
-  },
-  // The spec's admin/organizations (staff): served by this remote at /organizations/all.
-  {
-    labelKey: 'org:nav.allOrganizations',
-    path: '/organizations/all',
-    menu: 'admin',
-    permission: 'organization.listAll',
-    icon: IconBuildingSkyscraper,
-  },
-];
 
 export default function App() {
   return (

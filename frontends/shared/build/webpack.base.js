@@ -20,19 +20,124 @@ const SHARED_VERSION = require('../package.json').version;
 const DEV_PORTS = { shell: 4100, customer: 4101, admin: 4102, org: 4103 };
 const BACKEND = process.env.BACKEND_URL || 'http://localhost:3000';
 
+const fs = require('node:fs');
+
+/** Frontend sources (tests excluded): what they import decides what a shared library keeps. */
+function* sourceFiles(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!['node_modules', 'dist', '__tests__', 'testing', 'build'].includes(entry.name))
+        yield* sourceFiles(file);
+    } else if (/\.(tsx?|mjs|jsx?)$/.test(entry.name) && !/\.test\.|testkit/.test(entry.name)) {
+      yield file;
+    }
+  }
+}
+
+/**
+ * The named exports of `pkg` that the given folders import or re-export, or null when some file takes the
+ * whole module (a namespace, default or dynamic import), in which case the library is shared whole.
+ */
+function importedNames(pkg, dirs) {
+  const quoted = `['"]${pkg.replace(/[/.@-]/g, (c) => `\\${c}`)}['"]`;
+  const named = new RegExp(`(?:import|export)\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g');
+  const whole = new RegExp(
+    `(?:import\\s+[\\w$]+\\s*(?:,|from)|import\\s*\\*|export\\s*\\*|import\\s*\\()\\s*[^;]*?${quoted}`,
+  );
+  const names = new Set();
+  for (const dir of dirs) {
+    for (const file of sourceFiles(dir)) {
+      const text = fs.readFileSync(file, 'utf8');
+      if (!text.includes(pkg)) continue;
+      if (whole.test(text)) return null;
+      for (const match of text.matchAll(named)) {
+        for (const part of match[1].split(',')) {
+          const name = part
+            .trim()
+            .replace(/^type\s+.*/, '')
+            .split(/\s+as\s+/)[0];
+          if (name) names.add(name);
+        }
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+/**
+ * A module re-exporting only what the frontends use of a library that every container shares. A shared
+ * library is provided whole (any remote might use any export), so without this the sign-in page would
+ * download every Mantine component and all of React Router's data APIs. All containers build from this one
+ * repository, so each provides the same set and the singleton serves every one of them.
+ * `from` is the library's file by absolute path, so the shared-module plugin does not route it to itself.
+ */
+function facade(name, from, names) {
+  const dir = path.join(NODE_MODULES, '.cache', 'avatar-studio-facades');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.mjs`);
+  const text = `export { ${names.join(', ')} } from ${JSON.stringify(from)};\n`;
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) {
+    // Written aside and renamed: parallel builds of the apps never read a half-written file.
+    const temp = `${file}.${process.pid}`;
+    fs.writeFileSync(temp, text);
+    fs.renameSync(temp, file);
+  }
+  return file;
+}
+
+const APP_SOURCES = ['shell', 'customer', 'admin', 'org', 'shared'].map((app) =>
+  path.join(FRONTENDS, app, 'src'),
+);
+
 /** Singletons every container shares (DESIGN.md §1); one copy of each runs in the page. */
-function sharedModules() {
+function sharedModules(production) {
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
   const pkg = require('../../../package.json').dependencies;
+  const versionOf = (name) => require(path.join(NODE_MODULES, name, 'package.json')).version;
+  // Mantine's own packages that the containers share import from @mantine/core too.
+  const mantineNames = importedNames('@mantine/core', [
+    ...APP_SOURCES,
+    path.join(NODE_MODULES, '@mantine', 'notifications', 'esm'),
+    path.join(NODE_MODULES, '@mantine', 'dates', 'esm'),
+  ]);
+  const routerNames = importedNames('react-router-dom', APP_SOURCES);
+  const router = path.join(
+    NODE_MODULES,
+    'react-router',
+    'dist',
+    production ? 'production' : 'development',
+    'index.mjs',
+  );
   return {
     react: singleton(pkg.react),
     'react/jsx-runtime': singleton(pkg.react),
     'react-dom': singleton(pkg['react-dom']),
     'react-dom/client': singleton(pkg['react-dom']),
-    'react-router-dom': singleton(pkg['react-router-dom']),
-    // react-router-dom 7 re-exports react-router: share both so the router context is one.
-    'react-router': singleton(pkg['react-router-dom']),
-    '@mantine/core': singleton(pkg['@mantine/core']),
+    // react-router-dom 7 re-exports react-router; the facade takes what the apps use from it directly.
+    'react-router-dom': routerNames
+      ? {
+          ...singleton(pkg['react-router-dom']),
+          version: versionOf('react-router-dom'),
+          import: facade(
+            `react-router-dom.${production ? 'production' : 'development'}`,
+            router,
+            routerNames,
+          ),
+        }
+      : singleton(pkg['react-router-dom']),
+    ...(routerNames ? {} : { 'react-router': singleton(pkg['react-router-dom']) }),
+    '@mantine/core': mantineNames
+      ? {
+          ...singleton(pkg['@mantine/core']),
+          version: versionOf('@mantine/core'),
+          import: facade(
+            'mantine-core',
+            path.join(NODE_MODULES, '@mantine', 'core', 'esm', 'index.mjs'),
+            mantineNames,
+          ),
+        }
+      : singleton(pkg['@mantine/core']),
     '@mantine/hooks': singleton(pkg['@mantine/hooks']),
     '@mantine/notifications': singleton(pkg['@mantine/notifications']),
     '@tanstack/react-query': singleton(pkg['@tanstack/react-query']),
@@ -75,6 +180,73 @@ class PrecompressPlugin {
             compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
             compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buffer, { level: 9 })));
           }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * A remote's manifest: its mount points and menu entries (frontends/<name>/src/manifest.ts, plain data with
+ * type-only imports), compiled with swc and evaluated here so the shell can read it as JSON without loading
+ * the remote's code.
+ */
+function readRemoteManifest(dir) {
+  const file = path.join(dir, 'src', 'manifest.ts');
+  const { code } = require('@swc/core').transformFileSync(file, {
+    swcrc: false,
+    configFile: false,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+    module: { type: 'commonjs' },
+  });
+  const module = { exports: {} };
+  const refuse = (id) => {
+    throw new Error(`${file} must hold plain data: it imports ${id} (only type imports are allowed)`);
+  };
+  new Function('module', 'exports', 'require', code)(module, module.exports, refuse);
+  const manifest = module.exports.manifest;
+  const problem = manifestProblem(manifest);
+  if (problem) throw new Error(`${file}: ${problem}`);
+  return { mounts: manifest.mounts, navigation: manifest.navigation };
+}
+
+/** What is wrong with a remote manifest, or null when it has the shape the shell reads. */
+function manifestProblem(manifest) {
+  if (!manifest || !Array.isArray(manifest.mounts) || !Array.isArray(manifest.navigation)) {
+    return 'export const manifest = { mounts: [...], navigation: [...] }';
+  }
+  if (!manifest.mounts.every((m) => typeof m === 'string' && m.startsWith('/'))) {
+    return 'every mount is an absolute path';
+  }
+  for (const entry of manifest.navigation) {
+    const ok =
+      entry &&
+      typeof entry.labelKey === 'string' &&
+      typeof entry.path === 'string' &&
+      entry.path.startsWith('/') &&
+      entry.label &&
+      typeof entry.label.en === 'string' &&
+      typeof entry.label.es === 'string';
+    if (!ok)
+      return `navigation entry ${JSON.stringify(entry)} needs labelKey, label { en, es } and an absolute path`;
+  }
+  return null;
+}
+
+/** Emits remote-manifest.json beside remoteEntry.js; the backend merges it into /remotes.json. */
+class RemoteManifestPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemoteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(path.join(this.dir, 'src', 'manifest.ts'));
+          const json = JSON.stringify(readRemoteManifest(this.dir));
+          compilation.emitAsset('remote-manifest.json', new sources.RawSource(json));
         },
       );
     });
@@ -164,10 +336,11 @@ function createConfig({ name, dir, exposes }) {
           ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
           // The shell registers remotes at run time from /remotes.json; no URL is baked into any build.
           remotes: {},
-          shared: sharedModules(),
+          shared: sharedModules(production),
           dts: false,
           manifest: false,
         }),
+        ...(isHost ? [] : [new RemoteManifestPlugin(dir)]),
         ...(production ? [new PrecompressPlugin()] : []),
         ...(production
           ? [
@@ -215,7 +388,10 @@ function createConfig({ name, dir, exposes }) {
                 remotes: Object.fromEntries(
                   ['customer', 'admin', 'org'].map((r) => [
                     r,
-                    `http://localhost:${DEV_PORTS[r]}/remoteEntry.js`,
+                    {
+                      entry: `http://localhost:${DEV_PORTS[r]}/remoteEntry.js`,
+                      ...readRemoteManifest(path.join(FRONTENDS, r)),
+                    },
                   ]),
                 ),
               });
@@ -229,4 +405,4 @@ function createConfig({ name, dir, exposes }) {
   };
 }
 
-module.exports = { createConfig, sharedModules, DEV_PORTS };
+module.exports = { createConfig, sharedModules, readRemoteManifest, DEV_PORTS };

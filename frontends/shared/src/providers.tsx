@@ -8,7 +8,7 @@ import { i18n } from './i18n';
 import { OrganizationProvider } from './organization/OrganizationProvider';
 import { SessionProvider, useSession } from './session/SessionProvider';
 import { PageLoader } from './ui/PageLoader';
-import { buildTheme } from './ui/theme';
+import { buildTheme, cssVariablesResolver } from './ui/theme';
 
 /** Query defaults: the API client already retries 3 times 3 s apart, so queries do not retry again. */
 export function createQueryClient(): QueryClient {
@@ -28,6 +28,7 @@ export function ThemeProvider({ children, env }: { children: ReactNode; env?: 'd
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
       forceColorScheme={user ? (user.dark_mode ? 'dark' : 'light') : undefined}
       env={env}

@@ -1,26 +1,36 @@
 /**
  * The contract between the shell (host) and each remote (customer, admin, org).
  *
- * A remote is a Module Federation container named after its folder that exposes exactly one module, './App':
+ * A remote is a Module Federation container named after its folder that exposes exactly one module, './App',
+ * and publishes a manifest the shell reads before (and without) loading any of the remote's code:
  *
+ *   // frontends/<name>/src/manifest.ts: plain data, type-only imports (the build evaluates it)
+ *   export const manifest: RemoteManifestSource = {
+ *     mounts: ['/admin'],                            // where the shell mounts the remote
+ *     navigation: [{ labelKey: 'admin:staff.nav', label: { en: 'Staff', es: 'Personal' }, path: '/admin/staff',
+ *                    menu: 'admin', permission: 'staff.manage', icon: 'user-shield' }],
+ *   };
  *   // frontends/<name>/src/App.tsx
  *   export default function App() {            // renders the remote's own <Routes>
  *     return <Routes><Route path="settings" element={<Settings />} />...</Routes>;
  *   }
- *   export const navigation: NavigationEntry[] = [...];   // the remote's menu entries
  *
- * - Routes are relative to where the shell mounts the remote: the shell renders `<Route path="/admin/*">`
- *   for admin, `/organization/*` and `/organizations/*` for org, and `/*` for customer, so the admin remote
- *   declares `path="staff"` for /admin/staff, and the customer remote declares `path="avatars/:avatar_id/*"`.
- *   The org remote is mounted at both prefixes: match on `useLocation().pathname` or declare routes
- *   under a pathless parent as it prefers; paths in `navigation` are absolute.
+ * - The build writes the manifest to dist/remote-manifest.json; the backend merges every built remote's into
+ *   GET /remotes.json. The shell draws the sidebar and menus from it and loads a remote's code only when one of
+ *   its routes is opened, so the sign-in page downloads no remote and a customer never downloads admin code.
+ * - Routes are relative to where the shell mounts the remote: for a mount '/admin' the shell renders
+ *   `<Route path="/admin/*">`, for '/' it renders the catch-all `<Route path="*">` (more specific mounts win),
+ *   so the admin remote declares `path="staff"` for /admin/staff. A remote with two mounts (org:
+ *   /organization and /organizations) matches on `useLocation().pathname` or declares routes under a pathless
+ *   parent as it prefers; paths in `navigation` are absolute.
  * - The remote renders no providers: the shell already supplies Mantine (theme, light/dark), Notifications,
  *   TanStack Query, i18n, Session, AppConfig, Organization and the router. Everything those need comes from
  *   '@avatar-studio/shared' (a singleton shared with the host); never import its files by relative path.
  * - Translations: the remote calls registerTranslations('<name>', { en, es }) at module load and uses
- *   useTranslation('<name>'). Its tests call assertSameKeys(en, es).
- * - The shell builds the sidebar and header menus from `navigation` of every remote that loaded, filtered by
- *   `flag` (app config flag must be on), `permission` (useCan) and `staffOnly`.
+ *   useTranslation('<name>'). Its tests call assertSameKeys(en, es). A menu entry's `label` repeats the text of
+ *   its `labelKey` (a test of the remote checks they agree): the shell shows it before the remote has loaded.
+ * - The shell filters menu entries by `flag` (app config flag must be on), `permission` (useCan) and
+ *   `requiresOrganization`.
  * - Standalone development: frontends/<name>/src/standalone.tsx mounts App with <StandaloneRemote>.
  */
 import type { ComponentType } from 'react';
@@ -45,15 +55,41 @@ export interface NavigationEntry {
   requiresOrganization?: boolean;
   /** Defaults to 'sidebar'. */
   menu?: NavigationMenu;
-  /** A @tabler/icons-react icon. */
-  icon?: ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
+  /** One of the shell's menu icons, by name. */
+  icon?: NavigationIcon;
   /** Lower first; entries without an order keep their array order after the ordered ones. */
   order?: number;
 }
 
+/** The icons a menu entry may name; the shell maps each to a @tabler/icons-react icon. */
+export const NAVIGATION_ICONS = [
+  'messages',
+  'route',
+  'template',
+  'user-circle',
+  'settings',
+  'user-shield',
+  'building-community',
+  'building-skyscraper',
+  'users',
+  'mail',
+] as const;
+export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
+
+/** A menu entry as a remote publishes it: with its label in every language, shown before the remote loads. */
+export interface PublishedNavigationEntry extends NavigationEntry {
+  label: { en: string; es: string };
+}
+
+/** frontends/<name>/src/manifest.ts: where the remote mounts and its menu entries. */
+export interface RemoteManifestSource {
+  /** Absolute path prefixes the remote owns ('/' = every path no other remote owns). */
+  mounts: string[];
+  navigation: PublishedNavigationEntry[];
+}
+
 export interface RemoteModule {
   default: ComponentType;
-  navigation?: NavigationEntry[];
   /**
    * customer only, optional: the public landing page the shell shows at / (and at /latam with language 'es'
    * when spanish_enabled) to signed-out visitors when app config landing_enabled is on.
@@ -61,7 +97,12 @@ export interface RemoteModule {
   Landing?: ComponentType<{ language: 'en' | 'es' }>;
 }
 
-/** GET /remotes.json, served by the backend: remote name -> remoteEntry.js URL, for the builds that exist. */
+/** One built remote in /remotes.json: its remoteEntry.js URL and what its manifest publishes. */
+export interface RemoteDescriptor extends RemoteManifestSource {
+  entry: string;
+}
+
+/** GET /remotes.json, served by the backend: the remotes whose build exists. */
 export interface RemotesManifest {
-  remotes: Partial<Record<RemoteName, string>>;
+  remotes: Partial<Record<RemoteName, RemoteDescriptor>>;
 }

@@ -1,9 +1,21 @@
-import { PageLoader, registerTranslations, useAppConfig, useSession } from '@avatar-studio/shared';
+import {
+  PageLoader,
+  RemoteErrorPanel,
+  registerTranslations,
+  useAppConfig,
+  useSession,
+} from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { authPaths, isLoginPath, VERIFY_EMAIL_PATH } from './auth/paths';
 import { en, es } from './i18n';
-import { RemoteOutlet, RemotesProvider, useRemotes, type RemoteLoader } from './remotes/RemotesProvider';
+import {
+  RemoteOutlet,
+  RemotesProvider,
+  useRemote,
+  useRemotesManifest,
+  type RemoteSource,
+} from './remotes/RemotesProvider';
 
 registerTranslations('shell', { en, es });
 
@@ -17,14 +29,10 @@ const SignedInLayout = lazy(() =>
   import('./layout/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
 );
 
-const CUSTOMER_ONLY = ['customer'] as const;
-const NONE = [] as const;
-
 /** The public landing page from the customer remote, or the login page when it has none or fails. */
 function LandingSlot({ language, login }: { language: 'en' | 'es'; login: string }) {
-  const { states } = useRemotes();
-  const state = states.customer;
-  if (state.status === 'loading') return <PageLoader minHeight="100vh" />;
+  const { state } = useRemote('customer');
+  if (state.status === 'idle' || state.status === 'loading') return <PageLoader minHeight="100vh" />;
   const Landing = state.status === 'ready' ? state.module.Landing : undefined;
   return Landing ? <Landing language={language} /> : <Navigate to={login} replace />;
 }
@@ -73,31 +81,36 @@ function SignedInRoutes() {
       <Routes>
         <Route path={VERIFY_EMAIL_PATH} element={<VerifyEmail />} />
         <Route element={<SignedInLayout />}>
-          <Route path="/admin/*" element={<RemoteOutlet name="admin" />} />
-          <Route path="/organization/*" element={<RemoteOutlet name="org" />} />
-          <Route path="/organizations/*" element={<RemoteOutlet name="org" />} />
-          <Route path="*" element={<RemoteOutlet name="customer" />} />
+          <Route path="*" element={<MountedRemotes />} />
         </Route>
       </Routes>
     </Suspense>
   );
 }
 
-/** Everything under the providers: the signed-out screens or the signed-in frame with the remotes. */
-export function ShellRoutes({ loader }: { loader: RemoteLoader }) {
-  const { status } = useSession();
-  const config = useAppConfig();
-  if (status === 'idle' || status === 'loading') return <PageLoader minHeight="100vh" />;
-  if (status === 'signedOut') {
-    return (
-      <RemotesProvider loader={loader} names={config.flag('landing_enabled') ? CUSTOMER_ONLY : NONE}>
-        <SignedOutRoutes />
-      </RemotesProvider>
-    );
+/** The route of every built remote at the mounts its manifest publishes; a remote's code loads when opened. */
+function MountedRemotes() {
+  const { manifest, mounts, retryManifest } = useRemotesManifest();
+  if (manifest.status === 'error') {
+    return <RemoteErrorPanel name="remotes" error={manifest.error} onRetry={retryManifest} />;
   }
+  if (manifest.status !== 'ready') return <PageLoader />;
   return (
-    <RemotesProvider loader={loader}>
-      <SignedInRoutes />
+    <Routes>
+      {mounts.map(({ name, path }) => (
+        <Route key={path} path={path} element={<RemoteOutlet key={name} name={name} />} />
+      ))}
+    </Routes>
+  );
+}
+
+/** Everything under the providers: the signed-out screens or the signed-in frame with the remotes. */
+export function ShellRoutes({ remotes }: { remotes: RemoteSource }) {
+  const { status } = useSession();
+  if (status === 'idle' || status === 'loading') return <PageLoader minHeight="100vh" />;
+  return (
+    <RemotesProvider key={status} source={remotes}>
+      {status === 'signedOut' ? <SignedOutRoutes /> : <SignedInRoutes />}
     </RemotesProvider>
   );
 }

@@ -105,11 +105,25 @@ describe('web handler', () => {
     await request(app).get('/../../etc/passwd').expect(404);
   });
 
-  it('lists only the built remotes in /remotes.json', async () => {
-    build({ 'customer/dist/remoteEntry.js': 'c', 'org/dist/remoteEntry.js': 'o' });
+  it('lists only the built remotes in /remotes.json, with the mounts and menus each build published', async () => {
+    const customer = {
+      mounts: ['/'],
+      navigation: [{ labelKey: 'customer:nav', label: { en: 'Chats', es: 'Chats' }, path: '/conversations' }],
+    };
+    build({
+      'customer/dist/remoteEntry.js': 'c',
+      'customer/dist/remote-manifest.json': JSON.stringify(customer),
+      'org/dist/remoteEntry.js': 'o',
+      'org/dist/remote-manifest.json': JSON.stringify({ mounts: ['/organizations'], navigation: [] }),
+      // A build without its manifest is not offered: the shell could neither mount nor list it.
+      'admin/dist/remoteEntry.js': 'a',
+    });
     const res = await request(appFor(dir)).get('/remotes.json').expect(200);
     expect(res.body).toEqual({
-      remotes: { customer: '/remotes/customer/remoteEntry.js', org: '/remotes/org/remoteEntry.js' },
+      remotes: {
+        customer: { entry: '/remotes/customer/remoteEntry.js', ...customer },
+        org: { entry: '/remotes/org/remoteEntry.js', mounts: ['/organizations'], navigation: [] },
+      },
     });
     expect(res.headers['cache-control']).toBe('no-cache');
   });

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 
@@ -61,6 +61,30 @@ function sendPrecompressed(req: Request, res: Response, file: string, next: Next
   return true;
 }
 
+/**
+ * One remote's part of /remotes.json: where its container is and what its build published in
+ * remote-manifest.json (mount points and menu entries), or null when either file is missing or unreadable.
+ * Read on each request: it is small, and a rebuild is picked up without a restart.
+ */
+function remoteDescriptor(frontendsDir: string, name: string): Record<string, unknown> | null {
+  const dist = join(frontendsDir, name, 'dist');
+  if (!existsSync(join(dist, 'remoteEntry.js'))) return null;
+  try {
+    const manifest = JSON.parse(readFileSync(join(dist, 'remote-manifest.json'), 'utf8')) as {
+      mounts?: unknown;
+      navigation?: unknown;
+    };
+    if (!Array.isArray(manifest.mounts) || !Array.isArray(manifest.navigation)) return null;
+    return {
+      entry: `/remotes/${name}/remoteEntry.js`,
+      mounts: manifest.mounts,
+      navigation: manifest.navigation,
+    };
+  } catch {
+    return null;
+  }
+}
+
 const NOT_BUILT =
   'Avatar Studio: the web app is not built yet. Run `npm run build` (or `npx webpack --mode production` in ' +
   'frontends/shell and each remote), then reload this page. The API is at /api (docs at /api/docs).\n';
@@ -90,10 +114,11 @@ export function createWebHandler(frontendsDir: string): RequestHandler {
     if (RESERVED.test(path)) return next();
 
     if (path === '/remotes.json') {
-      // Lists only the remotes whose build exists, so the shell shows a clear panel for a missing one.
+      // Lists only the remotes whose build exists, with the routes and menus they publish, so the shell
+      // draws every menu and mounts every route without downloading any remote's code.
       const remotes = Object.fromEntries(
-        REMOTE_NAMES.filter((name) => existsSync(join(frontendsDir, name, 'dist', 'remoteEntry.js'))).map(
-          (name) => [name, `/remotes/${name}/remoteEntry.js`],
+        REMOTE_NAMES.map((name) => [name, remoteDescriptor(frontendsDir, name)] as const).filter(
+          ([, descriptor]) => descriptor !== null,
         ),
       );
       res.setHeader('Cache-Control', REVALIDATE);

@@ -85,7 +85,14 @@ export function ConfigField({
     );
   } else if (entry.type === 'color') {
     input = (
-      <ColorInput {...common} format="hex" value={value} onChange={onChange} description={description} />
+      <ColorInput
+        {...common}
+        format="hex"
+        value={value}
+        onChange={onChange}
+        description={description}
+        eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper') }}
+      />
     );
   } else if (entry.options && entry.options.length > 0) {
     input = (

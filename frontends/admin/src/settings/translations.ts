@@ -17,6 +17,7 @@ export const settingsEn = {
   locked: 'Locked: only an admin can unlock this setting.',
   secretPlaceholder: 'Stored ({{masked}}). Type a new value to replace it.',
   secretEmpty: 'Not set. Type a value to set it.',
+  eyeDropper: 'Pick a colour from the screen',
   confirm: {
     title: 'Are you sure to edit this setting?',
     warning:
@@ -116,6 +117,7 @@ export const settingsEs: typeof settingsEn = {
   locked: 'Bloqueado: solo un administrador puede desbloquear este ajuste.',
   secretPlaceholder: 'Guardado ({{masked}}). Escribe un valor nuevo para reemplazarlo.',
   secretEmpty: 'Sin definir. Escribe un valor para definirlo.',
+  eyeDropper: 'Elegir un color de la pantalla',
   confirm: {
     title: '¿Seguro que quieres editar este ajuste?',
     warning:

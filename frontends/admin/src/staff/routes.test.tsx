@@ -1,7 +1,10 @@
 import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { configure, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import App, { navigation } from '../App';
+import App from '../App';
+import { manifest } from '../manifest';
+
+const { navigation } = manifest;
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -5,7 +5,10 @@ import { configure, createEvent, fireEvent, screen, waitFor, within } from '@tes
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import App, { navigation } from '../App';
+import App from '../App';
+import { manifest } from '../manifest';
+
+const { navigation } = manifest;
 import type { Template, Workflow } from './model';
 import { MAX_STEPS, moveStep } from './WorkflowFormPage';
 

@@ -34,7 +34,7 @@ function isOwnOrigin(src: string): boolean {
 const defaultImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, idx, options, env, self) => {
   const token = tokens[idx];
-  const src = token.attrGet('src') ?? '';
+  const src = String(token.attrGet('src') ?? '');
   if (isOwnOrigin(src)) return defaultImage(tokens, idx, options, env, self);
   const alt = token.children?.length ? self.renderInlineAsText(token.children, options, env) : '';
   const label = markdown.utils.escapeHtml(alt || src);

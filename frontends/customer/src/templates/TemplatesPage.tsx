@@ -88,38 +88,48 @@ export function TemplatesPage({ tab }: { tab: TemplatesTab }) {
           {t('templates.create')}
         </Button>
       </Group>
-      <Tabs value={tab} onChange={(value) => value && navigate(TAB_PATHS[value as TemplatesTab])} mb="md">
+      <Tabs value={tab} onChange={(value) => value && navigate(TAB_PATHS[value as TemplatesTab])} keepMounted>
         <Tabs.List aria-label={t('templates.tabs.label')}>
           <Tabs.Tab value="all">{t('templates.tabs.all')}</Tabs.Tab>
           <Tabs.Tab value="type">{t('templates.tabs.type')}</Tabs.Tab>
           <Tabs.Tab value="tags">{t('templates.tabs.tags')}</Tabs.Tab>
         </Tabs.List>
-      </Tabs>
-      {drill ? (
-        <Stack gap="sm">
-          <Group gap="sm">
-            <Anchor component={Link} to={TAB_PATHS[tab]} size="sm">
-              <Group gap={4} component="span">
-                <IconArrowLeft size={14} aria-hidden />
-                {t('templates.back')}
+        {/* Every tab has its panel (each tab's aria-controls must name an element); only the open one is filled. */}
+        {(Object.keys(TAB_PATHS) as TemplatesTab[])
+          .filter((value) => value !== tab)
+          .map((value) => (
+            <Tabs.Panel key={value} value={value}>
+              {null}
+            </Tabs.Panel>
+          ))}
+        <Tabs.Panel value={tab} pt="md">
+          {drill ? (
+            <Stack gap="sm">
+              <Group gap="sm">
+                <Anchor component={Link} to={TAB_PATHS[tab]} size="sm">
+                  <Group gap={4} component="span">
+                    <IconArrowLeft size={14} aria-hidden />
+                    {t('templates.back')}
+                  </Group>
+                </Anchor>
+                <Title order={2} size="h4">
+                  {'tag' in drill
+                    ? t('templates.tagTitle', { tag: drill.tag })
+                    : t('templates.typeTitle', { type: drill.type })}
+                </Title>
               </Group>
-            </Anchor>
-            <Title order={2} size="h4">
-              {'tag' in drill
-                ? t('templates.tagTitle', { tag: drill.tag })
-                : t('templates.typeTitle', { type: drill.type })}
-            </Title>
-          </Group>
-          {/* Keyed: another tag or type starts on page 1 with its own list. */}
-          <TemplateList key={JSON.stringify(drill)} drill={drill} />
-        </Stack>
-      ) : tab === 'all' ? (
-        <TemplateList key="all" drill={null} />
-      ) : tab === 'tags' ? (
-        <TagList />
-      ) : (
-        <TypeList />
-      )}
+              {/* Keyed: another tag or type starts on page 1 with its own list. */}
+              <TemplateList key={JSON.stringify(drill)} drill={drill} />
+            </Stack>
+          ) : tab === 'all' ? (
+            <TemplateList key="all" drill={null} />
+          ) : tab === 'tags' ? (
+            <TagList />
+          ) : (
+            <TypeList />
+          )}
+        </Tabs.Panel>
+      </Tabs>
     </Container>
   );
 }

@@ -6,8 +6,10 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Membership, User } from '../api/contracts';
+import type { TranslationTree } from '../i18n';
 import { AppProviders, createQueryClient } from '../providers';
 import type { RealtimeIo } from '../realtime';
+import type { RemoteManifestSource } from '../remote';
 import { sessionStore } from '../session/store';
 
 export interface MockCall {
@@ -224,4 +226,29 @@ export function fakeIo() {
       for (const fn of listeners.get('connect') ?? []) fn(undefined);
     },
   };
+}
+
+/**
+ * The menu entries of a remote's manifest whose published label differs from the text of its labelKey in the
+ * remote's translations (the shell shows the published label until the remote loads). Empty when they agree.
+ */
+export function manifestLabelMismatches(
+  manifest: RemoteManifestSource,
+  namespace: string,
+  translations: { en: TranslationTree; es: TranslationTree },
+): string[] {
+  const lookup = (tree: TranslationTree, key: string): unknown =>
+    key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  return manifest.navigation.flatMap((entry) => {
+    const [ns, key] = entry.labelKey.split(':');
+    if (ns !== namespace || !key) return [`${entry.labelKey}: not in namespace ${namespace}`];
+    return (['en', 'es'] as const)
+      .filter((lang) => lookup(translations[lang], key) !== entry.label[lang])
+      .map(
+        (lang) =>
+          `${entry.labelKey} (${lang}): "${entry.label[lang]}" is not "${String(lookup(translations[lang], key))}"`,
+      );
+  });
 }

@@ -1,4 +1,9 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from '@mantine/core';
 
 /** 000 §9 breakpoints: 450 px (small), 1200 px and 1300 px. Mantine needs five, in em. */
 export const BREAKPOINTS = { xs: '28.125em', sm: '48em', md: '75em', lg: '81.25em', xl: '90em' } as const;
@@ -41,5 +46,23 @@ export function buildTheme(config: { get(key: string): string | null }): Mantine
     defaultRadius: 'md',
     cursorType: 'pointer',
     other: { accentColor: accent ? 'accent' : 'teal' },
+    components: {
+      // A spinner's label needs a role that may be named (a bare span may not carry aria-label).
+      Loader: { defaultProps: { role: 'status' } },
+    },
   });
 }
+
+/**
+ * Dimmed and placeholder text must keep a 4.5:1 contrast on the page background: Mantine's light defaults
+ * (gray 6 #868e96 and gray 5 #adb5bd) reach only 3.3:1 and 2.1:1 on white; gray 7 (#495057) reaches 8.2:1 and
+ * #5c636a (placeholders, kept lighter than values) 6:1. The dark defaults already pass.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': '#5c636a',
+  },
+  dark: {},
+});

@@ -2,10 +2,15 @@ import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import type { RemoteLoader } from '../remotes/RemotesProvider';
+import type { RemoteSource } from '../remotes/RemotesProvider';
 import { ShellRoutes } from '../routes';
 
-const loader: RemoteLoader = async () => ({ default: () => <p>customer home</p>, navigation: [] });
+const remotes: RemoteSource = {
+  manifest: async () => ({
+    remotes: { customer: { entry: '/remotes/customer/remoteEntry.js', mounts: ['/'], navigation: [] } },
+  }),
+  load: async () => ({ default: () => <p>customer home</p> }),
+};
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -14,7 +19,7 @@ function Where() {
 function renderShell(route: string, options: Parameters<typeof renderWithProviders>[1] = {}) {
   return renderWithProviders(
     <>
-      <ShellRoutes loader={loader} />
+      <ShellRoutes remotes={remotes} />
       <Where />
     </>,
     { route, ...options },

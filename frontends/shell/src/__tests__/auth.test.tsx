@@ -1,11 +1,19 @@
 import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import type { RemoteLoader } from '../remotes/RemotesProvider';
+import type { RemoteSource } from '../remotes/RemotesProvider';
 import { ShellRoutes } from '../routes';
 
-const loader: RemoteLoader = async () => ({ default: () => <p>customer home</p>, navigation: [] });
+// The signed-in and signed-out halves load lazily; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+const remotes: RemoteSource = {
+  manifest: async () => ({
+    remotes: { customer: { entry: '/remotes/customer/remoteEntry.js', mounts: ['/'], navigation: [] } },
+  }),
+  load: async () => ({ default: () => <p>customer home</p> }),
+};
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -14,7 +22,7 @@ function Where() {
 function renderShell(route: string, options: Parameters<typeof renderWithProviders>[1] = {}) {
   return renderWithProviders(
     <>
-      <ShellRoutes loader={loader} />
+      <ShellRoutes remotes={remotes} />
       <Where />
     </>,
     { route, ...options },
@@ -209,5 +217,24 @@ describe('reset password', () => {
       token: 'abc123',
       password: 'newsecret',
     });
+  });
+});
+
+describe('remote loading when signed out', () => {
+  it('the sign-in page reads no manifest and loads no remote', async () => {
+    const asked: string[] = [];
+    const counting: RemoteSource = {
+      manifest: async () => {
+        asked.push('manifest');
+        return remotes.manifest();
+      },
+      load: async (name) => {
+        asked.push(name);
+        return remotes.load(name);
+      },
+    };
+    renderWithProviders(<ShellRoutes remotes={counting} />, { route: '/login' });
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 });

@@ -1,16 +1,20 @@
 import {
   assertSameKeys,
-  registerTranslations,
-  type NavigationEntry,
+  type PublishedNavigationEntry,
   type RemoteModule,
+  type RemoteName,
+  type RemotesManifest,
 } from '@avatar-studio/shared';
 import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildBreadcrumb, titleCase } from '../layout/breadcrumb';
 import { en, es } from '../i18n';
-import type { RemoteLoader } from '../remotes/RemotesProvider';
+import type { RemoteSource } from '../remotes/RemotesProvider';
 import { ShellRoutes } from '../routes';
+
+// The signed-in and signed-out halves load lazily; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('shell translations', () => {
   it('has the same keys in en and es', () => {
@@ -45,27 +49,49 @@ describe('breadcrumb rule (001 §2)', () => {
   });
 });
 
-const labels = { avatars: 'Avatars', topics: 'Topics', staff: 'Staff' };
-registerTranslations('test', { en: labels, es: labels });
-
-const navigation: NavigationEntry[] = [
-  { labelKey: 'test:avatars', path: '/avatars', flag: 'avatars_enabled' },
-  { labelKey: 'test:topics', path: '/topics', flag: 'topics_enabled' },
-  { labelKey: 'test:staff', path: '/admin/staff', menu: 'admin', permission: 'staff.manage' },
+const label = (text: string) => ({ en: text, es: text });
+const navigation: PublishedNavigationEntry[] = [
+  { labelKey: 'test:avatars', label: label('Avatars'), path: '/avatars', flag: 'avatars_enabled' },
+  { labelKey: 'test:topics', label: label('Topics'), path: '/topics', flag: 'topics_enabled' },
+  {
+    labelKey: 'test:staff',
+    label: label('Staff'),
+    path: '/admin/staff',
+    menu: 'admin',
+    permission: 'staff.manage',
+  },
 ];
 
-function loaderWith(overrides: Partial<Record<string, () => Promise<RemoteModule>>> = {}): RemoteLoader {
-  return (name) =>
-    overrides[name]?.() ??
-    Promise.resolve({
-      default: () => <p>{name} remote</p>,
-      navigation: name === 'customer' ? navigation : [],
-    });
+const manifest: RemotesManifest = {
+  remotes: {
+    customer: { entry: '/remotes/customer/remoteEntry.js', mounts: ['/'], navigation },
+    admin: { entry: '/remotes/admin/remoteEntry.js', mounts: ['/admin'], navigation: [] },
+    org: {
+      entry: '/remotes/org/remoteEntry.js',
+      mounts: ['/organization', '/organizations'],
+      navigation: [],
+    },
+  },
+};
+
+/** Remotes from the manifest above; `loaded` records which remotes' code was asked for. */
+function loaderWith(
+  overrides: Partial<Record<string, () => Promise<RemoteModule>>> = {},
+): RemoteSource & { loaded: RemoteName[] } {
+  const loaded: RemoteName[] = [];
+  return {
+    loaded,
+    manifest: async () => manifest,
+    load: (name) => {
+      loaded.push(name);
+      return overrides[name]?.() ?? Promise.resolve({ default: () => <p>{name} remote</p> });
+    },
+  };
 }
 
 describe('signed-in layout', () => {
   it('mounts the remote that owns the path, under the breadcrumb', async () => {
-    renderWithProviders(<ShellRoutes loader={loaderWith()} />, {
+    renderWithProviders(<ShellRoutes remotes={loaderWith()} />, {
       user: testUser(),
       route: '/organization/admin-panel/users/7',
     });
@@ -79,8 +105,11 @@ describe('signed-in layout', () => {
   });
 
   it('builds the sidebar from the remotes, keeping entries whose flag is on', async () => {
-    renderWithProviders(<ShellRoutes loader={loaderWith()} />, { user: testUser(), route: '/avatars/3' });
+    const remotes = loaderWith();
+    renderWithProviders(<ShellRoutes remotes={remotes} />, { user: testUser(), route: '/avatars/3' });
     expect(await screen.findByText('customer remote')).toBeInTheDocument();
+    // Only the remote that owns the page downloads its code; the menus come from the manifest.
+    expect(remotes.loaded).toEqual(['customer']);
     expect(await screen.findByRole('link', { name: 'Avatars' })).toHaveAttribute('href', '/avatars');
     expect(screen.queryByRole('link', { name: 'Topics' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
@@ -90,11 +119,27 @@ describe('signed-in layout', () => {
 
   it('shows the Admin menu to a staff admin', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ShellRoutes loader={loaderWith()} />, {
+    renderWithProviders(<ShellRoutes remotes={loaderWith()} />, {
       user: testUser({ staff: { staff_id: 1, role: 'admin' } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Admin' }));
     expect(await screen.findByRole('menuitem', { name: 'Staff' })).toHaveAttribute('href', '/admin/staff');
+  });
+
+  it('shows an error panel with Retry when the remotes manifest cannot be read', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const remotes: RemoteSource = {
+      manifest: async () => {
+        if (++attempts === 1) throw new Error('The remotes manifest answered 503');
+        return manifest;
+      },
+      load: async (name) => ({ default: () => <p>{name} remote</p> }),
+    };
+    renderWithProviders(<ShellRoutes remotes={remotes} />, { user: testUser(), route: '/conversations' });
+    expect(await screen.findByText('The remotes manifest answered 503')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('customer remote')).toBeInTheDocument();
   });
 
   it('shows an error panel with Retry for a remote that fails, and loads it on retry', async () => {
@@ -106,7 +151,7 @@ describe('signed-in layout', () => {
           ? Promise.reject(new Error('remoteEntry.js failed to load'))
           : Promise.resolve({ default: () => <p>admin remote</p> }),
     });
-    renderWithProviders(<ShellRoutes loader={loader} />, {
+    renderWithProviders(<ShellRoutes remotes={loader} />, {
       user: testUser({ staff: { staff_id: 1, role: 'admin' } }),
       route: '/admin/staff',
     });
@@ -127,9 +172,12 @@ describe('signed-in layout', () => {
       return <p>customer ok</p>;
     }
     const user = userEvent.setup();
-    renderWithProviders(<ShellRoutes loader={loaderWith({ customer: async () => ({ default: Flaky }) })} />, {
-      user: testUser(),
-    });
+    renderWithProviders(
+      <ShellRoutes remotes={loaderWith({ customer: async () => ({ default: Flaky }) })} />,
+      {
+        user: testUser(),
+      },
+    );
     expect(await screen.findByText('render failed')).toBeInTheDocument();
     broken = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -138,7 +186,7 @@ describe('signed-in layout', () => {
 
   it('switches between Personal and an organization from the header', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderWithProviders(<ShellRoutes loader={loaderWith()} />, {
+    const { fetch } = renderWithProviders(<ShellRoutes remotes={loaderWith()} />, {
       user: testUser(),
       memberships: [
         {
@@ -165,7 +213,7 @@ describe('signed-in layout', () => {
 
   it('offers the language chooser from the user menu and stores the choice', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ShellRoutes loader={loaderWith()} />, { user: testUser() });
+    renderWithProviders(<ShellRoutes remotes={loaderWith()} />, { user: testUser() });
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     expect(screen.getByRole('menuitem', { name: 'Billing' })).toHaveAttribute('href', '/billing');
     await user.click(screen.getByRole('menuitem', { name: 'Language' }));
@@ -180,7 +228,7 @@ describe('signed-in layout', () => {
     const user = userEvent.setup();
     const navigate = jest.fn();
     (await import('@avatar-studio/shared')).setNavigator(navigate);
-    const { fetch } = renderWithProviders(<ShellRoutes loader={loaderWith()} />, { user: testUser() });
+    const { fetch } = renderWithProviders(<ShellRoutes remotes={loaderWith()} />, { user: testUser() });
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));

@@ -1,8 +1,9 @@
 import { useOrganization, useSession, type NavigationEntry } from '@avatar-studio/shared';
-import { Avatar, Button, Menu, Select, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Menu, Select, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconCreditCard, IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { NavIcon } from './icons';
 
 /** One header menu (Tools, Admin, Organization, Analytics); hidden when the user has none of its entries. */
 export function EntryMenu({ label, entries }: { label: string; entries: NavigationEntry[] }) {
@@ -16,19 +17,16 @@ export function EntryMenu({ label, entries }: { label: string; entries: Navigati
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {entries.map((entry) => {
-          const Icon = entry.icon;
-          return (
-            <Menu.Item
-              key={entry.path}
-              component={Link}
-              to={entry.path}
-              leftSection={Icon ? <Icon size={16} aria-hidden /> : undefined}
-            >
-              {t(entry.labelKey)}
-            </Menu.Item>
-          );
-        })}
+        {entries.map((entry) => (
+          <Menu.Item
+            key={entry.path}
+            component={Link}
+            to={entry.path}
+            leftSection={entry.icon ? <NavIcon name={entry.icon} size={16} /> : undefined}
+          >
+            {t(entry.labelKey)}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
@@ -65,8 +63,19 @@ export function UserMenu({ extra, onLanguage }: { extra: NavigationEntry[]; onLa
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('layout.userMenu')} style={{ borderRadius: '50%' }}>
-          <Avatar src={user?.file ?? undefined} radius="xl" size={34} color="initials" name={user?.name}>
+        <UnstyledButton style={{ borderRadius: '50%' }}>
+          {/* The button is named by this text; the initials are decoration (filled for contrast). */}
+          <VisuallyHidden>{t('layout.userMenu')}</VisuallyHidden>
+          <Avatar
+            src={user?.file ?? undefined}
+            radius="xl"
+            size={34}
+            color="initials"
+            variant="filled"
+            autoContrast
+            name={user?.name}
+            aria-hidden
+          >
             {initials}
           </Avatar>
         </UnstyledButton>

@@ -4,9 +4,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useRemotes } from '../remotes/RemotesProvider';
+import { useRemotesManifest } from '../remotes/RemotesProvider';
 import { Breadcrumbs } from './Breadcrumbs';
 import { EntryMenu, OrganizationSwitcher, UserMenu } from './HeaderMenus';
+import { NavIcon } from './icons';
 import { LanguageModal } from './LanguageModal';
 import { visibleEntries } from './navigation';
 import { WordBalance } from './WordBalance';
@@ -18,7 +19,7 @@ export function SignedInLayout() {
   const config = useAppConfig();
   const { staffRole } = useSession();
   const { current } = useOrganization();
-  const { navigation } = useRemotes();
+  const { navigation } = useRemotesManifest();
   const { pathname } = useLocation();
   const [navOpened, nav] = useDisclosure(false);
   const [languageOpened, language] = useDisclosure(false);
@@ -89,7 +90,6 @@ export function SignedInLayout() {
       <AppShell.Navbar p="sm" aria-label={t('layout.menu')}>
         <AppShell.Section grow component={ScrollArea}>
           {menus.sidebar.map((entry) => {
-            const Icon = entry.icon;
             const active = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
             return (
               <NavLink
@@ -97,7 +97,7 @@ export function SignedInLayout() {
                 component={Link}
                 to={entry.path}
                 label={tAny(entry.labelKey)}
-                leftSection={Icon ? <Icon size={18} stroke={1.5} aria-hidden /> : undefined}
+                leftSection={entry.icon ? <NavIcon name={entry.icon} size={18} /> : undefined}
                 active={active}
                 aria-current={active ? 'page' : undefined}
                 onClick={nav.close}

@@ -4,6 +4,7 @@
  */
 import { getInstance, init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteModule, RemoteName, RemotesManifest } from '@avatar-studio/shared';
+import type { RemoteSource } from './RemotesProvider';
 
 let manifest: Promise<RemotesManifest> | null = null;
 const registered = new Set<string>();
@@ -14,13 +15,18 @@ async function fetchManifest(): Promise<RemotesManifest> {
   return (await response.json()) as RemotesManifest;
 }
 
-/** Loads one remote's './App'. A retry (`force`) re-reads the manifest and drops the runtime's cached failure. */
-export async function loadRemoteModule(name: RemoteName, force = false): Promise<RemoteModule> {
+/** GET /remotes.json, read once; `force` (a retry) reads it again. */
+export function remotesManifest(force = false): Promise<RemotesManifest> {
   if (force || !manifest) {
     manifest = fetchManifest();
     manifest.catch(() => (manifest = null));
   }
-  const entry = (await manifest).remotes[name];
+  return manifest;
+}
+
+/** Loads one remote's './App'. A retry (`force`) re-reads the manifest and drops the runtime's cached failure. */
+export async function loadRemoteModule(name: RemoteName, force = false): Promise<RemoteModule> {
+  const entry = (await remotesManifest(force)).remotes[name]?.entry;
   if (!entry) throw new Error(`The ${name} section is not available (it has not been built).`);
   // The build plugin creates the host instance; init() only runs if this module was loaded without it.
   if (!getInstance()) init({ name: 'shell', remotes: [] });
@@ -32,3 +38,6 @@ export async function loadRemoteModule(name: RemoteName, force = false): Promise
   if (!module || typeof module.default !== 'function') throw new Error(`The ${name} section did not load.`);
   return module;
 }
+
+/** The production source of remotes: the backend's manifest and the federation runtime. */
+export const federatedRemotes: RemoteSource = { manifest: remotesManifest, load: loadRemoteModule };

@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { adminCredentials, apiCall, login, signUpViaApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
+import { signInViaApi, until, useBrowser } from '../support/fixtures';
+
+const { test } = useBrowser();
+
+/** Opens `path` in the running app (no full reload) and waits until its data has arrived and spinners are gone. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await until(
+    'the page to finish loading',
+    async () => (await page.locator('[role="status"]').count()) === 0,
+  );
+  await page.waitForLoadState('networkidle');
+}
+
+/** Opens each path in turn and collects every screen's serious or critical violations before failing. */
+async function checkScreens(page: Page, screens: [name: string, path: string][]): Promise<void> {
+  const failures: string[] = [];
+  for (const [name, path] of screens) {
+    await open(page, path);
+    await expectAccessible(page, `${name} (${path})`).catch((e: Error) => failures.push(e.message));
+  }
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+}
+
+describe('accessibility (axe-core: no serious or critical violation on any screen)', () => {
+  test('the signed-out screens: sign-in, sign-up, recovery', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    await checkScreens(page, [
+      ['sign-in', '/login'],
+      ['sign-up', '/signup'],
+      ['recovery', '/recovery'],
+    ]);
+  });
+
+  test('the customer screens', async ({ page }) => {
+    const customer = await signUpViaApi('a11y');
+    const { conversation } = await apiCall<{ conversation: { conversation_id: number } }>(
+      'POST',
+      '/api/conversations',
+      { name: 'Accessibility check' },
+      customer.session.access_token,
+    );
+    await signInViaApi(page, customer, '/conversations');
+    await checkScreens(page, [
+      ['conversations', '/conversations'],
+      ['a conversation', `/conversations/${conversation.conversation_id}`],
+      ['templates', '/templates'],
+      ['template editor', '/templates/create-template'],
+      ['workflows', '/workflows'],
+      ['my workflows', '/user_workflows'],
+      ['settings', '/settings'],
+      ['profile', '/profile'],
+    ]);
+  }, 90_000);
+
+  test('the organization and back-office screens (staff admin)', async ({ page }) => {
+    const admin = await login(adminCredentials());
+    const { organization } = await apiCall<{ organization: { organization_id: number } }>(
+      'POST',
+      '/api/organizations',
+      { name: `A11y Org ${Date.now().toString(36)}` },
+      admin.access_token,
+    );
+    await signInViaApi(page, adminCredentials(), '/organizations');
+    await checkScreens(page, [
+      ['my organizations', '/organizations'],
+      ['create organization', '/organizations/organization-settings'],
+      ['organization settings', `/organizations/organization-settings/${organization.organization_id}`],
+      ['all organizations', '/organizations/all'],
+      ['staff', '/admin/staff'],
+      ['app settings', '/admin/settings'],
+      ['workflows (back office)', '/admin/workflows'],
+    ]);
+    // The admin panel works on the current organization: choose the new one, as the switcher would.
+    await page.evaluate(
+      (id) => localStorage.setItem('organization_id', String(id)),
+      organization.organization_id,
+    );
+    await page.goto('/organization/admin-panel');
+    await settle(page);
+    await checkScreens(page, [['organization admin panel', '/organization/admin-panel']]);
+  }, 90_000);
+});

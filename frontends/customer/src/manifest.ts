@@ -1,0 +1,44 @@
+/**
+ * What the customer remote publishes to the shell before its code loads (see frontends/shared/src/remote.ts):
+ * it owns every path no other remote mounts, and these menu entries. Plain data: the build evaluates it.
+ */
+import type { RemoteManifestSource } from '@avatar-studio/shared';
+
+export const manifest: RemoteManifestSource = {
+  mounts: ['/'],
+  navigation: [
+    {
+      labelKey: 'customer:conversations.nav',
+      label: { en: 'Chats', es: 'Chats' },
+      path: '/conversations',
+      icon: 'messages',
+    },
+    {
+      labelKey: 'customer:workflows.nav',
+      label: { en: 'Workflows', es: 'Flujos de trabajo' },
+      path: '/workflows',
+      icon: 'route',
+    },
+    {
+      labelKey: 'customer:templates.nav',
+      label: { en: 'Templates', es: 'Plantillas' },
+      path: '/templates',
+      flag: 'templates_enabled',
+      icon: 'template',
+    },
+    {
+      labelKey: 'customer:profile.nav',
+      label: { en: 'My Profile', es: 'Mi perfil' },
+      path: '/profile',
+      menu: 'user',
+      icon: 'user-circle',
+    },
+    {
+      labelKey: 'customer:settings.nav',
+      label: { en: 'Settings', es: 'Configuración' },
+      path: '/settings',
+      menu: 'user',
+      icon: 'settings',
+    },
+  ],
+};
