@@ -1,12 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import type { Response, Test } from 'supertest';
 import { buildOpenApiDocument } from '../src/bootstrap';
 import { AuthService } from '../src/modules/auth/auth.service';
 import type { Principal } from '../src/common/auth/principal';
 import { WordsService } from '../src/modules/words/words.service';
+import { Secret, TOTP } from 'otpauth';
+import { TWO_FACTOR_CODE_DIGITS, TWO_FACTOR_PERIOD_SECONDS } from '@avatar-studio/contracts';
+import { SecretBox, sha256 } from '../src/common/crypto/secret-box';
+import { signVerificationToken } from '../src/modules/auth/email-verification';
 import {
   ACCESS,
   AccessCase,
   Call,
+  Caller,
   CUSTOMERS,
   Fixtures,
   FreshMakers,
@@ -67,6 +73,7 @@ describe('authorization matrix', () => {
     let req = t.http()[verb](url);
     if (call.query) req = req.query(call.query);
     if (who) req = req.set('Authorization', who.auth);
+    if (call.headers) req = req.set(call.headers);
     if (call.upload) return req.attach(call.upload.field, Buffer.from(call.upload.content), call.upload.name);
     if (call.body !== undefined) return req.send(call.body as object);
     return req;
@@ -203,6 +210,25 @@ describe('authorization matrix', () => {
     return message_id;
   }
 
+  /** A current code of a base32 TOTP secret, as an authenticator app shows it. */
+  const totpCode = (secret: string) =>
+    new TOTP({
+      algorithm: 'SHA1',
+      digits: TWO_FACTOR_CODE_DIGITS,
+      period: TWO_FACTOR_PERIOD_SECONDS,
+      secret: Secret.fromBase32(secret),
+    }).generate();
+
+  /** Turns two-factor on for the account directly (stored encrypted, as enrolment does) and answers a code. */
+  async function twoFactorOn(user_id: number): Promise<string> {
+    const secret = new Secret({ size: 20 }).base32;
+    await t.db.query(`UPDATE users SET totp_secret = $2, totp_enabled_at = now() WHERE user_id = $1`, [
+      user_id,
+      new SecretBox(t.env.appSecret).encrypt(secret),
+    ]);
+    return totpCode(secret);
+  }
+
   function makers(): FreshMakers {
     const auth = t.app.get(AuthService);
     const staffAdmin = { user_id: as.staffAdmin.user_id, staffRole: 'admin' } as Principal;
@@ -309,6 +335,50 @@ describe('authorization matrix', () => {
         const user = await t.createUser();
         return (await auth.issueSignInToken(user.user_id)).token;
       },
+      async verifyToken() {
+        const user = await t.createUser({ unverified: true });
+        return signVerificationToken(t.env.appSecret, user.user_id, user.email);
+      },
+      async unverify(caller: Caller) {
+        if (caller)
+          await t.db.query(`UPDATE users SET email_verified_at = NULL WHERE user_id = $1`, [caller.user_id]);
+      },
+      async invitation(email) {
+        const organization = await t.createOrganization(`Inviting Org ${++n}`);
+        const token = randomBytes(24).toString('base64url');
+        const [{ invitation_id }] = await t.db.query(
+          `INSERT INTO organization_invitations (organization_id, email, user_type_id, token_hash, invited_by, expires_at)
+           VALUES ($1, $2, 3, $3, $4, now() + interval '1 day') RETURNING invitation_id`,
+          [organization, email.toLowerCase(), sha256(token), as.orgAdmin.user_id],
+        );
+        return { id: invitation_id, token };
+      },
+      async interruptedAnswer() {
+        const conversation = await m.conversation();
+        const question = await insertMessage(conversation);
+        const [{ message_id }] = await t.db.query(
+          `INSERT INTO messages (conversation_id, user_id, role, content, status, user_message_id)
+           VALUES ($1, $2, 'assistant', NULL, 'interrupted', $3) RETURNING message_id`,
+          [conversation, as.owner.user_id, question],
+        );
+        return message_id;
+      },
+      async twoFactorPending(caller: Caller) {
+        const res = await send('POST', '/api/auth/2fa/setup', {}, caller as TestUser);
+        if (res.status !== 200) throw new Error(`fixture: 2fa setup ${res.status}`);
+        return totpCode(String(res.body.secret));
+      },
+      twoFactorOn: async (caller: Caller) => (caller ? twoFactorOn(caller.user_id) : '000000'),
+      async twoFactorChallenge() {
+        const user = await t.createUser({ staff: 'manager', password: 'two-factor1' });
+        const code = await twoFactorOn(user.user_id);
+        const challenge_token = await ok(
+          t.http().post('/api/auth/login').send({ email: user.email, password: 'two-factor1' }),
+          200,
+          (b) => String(b.challenge_token),
+        );
+        return { challenge_token, code };
+      },
     };
     return m;
   }
@@ -340,9 +410,9 @@ describe('authorization matrix', () => {
       // Denied principals first: an allowed call that removes or changes the resource goes last.
       const order = [...PRINCIPALS].sort((a, b) => Number(c.allow.includes(a)) - Number(c.allow.includes(b)));
       for (const who of order) {
-        const fresh = c.fresh ? await c.fresh(make, f, who) : {};
         const caller =
           who === 'anonymous' ? null : c.freshPrincipals ? await principal(who, f.org, f.otherOrg) : as[who];
+        const fresh = c.fresh ? await c.fresh(make, f, who, caller) : {};
         const res = await send(method, path, c.request(f, fresh), caller);
         calls++;
         const want = expected(c, who);

@@ -11,7 +11,7 @@
  *    unless the route is public (`public: true`, then `denyAs.anonymous` or `allow` says what it gets).
  * 4. When the call changes or removes what the next principal needs (a delete, a logout, a password reset), give
  *    `fresh`: it runs before each principal's call and returns the params that call uses (a new conversation, a
- *    new session, the caller's own conversation...). `freshPrincipals: true` gives each principal a new account of the same kind (for routes that
+ *    new session, the caller's own conversation...); it is given the caller's account (its password, email...). `freshPrincipals: true` gives each principal a new account of the same kind (for routes that
  *    act on the caller's own account, such as deleting it).
  * 5. Add more than one case for a route (an array) to check it in another scope, e.g. an organization's template
  *    with `?organization_id=`.
@@ -20,6 +20,8 @@
  * organization `org` (where `orgAdmin` made the organization's template and `member` the organization's
  * conversation and document); `otherOrgAdmin` is Admin of another organization; `stranger` is a customer in no
  * organization; `staffManager` and `staffAdmin` are staff. Every customer has words, so generation is reached.
+ * A staff admin acts in an organization they are not a member of only with the header `X-Staff-Scope-Confirm`
+ * naming it (`confirm(f)`); organization-scoped cases send it, and one case checks the 403 without it.
  */
 
 export const PRINCIPALS = [
@@ -103,7 +105,24 @@ export interface FreshMakers {
   refreshToken(): Promise<string>;
   resetToken(): Promise<string>;
   signInToken(): Promise<string>;
+  /** A signed email verification token of a new unverified account. */
+  verifyToken(): Promise<string>;
+  /** Makes the caller's address unverified again. */
+  unverify(caller: Caller): Promise<void>;
+  /** An open invitation of `email` to a new organization (as Member), with its emailed token. */
+  invitation(email: string): Promise<{ id: number; token: string }>;
+  /** An interrupted answer in a new Personal conversation of owner. */
+  interruptedAnswer(): Promise<number>;
+  /** Starts two-factor enrolment as the caller (staff) and answers a current code of its pending secret. */
+  twoFactorPending(caller: Caller): Promise<string>;
+  /** Turns two-factor on for the caller directly and answers a current code ('000000' for no caller). */
+  twoFactorOn(caller: Caller): Promise<string>;
+  /** Signs in a new staff account with two-factor on: the challenge token and a current code. */
+  twoFactorChallenge(): Promise<{ challenge_token: string; code: string }>;
 }
+
+/** The account a call is made with (null for anonymous). */
+export type Caller = { user_id: number; email: string; password: string; auth: string } | null;
 
 export interface Call {
   params?: Record<string, string | number>;
@@ -112,9 +131,10 @@ export interface Call {
   body?: unknown;
   /** A multipart upload instead of JSON. */
   upload?: { field: string; name: string; content: string };
+  headers?: Record<string, string>;
 }
 
-export type Status = 200 | 201 | 204 | 401 | 403 | 404 | 409 | 412;
+export type Status = 200 | 201 | 204 | 400 | 401 | 403 | 404 | 409 | 412;
 
 export interface AccessCase {
   /** Short name of the case when a route has several. */
@@ -127,13 +147,24 @@ export interface AccessCase {
   /** What the others get (default 404). */
   deny?: Status;
   denyAs?: Partial<Record<PrincipalName, Status>>;
-  fresh?: (make: FreshMakers, f: Fixtures, who: PrincipalName) => Promise<Record<string, string | number>>;
+  fresh?: (
+    make: FreshMakers,
+    f: Fixtures,
+    who: PrincipalName,
+    caller: Caller,
+  ) => Promise<Record<string, string | number>>;
   freshPrincipals?: boolean;
   request: (f: Fixtures, fresh: Record<string, string | number>) => Call;
 }
 
 const inOrg = (f: Fixtures) => ({ organization_id: f.org });
+/** A staff admin's confirmation that they act in `org` (members and the rest are unaffected by it). */
+const confirm = (f: Fixtures) => ({ 'X-Staff-Scope-Confirm': String(f.org) });
 const NOT_STAFF_403 = { deny: 403 as const };
+/** The caller's current password, which changes to the account's keys and existence ask for again. */
+const password = async (_m: FreshMakers, _f: Fixtures, _w: PrincipalName, caller: Caller) => ({
+  password: caller?.password ?? 'not-signed-in',
+});
 
 export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   // ------------------------------------------------------------------ health, config, AI models
@@ -158,8 +189,26 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       request: (f) => ({ body: { default_organization: f.org } }),
     },
   ],
-  'DELETE /api/users': { allow: SIGNED_IN, status: 204, freshPrincipals: true, request: () => ({}) },
-  'POST /api/users/api-key': { allow: SIGNED_IN, request: () => ({}) },
+  'DELETE /api/users': [
+    {
+      allow: SIGNED_IN,
+      status: 204,
+      freshPrincipals: true,
+      fresh: password,
+      request: (_f, x) => ({ body: { password: x.password } }),
+    },
+    { name: 'without the current password', allow: [], deny: 400, request: () => ({}) },
+  ],
+  'POST /api/users/api-key': [
+    { allow: SIGNED_IN, fresh: password, request: (_f, x) => ({ body: { password: x.password } }) },
+    { name: 'without the current password', allow: [], deny: 400, request: () => ({}) },
+    {
+      name: 'with a wrong password',
+      allow: [],
+      deny: 403,
+      request: () => ({ body: { password: 'not-the-password1' } }),
+    },
+  ],
   'DELETE /api/users/api-key': { allow: SIGNED_IN, request: () => ({}) },
   'GET /api/users/email': {
     allow: STAFF,
@@ -237,6 +286,64 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 200,
     fresh: async (make) => ({ token: await make.signInToken() }),
     request: (_f, x) => ({ body: { token: x.token } }),
+  },
+  'POST /api/auth/login/2fa': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    fresh: async (make) => make.twoFactorChallenge(),
+    request: (_f, x) => ({ body: { challenge_token: x.challenge_token, code: x.code } }),
+  },
+  'POST /api/auth/verify-email': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    fresh: async (make) => ({ token: await make.verifyToken() }),
+    request: (_f, x) => ({ body: { token: x.token } }),
+  },
+  'POST /api/auth/logout-all': { allow: SIGNED_IN, status: 204, freshPrincipals: true, request: () => ({}) },
+  'POST /api/auth/verify-email/resend': [
+    {
+      allow: SIGNED_IN,
+      status: 200,
+      freshPrincipals: true,
+      fresh: async (make, _f, _w, caller) => {
+        await make.unverify(caller);
+        return {};
+      },
+      request: () => ({}),
+    },
+    { name: 'an address already verified', allow: [], deny: 409, request: () => ({}) },
+  ],
+  // Two-factor is for staff: a customer's call is refused (403), and only with a session.
+  'POST /api/auth/2fa/setup': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    status: 200,
+    freshPrincipals: true,
+    request: () => ({}),
+  },
+  'POST /api/auth/2fa/enable': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    status: 200,
+    freshPrincipals: true,
+    fresh: async (make, _f, who, caller) => ({
+      code: STAFF.includes(who as SignedIn) ? await make.twoFactorPending(caller) : '123456',
+    }),
+    request: (_f, x) => ({ body: { code: x.code } }),
+  },
+  'POST /api/auth/2fa/disable': {
+    // Customers cannot turn two-factor on, so there is nothing to turn off: their code is wrong (400).
+    allow: STAFF,
+    deny: 400,
+    status: 200,
+    freshPrincipals: true,
+    fresh: async (make, _f, who, caller) => ({
+      code: STAFF.includes(who as SignedIn) ? await make.twoFactorOn(caller) : '123456',
+      password: caller?.password ?? 'not-signed-in',
+    }),
+    request: (_f, x) => ({ body: { password: x.password, code: x.code } }),
   },
 
   // ------------------------------------------------------------------ staff
@@ -360,7 +467,19 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: 'organization scope',
       allow: [...ORG_MEMBERS, 'staffAdmin'],
+      request: (f) => ({ query: inOrg(f), headers: confirm(f) }),
+    },
+    {
+      name: 'organization scope, not confirmed by staff',
+      allow: ORG_MEMBERS,
+      denyAs: { staffAdmin: 403 },
       request: (f) => ({ query: inOrg(f) }),
+    },
+    {
+      name: 'organization scope, staff confirmed another organization',
+      allow: ORG_MEMBERS,
+      denyAs: { staffAdmin: 403 },
+      request: (f) => ({ query: inOrg(f), headers: { 'X-Staff-Scope-Confirm': String(f.otherOrg) } }),
     },
   ],
   'POST /api/conversations': {
@@ -378,7 +497,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "a member's conversation in the organization",
       allow: ['member'],
-      request: (f) => ({ params: { conversation_id: f.orgConversation }, query: inOrg(f) }),
+      request: (f) => ({
+        params: { conversation_id: f.orgConversation },
+        query: inOrg(f),
+        headers: confirm(f),
+      }),
     },
   ],
   'POST /api/conversations/file/{conversation_id}': {
@@ -445,7 +568,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "a member's conversation in the organization",
       allow: ['member'],
-      request: (f) => ({ params: { conversation_id: f.orgConversation }, query: inOrg(f) }),
+      request: (f) => ({
+        params: { conversation_id: f.orgConversation },
+        query: inOrg(f),
+        headers: confirm(f),
+      }),
     },
   ],
   'DELETE /api/messages/{message_id}': {
@@ -477,7 +604,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "a member's document in the organization",
       allow: ['member'],
-      request: (f) => ({ body: { document_id: f.orgDocument, name: 'Renamed' }, query: inOrg(f) }),
+      request: (f) => ({
+        body: { document_id: f.orgDocument, name: 'Renamed' },
+        query: inOrg(f),
+        headers: confirm(f),
+      }),
     },
   ],
   'GET /api/documents/{document_id}': [
@@ -485,7 +616,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "a member's document in the organization",
       allow: ['member'],
-      request: (f) => ({ params: { document_id: f.orgDocument }, query: inOrg(f) }),
+      request: (f) => ({ params: { document_id: f.orgDocument }, query: inOrg(f), headers: confirm(f) }),
     },
   ],
   'DELETE /api/documents/{document_id}': {
@@ -515,6 +646,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       request: (f) => ({
         body: { template_id: f.orgTemplate, name: 'Renamed', description: 'Org' },
         query: inOrg(f),
+        headers: confirm(f),
       }),
     },
   ],
@@ -532,7 +664,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "the organization's template",
       allow: [...ORG_MEMBERS, 'staffAdmin'],
-      request: (f) => ({ body: { template_id: f.orgTemplate }, query: inOrg(f) }),
+      request: (f) => ({ body: { template_id: f.orgTemplate }, query: inOrg(f), headers: confirm(f) }),
     },
   ],
   'GET /api/templates/{template_id}': [
@@ -540,7 +672,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "the organization's template",
       allow: [...ORG_MEMBERS, 'staffAdmin'],
-      request: (f) => ({ params: { template_id: f.orgTemplate }, query: inOrg(f) }),
+      request: (f) => ({ params: { template_id: f.orgTemplate }, query: inOrg(f), headers: confirm(f) }),
     },
   ],
   'DELETE /api/templates/{template_id}': [
@@ -557,7 +689,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       status: 204,
       denyAs: { member: 403, manager: 403 },
       fresh: async (make) => ({ template_id: await make.orgTemplate() }),
-      request: (f, x) => ({ params: x, query: inOrg(f) }),
+      request: (f, x) => ({ params: x, query: inOrg(f), headers: confirm(f) }),
     },
   ],
 
@@ -611,5 +743,66 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({
       params: { user_workflow_id: f.userWorkflow, conversation_id: f.userWorkflowConversation },
     }),
+  },
+  // ------------------------------------------------------------------ audit log (staff admins)
+  'GET /api/audit-events': { allow: ['staffAdmin'], ...NOT_STAFF_403, request: () => ({}) },
+
+  // ------------------------------------------------------------------ invitations (only the invited email's account)
+  'GET /api/organization-invitations': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/organization-invitations/accept': [
+    {
+      name: "the caller's own invitation",
+      allow: SIGNED_IN,
+      status: 200,
+      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
+      request: (_f, x) => ({ body: { token: x.token } }),
+    },
+    {
+      name: "the owner's invitation",
+      allow: ['owner'],
+      status: 200,
+      fresh: async (make, f) => make.invitation(f.ownerEmail),
+      request: (_f, x) => ({ body: { token: x.token } }),
+    },
+  ],
+  'POST /api/organization-invitations/{id}/accept': [
+    {
+      name: "the caller's own invitation",
+      allow: SIGNED_IN,
+      status: 200,
+      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
+      request: (_f, x) => ({ params: { id: x.id } }),
+    },
+    {
+      name: "the owner's invitation",
+      allow: ['owner'],
+      status: 200,
+      fresh: async (make, f) => make.invitation(f.ownerEmail),
+      request: (_f, x) => ({ params: { id: x.id } }),
+    },
+  ],
+  'POST /api/organization-invitations/{id}/decline': [
+    {
+      name: "the caller's own invitation",
+      allow: SIGNED_IN,
+      status: 204,
+      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
+      request: (_f, x) => ({ params: { id: x.id } }),
+    },
+    {
+      name: "the owner's invitation",
+      allow: ['owner'],
+      status: 204,
+      fresh: async (make, f) => make.invitation(f.ownerEmail),
+      request: (_f, x) => ({ params: { id: x.id } }),
+    },
+  ],
+
+  // ------------------------------------------------------------------ retrying an interrupted answer (its author)
+  'POST /api/messages/{message_id}/retry': {
+    allow: ['owner'],
+    status: 201,
+    fresh: async (make) => ({ message_id: await make.interruptedAnswer() }),
+    request: (_f, x) => ({ params: x }),
   },
 };

@@ -388,6 +388,26 @@ describe('auth hardening', () => {
         .expect(204);
     });
 
+    it('locks after 5 wrong passwords like failed sign-ins (429 login_locked), so a stolen session cannot guess it', async () => {
+      const me = await t.createUser();
+      for (let i = 0; i < 5; i++) {
+        const res = await createKey(me, { password: `guess-${i}-x1` }).expect(403);
+        expect(res.body.code).toBe('password_incorrect');
+      }
+      const locked = await createKey(me).expect(429);
+      expect(locked.body.code).toBe('login_locked');
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      await login(me.email, me.password).expect(429);
+      await t.db.query(
+        `UPDATE users SET login_locked_until = now() - interval '1 second' WHERE user_id = $1`,
+        [me.user_id],
+      );
+      // The right password once the lock is over works and clears the count.
+      await createKey(me).expect(201);
+      const [row] = await t.db.query(`SELECT login_failures FROM users WHERE user_id = $1`, [me.user_id]);
+      expect(row.login_failures).toBe(0);
+    });
+
     it('edits a secret setting only with the current password; other settings need none', async () => {
       const admin = await t.createUser({ staff: 'admin' });
       const put = (body: Record<string, unknown>) =>

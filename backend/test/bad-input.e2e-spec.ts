@@ -217,7 +217,8 @@ function encode(text: string): string {
 
 /** Routes only staff may call: the fuzz calls them as a staff admin so validation is reached. */
 const STAFF_ONLY: [string, RegExp][] = [
-  ['*', /^\/api\/(appconfig\/admin|staff|words\/admin|templates\/all|organizations\/admin)/],
+  ['*', /^\/api\/(appconfig\/admin|staff|words\/admin|templates\/all|organizations\/admin|audit-events)/],
+  ['POST', /^\/api\/auth\/2fa\//],
   ['*', /^\/api\/users\/(email|phone|sendResetPasswordLink|resetPasswordLink)$/],
   ['PUT', /^\/api\/appconfig$/],
   ['POST', /^\/api\/organizations$/],
@@ -225,6 +226,9 @@ const STAFF_ONLY: [string, RegExp][] = [
   ['PUT', /^\/api\/workflows$/],
   ['DELETE', /^\/api\/workflows\//],
 ];
+
+/** Routes that end the caller's account or every session of it. */
+const ENDS_CALLER = new Set(['DELETE /api/users', 'POST /api/auth/logout-all']);
 
 describe('bad input over every route', () => {
   let fake: FakeOpenAi;
@@ -586,6 +590,9 @@ describe('bad input over every route', () => {
       );
       const who = rng.chance(0.03) ? null : staffRoute || rng.chance(0.3) ? staffAdmin : customer;
       const headers: Record<string, string> = who ? { authorization: who.auth } : {};
+      // The staff admin is no member of the fixture organization: confirming it lets their calls reach validation.
+      if (who === staffAdmin && rng.chance(0.8))
+        headers['x-staff-scope-confirm'] = String(ids.organization_id);
       if (rng.chance(0.02))
         headers.authorization = rng.pick([
           'Bearer ',
@@ -716,9 +723,10 @@ describe('bad input over every route', () => {
         while (next < plan.length + regressions.length) {
           const index = next++;
           const op = plan[index - regressions.length] ?? ops[0];
-          // Deleting the account of the caller would end the run: that route gets a new account each time.
+          // Deleting the caller's account or signing them out everywhere would turn every later request of theirs
+          // into a 401 that never reaches validation: those routes get a new account each time.
           const req = index < regressions.length ? regressions[index] : generate(op);
-          if (op.method === 'DELETE' && op.path === '/api/users' && req.headers?.authorization)
+          if (ENDS_CALLER.has(`${op.method} ${op.path}`) && req.headers?.authorization)
             req.headers.authorization = (await t.createUser()).auth;
           let res: Answer;
           const started = Date.now();
@@ -757,6 +765,10 @@ describe('bad input over every route', () => {
     );
 
     const live = await call({ method: 'GET', path: '/api/health/live' });
+    // Both callers were still signed in at the end, so their requests reached validation all along.
+    const stillSignedIn = await Promise.all(
+      [customer, staffAdmin].map(async (who) => (await call(json('GET', '/api/users', who))).status),
+    );
     console.log(
       `Bad input: ${sent} requests over ${ops.length} routes (${regressions.length} known cases and field sweep, seed ${SEED}), ` +
         `${serverErrors} answered 5xx, ` +
@@ -773,6 +785,7 @@ describe('bad input over every route', () => {
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, failures.join('\n'));
     expect(failures.slice(0, 40)).toEqual([]);
     expect(live.status).toBe(200);
+    expect(stillSignedIn).toEqual([200, 200]);
     expect(sent).toBeGreaterThanOrEqual(10_000);
     expect(serverErrors).toBe(0);
   }, 600_000);
