@@ -33,5 +33,5 @@ module.exports = {
     '^@avatar-studio/contracts/(.*)$': '<rootDir>/../libs/contracts/src/$1',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-  testTimeout: 15000,
+  testTimeout: 30000,
 };
