@@ -17,8 +17,6 @@ import {
 } from './ai.models';
 import { badInput } from '../../common/errors/domain-error';
 
-/** Longest wait for the first token, and between two chunks, before the provider counts as failed. */
-export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
 
@@ -40,7 +38,7 @@ export interface AiRequest {
   /** Aborting it stops the generation and closes the provider connection; the stream then throws ai_cancelled. */
   signal?: AbortSignal;
   maxTokens?: number;
-  /** Overrides DEFAULT_AI_TIMEOUT_MS. */
+  /** Overrides AI_TIMEOUT_MS (the longest wait for the first token, and between two tokens). */
   timeoutMs?: number;
 }
 
@@ -130,7 +128,7 @@ export class AiService {
   async *stream(request: AiRequest): AsyncGenerator<AiDelta, AiResult, undefined> {
     const choice = await this.resolveProvider(request);
     if (request.signal?.aborted) throw aiCancelled();
-    const timeoutMs = request.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
+    const timeoutMs = request.timeoutMs ?? this.env.aiTimeoutMs;
 
     const controller = new AbortController();
     let timedOut = false;
