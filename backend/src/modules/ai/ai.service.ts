@@ -40,6 +40,8 @@ export interface AiRequest {
   maxTokens?: number;
   /** Overrides AI_TIMEOUT_MS (the longest wait for the first token, and between two tokens). */
   timeoutMs?: number;
+  /** The provider already resolved for this request (resolveProvider), so streaming reads no configuration. */
+  provider?: ProviderChoice;
 }
 
 export interface AiDelta {
@@ -126,7 +128,7 @@ export class AiService {
    * Stopping iteration early (break/return) also closes the provider connection.
    */
   async *stream(request: AiRequest): AsyncGenerator<AiDelta, AiResult, undefined> {
-    const choice = await this.resolveProvider(request);
+    const choice = request.provider ?? (await this.resolveProvider(request));
     if (request.signal?.aborted) throw aiCancelled();
     const timeoutMs = request.timeoutMs ?? this.env.aiTimeoutMs;
 
