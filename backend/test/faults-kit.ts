@@ -43,7 +43,7 @@ export interface Attempt {
   streamed?: string;
   /** The final text the client was given (stream end or interruption). */
   final?: string;
-  /** A gap or a disagreeing overlap in the stream, as the client saw it. */
+  /** An overlap disagreeing with the text so far, as the client saw it. */
   problem?: string;
 }
 
@@ -51,8 +51,11 @@ export interface Customer {
   user: TestUser;
   conversation_id: number;
   attempts: Attempt[];
-  /** Moves the socket to another instance (or reconnects to the same), resuming the answer in flight. */
-  reconnect(url?: string): Promise<void>;
+  /**
+   * Moves the socket to another instance (or reconnects to the same), after `gapMs` without any socket when
+   * given, and resumes the answer in flight from what it has; resolves true when an answer was in flight.
+   */
+  reconnect(url?: string, gapMs?: number): Promise<boolean>;
   close(): void;
 }
 
@@ -216,8 +219,9 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
         const a = current?.attempt;
         if (!a || a.message_id !== p.message_id) return;
         const text = a.streamed ?? '';
+        // A gap (chunks missed while reconnecting): skip it and ask for the rest, as the chat does.
         if (p.offset > text.length) {
-          a.problem ??= `gap: text at ${text.length}, chunk at ${p.offset}`;
+          s.emit('stream_resume', { message_id: p.message_id, offset: text.length });
           return;
         }
         // An overlap must repeat exactly what the client has: a different text would be a duplicate or a mix-up.
@@ -263,13 +267,19 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
       return s;
     };
     let closed = false;
-    const moveTo = async (to: string) => {
+    /** Reconnects (after `gapMs` without a socket, when given) and resumes the answer in flight; true if any. */
+    const moveTo = async (to: string, gapMs = 0) => {
       const old = socket;
+      if (gapMs) {
+        old.disconnect();
+        await sleep(gapMs);
+      }
       socket = await connect(to);
-      old?.disconnect();
+      old.disconnect();
       const a = current?.attempt;
-      if (a?.message_id !== undefined && !a.outcome)
-        socket.emit('stream_resume', { message_id: a.message_id, offset: (a.streamed ?? '').length });
+      if (a?.message_id === undefined || a.outcome) return false;
+      socket.emit('stream_resume', { message_id: a.message_id, offset: (a.streamed ?? '').length });
+      return true;
     };
     socket = await connect(socketUrl);
 
@@ -277,7 +287,7 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
       user,
       conversation_id,
       attempts,
-      reconnect: (to = url) => moveTo(to),
+      reconnect: (to = url, gapMs = 0) => moveTo(to, gapMs),
       close() {
         closed = true;
         socket.disconnect();

@@ -44,8 +44,10 @@ describe('faults of the AI provider under load', () => {
     let hang = true;
     rig.fake.replyFor = () => (hang ? { hang: true } : undefined);
     const started = Date.now();
-    const running = rig.load(customers, started + 4000);
-    await sleep(2500);
+    // A hung request times out after 1.5 s and the SDK's one retry after 1.5 s more; sends after the hang ends
+    // complete.
+    const running = rig.load(customers, started + 6000);
+    await sleep(2000);
     hang = false;
     await running;
     const summary = await books();
