@@ -7,7 +7,8 @@
 // pending or a charge differs from what was delivered.
 //
 // Settings (env): BENCH_CONCURRENCY (20,50), BENCH_SCENARIOS (all: baseline,crash,db-2s,db-15s,redis,provider-cut,
-// rolling), BENCH_TOKENS (60 words per answer), BENCH_DELAY_MS (20 ms between words).
+// provider-hang,provider-429,provider-5xx,rolling), BENCH_TOKENS (60 words per answer), BENCH_DELAY_MS (20 ms
+// between words).
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -27,7 +28,8 @@ import {
 
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '20,50').split(',').map(Number);
 const SCENARIOS = (
-  process.env.BENCH_SCENARIOS ?? 'baseline,crash,db-2s,db-15s,redis,provider-cut,rolling'
+  process.env.BENCH_SCENARIOS ??
+  'baseline,crash,db-2s,db-15s,redis,provider-cut,provider-hang,provider-429,provider-5xx,rolling'
 ).split(',');
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 20);
@@ -39,6 +41,8 @@ const FAULT_AT_MS = 2000;
 const STREAM_TIMEOUT_MS = 30_000;
 /** Short leases, so a crash's answers are swept within seconds rather than the default. */
 const LEASE_MS = 3000;
+/** A silent provider fails an answer after this (and the SDK's one retry after as much again). */
+const AI_TIMEOUT_MS = 2000;
 const ADMIN = { email: 'faults-admin@example.com', password: 'faults-admin-secret' };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const countWords = (text) => (text ? text.trim().split(/\s+/u).filter(Boolean).length : 0);
@@ -53,6 +57,8 @@ function startFake() {
     child.once('message', ({ url }) =>
       resolve({
         url,
+        /** 'pass', 'hang', '429' or '5xx' for the requests that arrive from now on. */
+        mode: (mode) => child.send({ mode }),
         stop: () => {
           child.removeAllListeners('exit');
           child.disconnect();
@@ -171,7 +177,9 @@ async function ledger(databaseUrl) {
   await client.connect();
   try {
     const pending = async () =>
-      Number((await client.query(`SELECT count(*) AS n FROM messages WHERE status = 'pending'`)).rows[0].n);
+      Number(
+        (await client.query(`SELECT count(*) AS n FROM messages WHERE status = 'generating'`)).rows[0].n,
+      );
     // Sweeps run on start and periodically: wait for them, a bounded time, before counting what stays pending.
     const waited = Date.now();
     while ((await pending()) > 0 && Date.now() - waited < LEASE_MS * 4 + 30_000) await sleep(500);
@@ -180,7 +188,7 @@ async function ledger(databaseUrl) {
         .rows[0].n,
     );
     const done = await client.query(
-      `SELECT content FROM messages WHERE role = 'assistant' AND status = 'done'`,
+      `SELECT content FROM messages WHERE role = 'assistant' AND status = 'complete'`,
     );
     const delivered = done.rows.reduce((n, r) => n + countWords(r.content), 0);
     const interrupted = Number(
@@ -207,7 +215,8 @@ async function scenario(name, concurrency) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     GENERATION_LEASE_MS: String(LEASE_MS),
-    MAX_CONCURRENT_GENERATIONS: '1000',
+    GENERATION_MAX_CONCURRENT_PER_USER: '1000',
+    AI_TIMEOUT_MS: String(AI_TIMEOUT_MS),
     OUTBOUND_ALLOW: '127.0.0.1',
   };
   const instances = [await startBackend(env)];
@@ -241,6 +250,11 @@ async function scenario(name, concurrency) {
       aiProxy.cut();
       await sleep(1000);
       aiProxy.restore();
+      faultEnded = Date.now();
+    } else if (name.startsWith('provider-') && name !== 'provider-cut') {
+      fake.mode(name.slice('provider-'.length));
+      await sleep(3000);
+      fake.mode('pass');
       faultEnded = Date.now();
     } else if (name === 'rolling') {
       await instances[0].stop();
