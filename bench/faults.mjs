@@ -284,6 +284,10 @@ async function main() {
     for (const concurrency of LEVELS) {
       const r = await scenario(name, concurrency);
       const failed = r.counts.refused + r.counts.failed + r.counts.timeout;
+      // Progress as each scenario ends (a full run takes minutes); the table follows at the end.
+      console.error(
+        `${name} × ${concurrency}: ${r.counts.sent} sent, ${failed} failed, recovered after ${r.recoverMs} ms, ${r.pending} pending, ${r.charged} / ${r.delivered} words`,
+      );
       if (r.pending > 0 || r.charged !== r.delivered || Number.isNaN(r.recoverMs)) bad = true;
       rows.push([
         name,

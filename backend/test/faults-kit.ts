@@ -134,29 +134,34 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
   async function spawnInstance(extraEnv: Record<string, string> = {}): Promise<Instance> {
     const env = t.env;
     const port = await freePort();
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-      cwd: BACKEND,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        SWC_NODE_PROJECT: join(BACKEND, 'tsconfig.json'),
-        PORT: String(port),
-        DATABASE_URL: env.databaseUrl ?? '',
-        DATABASE_SCHEMA: env.databaseSchema ?? '',
-        REDIS_URL: env.redisUrl ?? '',
-        REDIS_PREFIX: env.redisPrefix,
-        DATA_DIR: env.dataDir,
-        APP_SECRET: env.appSecret,
-        OPENAI_API_KEY: 'sk-faults',
-        OPENAI_BASE_URL: env.openaiBaseUrl ?? '',
-        LOG_LEVEL: 'error',
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        GENERATION_MAX_CONCURRENT_PER_USER: '100',
-        ...options.env,
-        ...extraEnv,
+    // The real entry point (its SIGTERM drain included), compiled on the fly, contracts read from source.
+    const child = spawn(
+      process.execPath,
+      ['-r', '@swc-node/register', '-r', './test/fixtures/contracts-from-source.ts', 'src/main.ts'],
+      {
+        cwd: BACKEND,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          SWC_NODE_PROJECT: join(BACKEND, 'tsconfig.json'),
+          PORT: String(port),
+          DATABASE_URL: env.databaseUrl ?? '',
+          DATABASE_SCHEMA: env.databaseSchema ?? '',
+          REDIS_URL: env.redisUrl ?? '',
+          REDIS_PREFIX: env.redisPrefix,
+          DATA_DIR: env.dataDir,
+          APP_SECRET: env.appSecret,
+          OPENAI_API_KEY: 'sk-faults',
+          OPENAI_BASE_URL: env.openaiBaseUrl ?? '',
+          LOG_LEVEL: 'error',
+          AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+          GENERATION_MAX_CONCURRENT_PER_USER: '100',
+          ...options.env,
+          ...extraEnv,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    );
     children.push(child);
     const childUrl = `http://127.0.0.1:${port}`;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
