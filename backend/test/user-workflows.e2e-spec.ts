@@ -33,6 +33,7 @@ describe('User workflows API', () => {
   let t: TestApp;
   let words: WordsService;
   let manager: TestUser;
+  let admin: TestUser;
   let outline: number;
   let tweet: number;
   let workflowId: number;
@@ -44,6 +45,7 @@ describe('User workflows API', () => {
     await t.app.listen(0);
     words = t.app.get(WordsService);
     manager = await t.createUser({ staff: 'manager' });
+    admin = await t.createUser({ staff: 'admin' });
     outline = await template('Outline', OUTLINE);
     tweet = await template('Tweet', TWEET);
     const res = await as(manager)
@@ -72,9 +74,10 @@ describe('User workflows API', () => {
     del: (url: string) => t.http().delete(url).set('Authorization', who.auth),
   });
 
+  /** A public template (a workflow may use only templates its runners can see). */
   async function template(name: string, content: string): Promise<number> {
-    const res = await as(manager)
-      .post('/api/templates', { name, description: `${name} step`, content })
+    const res = await as(admin)
+      .post('/api/templates', { name, description: `${name} step`, content, public: true })
       .expect(201);
     return res.body.template.template_id as number;
   }
@@ -167,14 +170,21 @@ describe('User workflows API', () => {
       'Write a tweet about cats for kids.',
     ]);
     const [first, second] = done.user_workflow_templates;
+    // As with template apply, the user message shows the template's name; the filled prompt is stored hidden.
     expect((await messages(user, first.conversation_id)).map((m) => [m.role, m.content])).toEqual([
-      ['user', 'Write a casual outline about cats.'],
+      ['user', 'Outline'],
       ['assistant', 'The outline.'],
     ]);
     expect((await messages(user, second.conversation_id)).map((m) => [m.role, m.content])).toEqual([
-      ['user', 'Write a tweet about cats for kids.'],
+      ['user', 'Tweet'],
       ['assistant', 'The tweet.'],
     ]);
+    const hidden = (await t.db.query(
+      `SELECT prompt FROM messages WHERE conversation_id = $1 AND role = 'user'`,
+      [first.conversation_id],
+    )) as { prompt: string }[];
+    expect(hidden).toEqual([{ prompt: 'Write a casual outline about cats.' }]);
+    for (const m of await messages(user, first.conversation_id)) expect(m).not.toHaveProperty('prompt');
     const conversation = await as(user)
       .get(`/api/conversations/conversation/${first.conversation_id}`)
       .expect(200);
@@ -341,11 +351,12 @@ describe('User workflows API', () => {
     const done = await settled(user, started.user_workflow_id);
     expect(done.user_workflow_templates.map((s) => s.status)).toEqual(['done', 'done']);
     expect((await messages(user, first.conversation_id)).map((m) => [m.role, m.content])).toEqual([
-      ['user', 'Write a formal outline about owls.'],
+      ['user', 'Outline'],
       ['assistant', 'New outline.'],
     ]);
+    expect(fake.requests.at(-1)?.messages.at(-1)?.content).toBe('Write a formal outline about owls.');
     expect((await messages(user, second.conversation_id)).map((m) => m.content)).toEqual([
-      'Write a tweet about cats for kids.',
+      'Tweet',
       'Old tweet.',
     ]);
     await waitFor(() => events.some((e) => e.status === 'done'));
@@ -464,7 +475,7 @@ describe('User workflows API', () => {
     expect(found.body.total).toBe(1);
 
     await as(manager).del(`/api/workflows/${wf}`).expect(204);
-    await as(manager).del(`/api/templates/${doomed}`).expect(204);
+    await as(admin).del(`/api/templates/${doomed}`).expect(204);
     const kept = await read(user, run.user_workflow_id);
     expect(kept).toMatchObject({ workflow_id: null, workflow: null, values: { subject: 'moths' } });
     expect(kept.user_workflow_templates[0]).toMatchObject({ template: null, status: 'done' });
@@ -479,13 +490,49 @@ describe('User workflows API', () => {
     expect(fake.requests.at(-1)?.messages.at(-1)?.content).toBe('About moths.');
   });
 
+  it('refuses (403) a workflow with a template its runner cannot see, and starts nothing', async () => {
+    const owner = await customer();
+    const mine = await as(owner)
+      .post('/api/templates', {
+        name: 'Secret recipe',
+        description: 'Mine',
+        content: 'My secret about [topic].',
+      })
+      .expect(201);
+    const templateId = mine.body.template.template_id as number;
+    const created = await as(manager)
+      .post('/api/workflows', { name: 'Leaky', template_ids: [outline, templateId] })
+      .expect(201);
+    const wf = created.body.workflow.workflow_id as number;
+    const other = await customer();
+    const before = (await as(other).get('/api/conversations').expect(200)).body.total as number;
+    const res = await as(other)
+      .post('/api/user_workflows', { workflow_id: wf, values: 'tone=casual, topic=cats' })
+      .expect(403);
+    expect(res.body).toMatchObject({
+      code: 'template_forbidden',
+      message: 'This workflow uses templates you do not have access to, so you cannot run it.',
+    });
+    expect(res.body.message).not.toContain('secret');
+    expect((await as(other).get('/api/conversations').expect(200)).body.total).toBe(before);
+    expect(fake.requests).toHaveLength(0);
+    // The template's owner sees it, so may run the workflow.
+    fake.reply({ text: 'One.' }, { text: 'Two.' });
+    const run = await start(owner, { workflow_id: wf, values: 'tone=casual, topic=cats' });
+    await settled(owner, run.user_workflow_id);
+    expect(fake.requests.map((r) => r.messages.at(-1)?.content)).toEqual([
+      'Write a casual outline about cats.',
+      'My secret about cats.',
+    ]);
+  });
+
   it('refuses to start a workflow whose templates were all deleted', async () => {
     const user = await customer();
     const doomed = await template('Gone', 'About [x].');
     const created = await as(manager)
       .post('/api/workflows', { name: 'Empty', template_ids: [doomed] })
       .expect(201);
-    await as(manager).del(`/api/templates/${doomed}`).expect(204);
+    await as(admin).del(`/api/templates/${doomed}`).expect(204);
     const res = await as(user)
       .post('/api/user_workflows', { workflow_id: created.body.workflow.workflow_id, values: '' })
       .expect(400);

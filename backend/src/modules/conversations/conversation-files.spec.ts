@@ -1,5 +1,10 @@
 import type { DetectedType } from '../files/file-type';
-import { ATTACHMENT_TOKEN_BUDGET, attachmentExcerpt, isAttachable, TRUNCATED_NOTE } from './conversation-files';
+import {
+  ATTACHMENT_TOKEN_BUDGET,
+  attachmentExcerpt,
+  isAttachable,
+  TRUNCATED_NOTE,
+} from './conversation-files';
 
 const type = (kind: DetectedType['kind'], mime: string): DetectedType => ({ kind, mime, ext: 'x' });
 

@@ -146,6 +146,14 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     return this.env.generationLeaseMs;
   }
 
+  /**
+   * How long a reservation holds unless renewed: longer than the lease, because the sweep that ends a crashed
+   * instance's answers also releases their reservations; this expiry is the backstop for the rest (enhance).
+   */
+  private get reservationTtlMs(): number {
+    return this.leaseMs * 4;
+  }
+
   onApplicationBootstrap(): void {
     void this.sweep();
     const every = (ms: number, task: () => Promise<unknown>) => {
@@ -187,8 +195,18 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
       words: this.env.generationReserveWords,
       staff: owner.staff,
       maxConcurrent: this.env.generationMaxConcurrentPerUser,
-      ttlMs: this.leaseMs,
+      ttlMs: this.reservationTtlMs,
     });
+  }
+
+  /** Ties a reservation to the generation id it pays for, in the caller's transaction that stores its target. */
+  async bind(reservation: Reservation, id: string, m?: EntityManager): Promise<void> {
+    await this.words.labelReservation(reservation, id, m);
+  }
+
+  /** Releases the reservations of generations that ended on another (stopped) instance. */
+  async releaseFor(ids: string[]): Promise<void> {
+    await this.words.releaseByReference(ids);
   }
 
   async release(reservation: Reservation): Promise<void> {
@@ -458,7 +476,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     if (!all.length) return;
     await this.words.renewReservations(
       all.map((r) => r.reservation.reservation_id),
-      this.leaseMs,
+      this.reservationTtlMs,
     );
     await Promise.all(
       all.map(async (run) => {

@@ -181,6 +181,7 @@ export class MessagesService implements OnModuleInit {
             this.engine.leaseMs / 1000,
           ],
         )) as MessageDto[];
+        await this.engine.bind(reservation, cancelKeys.message(pending.message_id), m);
         // "Last Used" on the conversation list sorts by updatedAt.
         await m.query(`UPDATE conversations SET "updatedAt" = now() WHERE conversation_id = $1`, [
           conversation.conversation_id,
@@ -271,6 +272,7 @@ export class MessagesService implements OnModuleInit {
       await this.engine.release(reservation);
       throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
     }
+    await this.engine.bind(reservation, cancelKeys.message(messageId));
     const job: Job = {
       owner,
       conversation_id: current.conversation_id,
@@ -526,6 +528,8 @@ export class MessagesService implements OnModuleInit {
         RETURNING m.message_id, m.conversation_id, m.user_id, m.content`,
       [LAPSED_REASON, held],
     )) as [{ message_id: number; conversation_id: number; user_id: number; content: string }[], number];
+    // Their words were reserved by the stopped instance; nothing was charged, nothing stays held.
+    await this.engine.releaseFor(rows.map((row) => cancelKeys.message(row.message_id)));
     for (const row of rows)
       this.realtime.emitToUser(row.user_id, 'message_interrupted', {
         conversation_id: row.conversation_id,

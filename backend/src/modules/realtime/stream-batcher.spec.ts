@@ -41,4 +41,19 @@ describe('StreamBatcher', () => {
     expect(sent).toEqual(['head', 'tail']);
     expect(jest.getTimerCount()).toBe(0);
   });
+
+  it('gives each event the offset where its text starts, so pieces join without gap or overlap', () => {
+    const sent: [string, number][] = [];
+    const batcher = new StreamBatcher((c, offset) => sent.push([c, offset]), {
+      intervalMs: 50,
+      maxTokens: 2,
+    });
+    ['Hello', ', ', 'wor', 'ld', '!'].forEach((t) => batcher.push(t));
+    batcher.end();
+    expect(sent).toEqual([
+      ['Hello', 0],
+      [', wor', 5],
+      ['ld!', 10],
+    ]);
+  });
 });

@@ -72,8 +72,8 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /**
-   * Once the app is shutting down no step starts and none is recorded (MessagesService stops the running
-   * generations); what is left unfinished lapses and is failed by the next sweep of any instance.
+   * Once the app is shutting down no step starts; a step whose answer finishes while the generation engine
+   * drains is still recorded; what is left unfinished lapses and is failed by the next sweep of any instance.
    */
   onModuleDestroy(): void {
     this.stopping = true;
@@ -168,7 +168,8 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
     status: StepStatus,
     error: string | null,
   ): Promise<boolean> {
-    if (this.stopping) return false;
+    // While the app drains, a step whose answer finishes is still recorded; none starts.
+    if (this.stopping && status !== 'done' && status !== 'failed') return false;
     try {
       const [, affected] = (await this.db.query(
         `UPDATE user_workflow_templates SET status = $2, error = $3, "updatedAt" = now()

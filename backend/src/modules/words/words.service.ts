@@ -108,6 +108,9 @@ interface LedgerRow {
  */
 @Injectable()
 export class WordsService {
+  /** The last queued reservation of each user on this instance (see reserve). */
+  private readonly reserving = new Map<number, Promise<void>>();
+
   constructor(private readonly db: DataSource) {}
 
   async grant(user_id: number, input: GrantInput, manager?: EntityManager): Promise<LedgerEntryView> {
@@ -184,6 +187,26 @@ export class WordsService {
    * the balance: 429 too_many_generations at the concurrency cap, 412 no_access when nothing is available.
    */
   async reserve(user_id: number, input: ReserveInput, manager?: EntityManager): Promise<Reservation> {
+    // One user's reservations queue here first, so a burst of requests waits in memory, not holding a database
+    // connection each while it waits for the user's row lock.
+    const previous = this.reserving.get(user_id) ?? Promise.resolve();
+    const turn = previous.then(() => this.reserveNow(user_id, input, manager));
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.reserving.set(user_id, settled);
+    void settled.then(() => {
+      if (this.reserving.get(user_id) === settled) this.reserving.delete(user_id);
+    });
+    return turn;
+  }
+
+  private async reserveNow(
+    user_id: number,
+    input: ReserveInput,
+    manager?: EntityManager,
+  ): Promise<Reservation> {
     return this.inTransaction(manager, async (m) => {
       await this.lockUser(m, user_id);
       const [held] = (await m.query(
@@ -242,6 +265,24 @@ export class WordsService {
       const charge = reservation.limited ? Math.min(words, reservation.words) : words;
       return this.debit(reservation.user_id, charge, input, m);
     });
+  }
+
+  /** Names a reservation after what it pays for (e.g. `message:12`), so it can be released by that name. */
+  async labelReservation(
+    reservation: Reservation,
+    reference: string,
+    manager?: EntityManager,
+  ): Promise<void> {
+    await (manager ?? this.db.manager).query(
+      `UPDATE word_reservations SET reference = $2 WHERE reservation_id = $1`,
+      [reservation.reservation_id, reference],
+    );
+  }
+
+  /** Frees the reservations of generations that ended elsewhere (e.g. a crashed instance's, once swept). */
+  async releaseByReference(references: string[]): Promise<void> {
+    if (!references.length) return;
+    await this.db.query(`DELETE FROM word_reservations WHERE reference = ANY($1::text[])`, [references]);
   }
 
   /** Frees a reservation without charging (the generation failed or was cancelled). */
