@@ -43,6 +43,8 @@ export interface Attempt {
   streamed?: string;
   /** The final text the client was given (stream end or interruption). */
   final?: string;
+  /** The socket's `error` / `openai-error` payload of a failed answer. */
+  error?: { statusCode: number; message: string };
   /** An overlap disagreeing with the text so far, as the client saw it. */
   problem?: string;
 }
@@ -249,9 +251,10 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
         a.final = p.content;
         current?.settle();
       });
-      const failed = () => {
+      const failed = (payload?: { statusCode?: number; message?: string }) => {
         if (!current) return;
         current.attempt.outcome = 'failed';
+        current.attempt.error = { statusCode: payload?.statusCode ?? 0, message: payload?.message ?? '' };
         current.settle();
       };
       s.on('error', failed);

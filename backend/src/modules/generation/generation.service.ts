@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
+import { toErrorBody } from '../../common/errors/http-exception.filter';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { isDatabaseUnavailable } from '../../database/resilient-pg';
 import { AiError, aiCancelled, isAiCancelled, socketErrorMessage, toAiError } from '../ai/ai.errors';
@@ -457,6 +458,13 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     // Our own rules, such as a failed web search: their status and sentence as they are.
     if (isOurRule(err)) {
       this.realtime.emitToUser(user_id, 'error', { statusCode: err.status, message: err.message });
+      return;
+    }
+    // The database stayed unreachable past its retry window: the same 503 as an HTTP request gets, not a 500.
+    if (isDatabaseUnavailable(err)) {
+      const { statusCode, message } = toErrorBody(err);
+      this.logger.warn(`${what} failed: the database is unreachable`);
+      this.realtime.emitToUser(user_id, 'error', { statusCode, message });
       return;
     }
     if (!(err instanceof AiError)) {
