@@ -10,6 +10,7 @@
 // provider-hang,provider-429,provider-5xx,rolling), BENCH_TOKENS (60 words per answer), BENCH_DELAY_MS (20 ms
 // between words).
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { io } from 'socket.io-client';
@@ -214,6 +215,8 @@ async function scenario(name, concurrency) {
     OPENAI_BASE_URL: `${aiProxy.url}/v1`,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // One secret for every instance and restart: a session signed by one is valid on the others.
+    APP_SECRET: randomBytes(32).toString('hex'),
     GENERATION_LEASE_MS: String(LEASE_MS),
     GENERATION_MAX_CONCURRENT_PER_USER: '1000',
     AI_TIMEOUT_MS: String(AI_TIMEOUT_MS),
