@@ -310,7 +310,8 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
           const res = await fetch(`${to}/api/messages`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: user.auth },
-            body: JSON.stringify({ content: 'Write something.', conversation_id }),
+            // Each customer's text names its conversation, so the fake provider can tell the streams apart.
+            body: JSON.stringify({ content: `Write something for ${conversation_id}.`, conversation_id }),
           }).catch(() => null);
           attempt.status = res?.status ?? 0;
           const body = (res ? await res.json().catch(() => ({})) : {}) as {

@@ -80,9 +80,14 @@ describe('faults of the AI provider under load', () => {
       fail: { status: 429, message: 'Rate limit reached', type: 'requests' },
       retryAfter: '1',
     } as const;
-    rig.fake.replyFor = () => {
+    const refusedOnce = new Set<string>();
+    rig.fake.replyFor = (request) => {
       arrivals.push(Date.now());
-      return refuseAll || arrivals.length <= STREAMS ? tooMany : undefined;
+      if (refuseAll) return tooMany;
+      const stream = String(request.messages[request.messages.length - 1]?.content);
+      if (refusedOnce.has(stream)) return undefined;
+      refusedOnce.add(stream);
+      return tooMany;
     };
     const started = Date.now();
     await rig.load(customers, started + 2500);
@@ -91,6 +96,7 @@ describe('faults of the AI provider under load', () => {
     expect(summary.failed).toBe(0);
     // The refused requests were retried after the second the provider asked for, not at once.
     expect(arrivals.length).toBe(summary.sent + STREAMS);
+    expect(refusedOnce.size).toBe(STREAMS);
     expect(arrivals[STREAMS] - arrivals[0]).toBeGreaterThanOrEqual(950);
 
     // Refused again on the retry: the answer fails once, reported, nothing charged, the user message kept.
