@@ -15,6 +15,12 @@ export const fakeAnswer = (tokens) => Array.from({ length: tokens }, (_, i) => f
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How the fake answers new requests, for the faults bench: 'pass' (stream), 'hang' (never answer), '429' (rate
+ * limited, Retry-After: 1), '5xx' (503). Set by the parent over IPC ({ mode }).
+ */
+let mode = 'pass';
+
 /** Starts the fake on a free port of 127.0.0.1; the SDK's baseURL is `${url}/v1`. */
 export async function startFakeOpenAi({ tokens = 200, delayMs = 5 } = {}) {
   const handle = async (req, res) => {
@@ -26,6 +32,18 @@ export async function startFakeOpenAi({ tokens = 200, delayMs = 5 } = {}) {
       return;
     }
     const body = JSON.parse(raw);
+    if (mode === 'hang') return;
+    if (mode === '429' || mode === '5xx') {
+      const status = mode === '429' ? 429 : 503;
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        ...(status === 429 ? { 'retry-after': '1' } : {}),
+      });
+      res.end(
+        JSON.stringify({ error: { message: 'Unavailable', type: 'server_error', param: null, code: null } }),
+      );
+      return;
+    }
     const id = `chatcmpl-${randomBytes(8).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     const text = fakeAnswer(tokens);
@@ -110,5 +128,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     delayMs: Number(process.env.FAKE_DELAY_MS ?? 5),
   });
   process.send?.({ url: fake.url });
+  process.on('message', (message) => {
+    if (message?.mode) mode = message.mode;
+  });
   process.on('disconnect', () => fake.close().then(() => process.exit(0)));
 }

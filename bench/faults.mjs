@@ -7,8 +7,10 @@
 // pending or a charge differs from what was delivered.
 //
 // Settings (env): BENCH_CONCURRENCY (20,50), BENCH_SCENARIOS (all: baseline,crash,db-2s,db-15s,redis,provider-cut,
-// rolling), BENCH_TOKENS (60 words per answer), BENCH_DELAY_MS (20 ms between words).
+// provider-hang,provider-429,provider-5xx,rolling), BENCH_TOKENS (60 words per answer), BENCH_DELAY_MS (20 ms
+// between words).
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { io } from 'socket.io-client';
@@ -27,7 +29,8 @@ import {
 
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '20,50').split(',').map(Number);
 const SCENARIOS = (
-  process.env.BENCH_SCENARIOS ?? 'baseline,crash,db-2s,db-15s,redis,provider-cut,rolling'
+  process.env.BENCH_SCENARIOS ??
+  'baseline,crash,db-2s,db-15s,redis,provider-cut,provider-hang,provider-429,provider-5xx,rolling'
 ).split(',');
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 20);
@@ -39,6 +42,8 @@ const FAULT_AT_MS = 2000;
 const STREAM_TIMEOUT_MS = 30_000;
 /** Short leases, so a crash's answers are swept within seconds rather than the default. */
 const LEASE_MS = 3000;
+/** A silent provider fails an answer after this (and the SDK's one retry after as much again). */
+const AI_TIMEOUT_MS = 2000;
 const ADMIN = { email: 'faults-admin@example.com', password: 'faults-admin-secret' };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const countWords = (text) => (text ? text.trim().split(/\s+/u).filter(Boolean).length : 0);
@@ -53,6 +58,8 @@ function startFake() {
     child.once('message', ({ url }) =>
       resolve({
         url,
+        /** 'pass', 'hang', '429' or '5xx' for the requests that arrive from now on. */
+        mode: (mode) => child.send({ mode }),
         stop: () => {
           child.removeAllListeners('exit');
           child.disconnect();
@@ -208,8 +215,11 @@ async function scenario(name, concurrency) {
     OPENAI_BASE_URL: `${aiProxy.url}/v1`,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // One secret for every instance and restart: a session signed by one is valid on the others.
+    APP_SECRET: randomBytes(32).toString('hex'),
     GENERATION_LEASE_MS: String(LEASE_MS),
     GENERATION_MAX_CONCURRENT_PER_USER: '1000',
+    AI_TIMEOUT_MS: String(AI_TIMEOUT_MS),
     OUTBOUND_ALLOW: '127.0.0.1',
   };
   const instances = [await startBackend(env)];
@@ -244,6 +254,11 @@ async function scenario(name, concurrency) {
       await sleep(1000);
       aiProxy.restore();
       faultEnded = Date.now();
+    } else if (name.startsWith('provider-') && name !== 'provider-cut') {
+      fake.mode(name.slice('provider-'.length));
+      await sleep(3000);
+      fake.mode('pass');
+      faultEnded = Date.now();
     } else if (name === 'rolling') {
       await instances[0].stop();
       instances[0] = await startBackend(env, { port: instances[0].port });
@@ -272,6 +287,10 @@ async function main() {
     for (const concurrency of LEVELS) {
       const r = await scenario(name, concurrency);
       const failed = r.counts.refused + r.counts.failed + r.counts.timeout;
+      // Progress as each scenario ends (a full run takes minutes); the table follows at the end.
+      console.error(
+        `${name} × ${concurrency}: ${r.counts.sent} sent, ${failed} failed, recovered after ${r.recoverMs} ms, ${r.pending} pending, ${r.charged} / ${r.delivered} words`,
+      );
       if (r.pending > 0 || r.charged !== r.delivered || Number.isNaN(r.recoverMs)) bad = true;
       rows.push([
         name,

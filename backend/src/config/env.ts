@@ -73,6 +73,8 @@ export interface AppEnv {
   generationLeaseMs: number;
   /** On SIGTERM, how long running generations may finish before the rest are ended as interrupted. */
   shutdownDrainMs: number;
+  /** Longest wait for the AI provider's first token, and between two tokens, before it counts as failed. */
+  aiTimeoutMs: number;
 }
 
 export class EnvError extends Error {}
@@ -257,6 +259,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     generationMaxConcurrentPerUser: int(source, 'GENERATION_MAX_CONCURRENT_PER_USER', 3, 1, 1000),
     generationLeaseMs: int(source, 'GENERATION_LEASE_MS', 15_000, 500, 600_000),
     shutdownDrainMs: int(source, 'SHUTDOWN_DRAIN_MS', 25_000, 0, 600_000),
+    aiTimeoutMs: int(source, 'AI_TIMEOUT_MS', 60_000, 500, 600_000),
   };
 }
 

@@ -16,7 +16,11 @@ export type FakeReply =
       /** End the response cleanly after this many content chunks, without finish chunk or [DONE]. */
       endAfterChunks?: number;
     }
-  | { fail: { status: number; message: string; type?: string; code?: string | null } }
+  | {
+      fail: { status: number; message: string; type?: string; code?: string | null };
+      /** A `retry-after` header in seconds, as providers send with 429 (instead of the quick retry-after-ms). */
+      retryAfter?: string;
+    }
   /** Accept the request and never answer (for timeouts). */
   | { hang: true };
 
@@ -117,8 +121,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if ('hang' in reply) return;
     if ('fail' in reply) {
       finished = true;
-      // retry-after-ms keeps the SDK's retry quick in tests.
-      res.writeHead(reply.fail.status, { 'content-type': 'application/json', 'retry-after-ms': '10' });
+      // retry-after-ms keeps the SDK's retry quick in tests, unless the reply names its own retry-after.
+      res.writeHead(reply.fail.status, {
+        'content-type': 'application/json',
+        ...(reply.retryAfter === undefined
+          ? { 'retry-after-ms': '10' }
+          : { 'retry-after': reply.retryAfter }),
+      });
       res.end(
         JSON.stringify({
           error: {

@@ -17,8 +17,6 @@ import {
 } from './ai.models';
 import { badInput } from '../../common/errors/domain-error';
 
-/** Longest wait for the first token, and between two chunks, before the provider counts as failed. */
-export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
 
@@ -40,8 +38,10 @@ export interface AiRequest {
   /** Aborting it stops the generation and closes the provider connection; the stream then throws ai_cancelled. */
   signal?: AbortSignal;
   maxTokens?: number;
-  /** Overrides DEFAULT_AI_TIMEOUT_MS. */
+  /** Overrides AI_TIMEOUT_MS (the longest wait for the first token, and between two tokens). */
   timeoutMs?: number;
+  /** The provider already resolved for this request (resolveProvider), so streaming reads no configuration. */
+  provider?: ProviderChoice;
 }
 
 export interface AiDelta {
@@ -128,9 +128,9 @@ export class AiService {
    * Stopping iteration early (break/return) also closes the provider connection.
    */
   async *stream(request: AiRequest): AsyncGenerator<AiDelta, AiResult, undefined> {
-    const choice = await this.resolveProvider(request);
+    const choice = request.provider ?? (await this.resolveProvider(request));
     if (request.signal?.aborted) throw aiCancelled();
-    const timeoutMs = request.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
+    const timeoutMs = request.timeoutMs ?? this.env.aiTimeoutMs;
 
     const controller = new AbortController();
     let timedOut = false;

@@ -7,7 +7,9 @@ import {
 } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
+import { toErrorBody } from '../../common/errors/http-exception.filter';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { isDatabaseUnavailable } from '../../database/resilient-pg';
 import { AiError, aiCancelled, isAiCancelled, socketErrorMessage, toAiError } from '../ai/ai.errors';
 import { AiResult, AiService } from '../ai/ai.service';
 import { countWords } from '../ai/words';
@@ -74,6 +76,11 @@ export interface GenerationSpec<T> {
    * gone (deleted meanwhile): then nothing is charged.
    */
   persist(m: EntityManager, output: GenerationOutput): Promise<T | null>;
+  /**
+   * The result as saved, when it already is (a save whose commit went through although its connection was
+   * lost before the answer came back); null otherwise. Without it, a lost commit is not retried.
+   */
+  stored?(): Promise<T | null>;
   /** Called once saved and charged (the end event). */
   finished?(saved: T): void;
   /** Renews the lease on the stored target with the text so far; false when the target is gone. */
@@ -308,10 +315,10 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
       : null;
     const limit = new WordLimit(run.reservation.limited ? run.reservation.words : Infinity);
     try {
-      const [history, attachment] = await Promise.all([
-        spec.prompt.history(),
-        spec.prompt.attachment?.() ?? Promise.resolve(null),
-      ]);
+      // Reading the prompt changes nothing, so a connection lost to a database blip is simply read again.
+      const [history, attachment] = await this.whileDatabaseBlips(() =>
+        Promise.all([spec.prompt.history(), spec.prompt.attachment?.() ?? Promise.resolve(null)]),
+      );
       let sources: SearchResult[] | null = null;
       if (spec.prompt.search) {
         sources = await this.search
@@ -326,11 +333,16 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         history,
         search: sources,
       });
+      // Which key and model: a configuration read, read again after a database blip like the prompt.
+      const provider = await this.whileDatabaseBlips(() =>
+        this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }),
+      );
       const generation = this.ai.stream({
         messages,
         model: spec.model,
         organization_id: spec.owner.organization_id,
         signal,
+        provider,
       });
       let result: Pick<AiResult, 'finish_reason' | 'model'> | null = null;
       for (;;) {
@@ -350,10 +362,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
       }
       batcher?.end();
       if (signal.aborted) throw aiCancelled();
-      const model =
-        result?.model ??
-        (await this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }))
-          .model;
+      const model = result?.model ?? provider.model;
       const output: GenerationOutput = {
         content: result ? run.text : run.text.trimEnd(),
         finish_reason: result?.finish_reason ?? 'length',
@@ -361,7 +370,36 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         words: countWords(run.text),
         sources,
       };
-      const saved = await this.db.transaction(async (m) => {
+      const saved = await this.saveAndCharge(spec, run, output);
+      // The target was deleted while it was generated: nothing saved, nothing charged.
+      if (saved === null) throw aiCancelled();
+      spec.finished?.(saved);
+      return saved;
+    } catch (err) {
+      batcher?.end();
+      await this.release(run.reservation);
+      await this.fail(spec, run, err);
+      throw err;
+    }
+  }
+
+  /**
+   * Saves the result and charges its words in one transaction. A connection lost to a database blip rolls it
+   * back, so it is tried again within the database's retry window; when the commit itself may have gone
+   * through, what is stored decides (never saved or charged twice).
+   */
+  private async saveAndCharge<T>(
+    spec: GenerationSpec<T>,
+    run: Running,
+    output: GenerationOutput,
+  ): Promise<T | null> {
+    let attempt = 0;
+    return this.whileDatabaseBlips(async () => {
+      if (attempt++ > 0 && spec.stored) {
+        const already = await spec.stored();
+        if (already !== null) return already;
+      }
+      return this.db.transaction(async (m) => {
         const stored = await spec.persist(m, output);
         if (stored === null) return null;
         await this.words.settle(
@@ -372,15 +410,22 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         );
         return stored;
       });
-      // The target was deleted while it was generated: nothing saved, nothing charged.
-      if (saved === null) throw aiCancelled();
-      spec.finished?.(saved);
-      return saved;
-    } catch (err) {
-      batcher?.end();
-      await this.release(run.reservation);
-      await this.fail(spec, run, err);
-      throw err;
+    }, !spec.stored);
+  }
+
+  /**
+   * Runs `task` again while it fails because the database connection was lost, up to DATABASE_RETRY_MS (the
+   * pool itself waits for the database to come back within that window). `once` runs it a single time.
+   */
+  private async whileDatabaseBlips<R>(task: () => Promise<R>, once = false): Promise<R> {
+    const deadline = Date.now() + this.env.databaseRetryMs;
+    for (;;) {
+      try {
+        return await task();
+      } catch (err) {
+        if (once || !isDatabaseUnavailable(err) || Date.now() >= deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
   }
 
@@ -413,6 +458,13 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     // Our own rules, such as a failed web search: their status and sentence as they are.
     if (isOurRule(err)) {
       this.realtime.emitToUser(user_id, 'error', { statusCode: err.status, message: err.message });
+      return;
+    }
+    // The database stayed unreachable past its retry window: the same 503 as an HTTP request gets, not a 500.
+    if (isDatabaseUnavailable(err)) {
+      const { statusCode, message } = toErrorBody(err);
+      this.logger.warn(`${what} failed: the database is unreachable`);
+      this.realtime.emitToUser(user_id, 'error', { statusCode, message });
       return;
     }
     if (!(err instanceof AiError)) {

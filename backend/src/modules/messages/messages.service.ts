@@ -414,6 +414,13 @@ export class MessagesService implements OnModuleInit {
             })
         : null,
       persist: (m, output) => this.save(m, job, output),
+      stored: async () => {
+        const [row] = (await this.db.query(
+          `SELECT ${COLUMNS} FROM messages m WHERE m.message_id = $1 AND m.status = 'complete'`,
+          [message_id],
+        )) as MessageDto[];
+        return row ?? null;
+      },
       finished: (saved) => {
         if (live)
           this.realtime.emitToUser(owner.user_id, 'message_stream_end', {
