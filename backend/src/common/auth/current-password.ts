@@ -1,6 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { badInput, forbidden, tooManyRequests } from '../errors/domain-error';
 
 export const WRONG_PASSWORD = 'Your current password is not correct. Please type it again.';
@@ -8,6 +8,21 @@ export const WRONG_PASSWORD = 'Your current password is not correct. Please type
 const FAILURES_BEFORE_LOCK = 5;
 /** The longest lock: 15 minutes. */
 const LOCK_MAX_SECONDS = 15 * 60;
+
+/**
+ * One more wrong password for an account (at sign-in or re-entered here); from the fifth in a row the account
+ * locks for 2^failures seconds, 15 minutes at most.
+ */
+export async function recordPasswordFailure(db: DataSource | EntityManager, user_id: number): Promise<void> {
+  await db.query(
+    `UPDATE users SET login_failures = login_failures + 1,
+            login_locked_until = CASE WHEN login_failures + 1 >= $2
+              THEN now() + make_interval(secs => LEAST(power(2, LEAST(login_failures + 1, 30)), $3))
+              ELSE login_locked_until END
+      WHERE user_id = $1`,
+    [user_id, FAILURES_BEFORE_LOCK, LOCK_MAX_SECONDS],
+  );
+}
 
 /**
  * Password re-entry before a dangerous act (deleting the account, creating an API key, editing a secret
@@ -42,14 +57,7 @@ export class CurrentPassword {
       ok = false;
     }
     if (!ok) {
-      await this.db.query(
-        `UPDATE users SET login_failures = login_failures + 1,
-                login_locked_until = CASE WHEN login_failures + 1 >= $2
-                  THEN now() + make_interval(secs => LEAST(power(2, LEAST(login_failures + 1, 30)), $3))
-                  ELSE login_locked_until END
-          WHERE user_id = $1`,
-        [user_id, FAILURES_BEFORE_LOCK, LOCK_MAX_SECONDS],
-      );
+      await recordPasswordFailure(this.db, user_id);
       throw forbidden(WRONG_PASSWORD, 'password_incorrect');
     }
     await this.db.query(

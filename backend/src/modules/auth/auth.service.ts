@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../common/auth/access-token';
+import { recordPasswordFailure } from '../../common/auth/current-password';
 import type { Principal } from '../../common/auth/principal';
 import { sha256 } from '../../common/crypto/secret-box';
 import { badInput, conflict, DomainError, forbidden, unauthorized } from '../../common/errors/domain-error';
@@ -53,10 +54,6 @@ export const AUTH_MESSAGES = {
   alreadyVerified: 'Your email address is already verified.',
 } as const;
 
-/** Failed sign-ins in a row before the account locks; each failure after that doubles the lock. */
-export const LOGIN_FAILURES_BEFORE_LOCK = 5;
-/** The longest lock after failed sign-ins: 15 minutes. */
-export const LOGIN_LOCK_MAX_SECONDS = 15 * 60;
 /** A password-checked sign-in waits this long for its two-factor code. */
 export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -197,16 +194,9 @@ export class AuthService {
     }
   }
 
-  /** One more failure; from the fifth in a row the account locks for 2^failures seconds, 15 minutes at most. */
+  /** One more failure; from the fifth in a row the account locks (see recordPasswordFailure). */
   private async recordFailure(user_id: number): Promise<void> {
-    await this.db.query(
-      `UPDATE users SET login_failures = login_failures + 1,
-              login_locked_until = CASE WHEN login_failures + 1 >= $2
-                THEN now() + make_interval(secs => LEAST(power(2, LEAST(login_failures + 1, 30)), $3))
-                ELSE login_locked_until END
-        WHERE user_id = $1`,
-      [user_id, LOGIN_FAILURES_BEFORE_LOCK, LOGIN_LOCK_MAX_SECONDS],
-    );
+    await recordPasswordFailure(this.db, user_id);
   }
 
   private async resetFailures(user_id: number): Promise<void> {
