@@ -92,7 +92,7 @@ describe('signing up, in and recovering (000 §2, §8)', () => {
     await page.getByRole('button', { name: 'Menú de usuario', exact: true }).waitFor();
     await page.getByLabel(label('Modo manual')).waitFor();
 
-    // The choice is stored on this device (000 §1): a reload keeps Spanish.
+    // The language choice is stored on this device, so a reload keeps Spanish.
     await page.reload();
     await page.getByRole('heading', { name: 'Configuración', exact: true }).waitFor();
   });

@@ -60,7 +60,7 @@ export default function App() {
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="profile" element={<ProfilePage />} />
-        {/* 000 §2 / §8: the out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}
+        {/* The out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}
         <Route path="upgrade" element={<OutOfCreditsNotice />} />
         <Route path="sorry" element={<OutOfCreditsNotice />} />
         <Route path="*" element={<NotFound />} />

@@ -90,7 +90,7 @@ const APP_SOURCES = ['shell', 'customer', 'admin', 'org', 'shared'].map((app) =>
   path.join(FRONTENDS, app, 'src'),
 );
 
-/** Singletons every container shares (DESIGN.md §1); one copy of each runs in the page. */
+/** Singletons every container shares, so the page runs one copy of each. */
 function sharedModules(production) {
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
   const pkg = require('../../../package.json').dependencies;

@@ -1,4 +1,4 @@
-/** 000 §8 alerts: errors 5 s, successes 3 s; error texts mentioning 401/400 are suppressed, plain strings never. */
+/** Alerts: errors 5 s, successes 3 s; error texts mentioning 401/400 are suppressed, plain strings never. */
 import { notifications } from '@mantine/notifications';
 import { ApiError } from './api/client';
 

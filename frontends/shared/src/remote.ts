@@ -39,7 +39,7 @@ import type { Permission } from './permissions-core';
 export type RemoteName = 'customer' | 'admin' | 'org';
 export const REMOTE_NAMES: readonly RemoteName[] = ['customer', 'admin', 'org'];
 
-/** Which menu of the shell an entry belongs to (000 §2: User menu, Tools, Admin, Organization, Analytics). */
+/** Which menu of the shell an entry belongs to (User menu, Tools, Admin, Organization, Analytics). */
 export type NavigationMenu = 'sidebar' | 'user' | 'tools' | 'admin' | 'organization' | 'analytics';
 
 export interface NavigationEntry {

@@ -37,7 +37,7 @@ function LandingSlot({ language, login }: { language: 'en' | 'es'; login: string
   return Landing ? <Landing language={language} /> : <Navigate to={login} replace />;
 }
 
-/** 000 §2 / 002 §2: /login (default), /signup, /recovery; under /auth when a landing page is enabled. */
+/** /login (default), /signup, /recovery; under /auth when a landing page is enabled. */
 function SignedOutRoutes() {
   const config = useAppConfig();
   const landing = config.flag('landing_enabled');
@@ -71,7 +71,7 @@ function SignedInRoutes() {
   if (user?.two_factor_required && pathname !== '/settings' && pathname !== VERIFY_EMAIL_PATH) {
     return <Navigate to="/settings" replace />;
   }
-  // 000 §2: a signed-in user who opens a login path is sent to / (or to the page they asked for before signing in).
+  // A signed-in user who opens a login path is sent to / (or to the page they asked for before signing in).
   if (isLoginPath(pathname)) {
     const from = (state as { from?: string } | null)?.from;
     return <Navigate to={from && !isLoginPath(from.split('?')[0]) ? from : '/'} replace />;

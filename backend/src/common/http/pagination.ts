@@ -41,7 +41,7 @@ export class PageQuery extends ScopeQuery {
   query?: string;
 }
 
-/** What every paged list answers beside its rows (DESIGN: `{ <things>, total, page, limit }`). */
+/** What every paged list answers beside its rows, as `{ <things>, total, page, limit }`. */
 export class PageInfo {
   @ApiProperty({ description: 'Rows matching, over all pages' })
   total: number;

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Messages of a conversation. `content` NULL means the assistant's answer is still being generated; the row is
- * written once when the stream ends (DESIGN §4). "createdAt" defaults to clock_timestamp() so that a user
+ * written once when the stream ends, not per streamed token. "createdAt" defaults to clock_timestamp() so that a user
  * message and its pending answer, inserted in one transaction, still sort in the order they were written.
  */
 export class Messages1763810000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Documents (spec 001 "Documents"): a name and a text content of fewer than 65000 characters, owned by a user
+ * Documents: a name and a text content of fewer than 65000 characters, owned by a user
  * in a scope (Personal when organization_id is NULL, like conversations).
  */
 export class Documents1763850000000 implements MigrationInterface {

@@ -2,7 +2,7 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ErrorCode } from '@avatar-studio/contracts';
 import { DomainError } from '../../common/errors/domain-error';
 
-/** Spec 001 §8: the text for any failure on the provider's side. */
+/** The text shown for any failure on the provider's side. */
 export const AI_UNAVAILABLE_MESSAGE = 'Sorry, OpenAI is having problems with your request.';
 export const AI_NOT_CONFIGURED_MESSAGE =
   'No AI provider is configured. An admin can add an OpenAI key in Admin → Settings → Advanced, or set OPENAI_API_KEY.';
@@ -96,8 +96,8 @@ function providerText(err: APIError, known: readonly (string | null | undefined)
 
 /**
  * The one mapping from whatever the SDK (or the network) threw to an AiError.
- * - The provider refused the request (4xx: bad key, unknown model, quota) → 400 'Open AI Error: {message}'
- *   (spec 002 §8), because only a change on our side (key, model, input) fixes it.
+ * - The provider refused the request (4xx: bad key, unknown model, quota) → 400 'Open AI Error: {message}',
+ *   because only a change on our side (key, model, input) fixes it.
  * - An error event inside the stream that names a code → the same, since the provider said what was wrong.
  * - Provider 5xx, timeouts, unreachable host, dropped connection, anything unknown → 503 ai_unavailable.
  * The provider's text is redacted (`knownKeys`, the keys the request could have used, and anything key-like).
@@ -119,7 +119,7 @@ export function toAiError(err: unknown, knownKeys: readonly (string | null | und
   return aiUnavailable();
 }
 
-/** Spec 002 §8: the socket channel words provider errors as 'OpenAi Error: {message}'; others stay generic. */
+/** The socket channel words provider errors as 'OpenAi Error: {message}'; others stay generic. */
 export function socketErrorMessage(err: unknown): string {
   const mapped = toAiError(err);
   if (mapped.code === 'openai_error' && mapped.providerMessage)

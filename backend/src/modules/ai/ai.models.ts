@@ -9,7 +9,7 @@ export interface AiModel {
   vision: boolean;
 }
 
-/** The models offered in the UI (spec 001 §1). Configuration, not code: add a line to offer another one. */
+/** The models offered in the UI. Configuration, not code: add a line to offer another one. */
 export const MODELS: readonly AiModel[] = [
   { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai', vision: true },
   { id: 'grok-2-latest', label: 'Grok 2', provider: 'xai', vision: false },
@@ -41,7 +41,7 @@ export function supportsVision(model: string): boolean {
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 export const XAI_DEFAULT_BASE_URL = 'https://api.x.ai/v1';
 
-/** The value the UI stores for "no model chosen" (spec 001 §1); it means "use the configured default". */
+/** The value the UI stores for "no model chosen"; it means "use the configured default". */
 export const UNSET_MODEL = 'Unset';
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Every app config key the product knows (000 §3 App config, 002 §3 App config flags), as data: its default,
+ * Every app config key the product knows (settings and organization flags), as data: its default,
  * whether it is a secret (encrypted at rest, never public, masked for admins), how its value is checked, and
- * the admin settings tab it belongs to (000 §2 /settings: Content, Advanced, Super Fetch).
+ * the admin settings tab it belongs to (Content, Advanced or Super Fetch).
  */
 export const CONFIG_TYPES = ['boolean', 'string', 'json', 'url', 'color'] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
@@ -25,7 +25,7 @@ export interface ConfigKey {
   fetched?: boolean;
 }
 
-/** The variables the Super Fetch base prompt must contain (001 §5). */
+/** The variables the Super Fetch base prompt must contain. */
 export const SUPER_FETCH_VARIABLES = [
   'Task',
   'Topic',
@@ -52,7 +52,7 @@ const DEFAULT_SUPER_FETCH_PROMPT = [
   'Answer with the finished content only, ready to publish, in the language of the topic.',
 ].join('\n');
 
-/** Template sort keys (002 §9). */
+/** The keys a template list may be sorted by. */
 export const TEMPLATE_SORT_KEYS = ['createdAt_desc', 'updatedAt_desc', 'name_asc', 'name_desc'] as const;
 
 const flag = (key: string, on: boolean, group: ConfigGroup = 'Content'): ConfigKey => ({

@@ -12,7 +12,7 @@ import { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 
 /**
- * The staff password tools of 000 §7 live under /users but belong to the reset flow, so they sit here
+ * The staff password tools (reset links for a user) live under /users but belong to the reset flow, so they sit here
  * (the users module stays free of a dependency on auth).
  */
 @ApiTags('users')

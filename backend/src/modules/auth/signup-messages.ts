@@ -8,7 +8,7 @@ import {
 import type { Request } from 'express';
 import { catchError, Observable } from 'rxjs';
 
-/** The spec's sign-up call rejects these empty fields with Spanish texts (000 §5); we give them to Spanish callers. */
+/** The sign-up call rejects these empty fields with Spanish texts; we give them to Spanish callers. */
 export const SPANISH_EMPTY_FIELD_MESSAGES: Record<string, string> = {
   name: 'Ingresa tu nombre',
   email: 'Ingresa tu correo',

@@ -1,6 +1,6 @@
 import type { DetectedType } from '../files/file-type';
 
-/** Spec 001 "Upload types": conversation files. */
+/** The refusal for a file type a conversation does not accept (it names the accepted ones). */
 export const ACCEPTED_FILE_MESSAGE =
   'This file type can not be attached. Attach a docx, pdf, pptx or txt document, or a jpeg, jpg, png or webp image.';
 const IMAGE_MIMES = ['image/jpeg', 'image/png', 'image/webp'];

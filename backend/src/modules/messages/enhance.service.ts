@@ -8,7 +8,7 @@ import { RealtimeService } from '../realtime/realtime.service';
 import type { EnhanceBody, EnhanceResponse } from './dto/message.dto';
 import { checkContent, ownerOf } from './messages.service';
 
-/** Spec 001 §5: enhance needs a text longer than this. */
+/** Enhance needs a text longer than this. */
 export const ENHANCE_MIN_CHARS = 12;
 const ENHANCE_TOO_SHORT_MESSAGE = 'Enhance is available only when the text is longer than 12 characters.';
 /** The fixed instruction of prompt enhancement; the user's prompt follows as the user message. */
@@ -21,7 +21,7 @@ export const ENHANCE_SYSTEM_PROMPT = [
 ].join(' ');
 
 /**
- * Spec 001 §5: rewrites a prompt into a better one, run by the generation engine. Nothing is stored as a
+ * Rewrites a prompt into a better one, run by the generation engine. Nothing is stored as a
  * message; the words are charged once the improved prompt is complete (reference `enhance:{enhance_id}`),
  * nothing when it fails or is cancelled.
  */

@@ -16,7 +16,7 @@ const TASK = workerTask(__filename, 'message-exports.worker');
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** PDF and Word versions of a message's markdown (spec 001: POST /messages/pdf and /messages/word), and share. */
+/** PDF and Word versions of a message's markdown (POST /messages/pdf and /messages/word), and share. */
 @Injectable()
 export class MessageExportsService {
   constructor(

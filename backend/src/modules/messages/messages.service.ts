@@ -32,9 +32,9 @@ import type {
 export { NO_ACCESS_MESSAGE } from '../words/words.service';
 
 const PAGE_SIZE = 20;
-/** Spec 001 §9: a thread shows its 10 latest messages, 10 more per scroll. */
+/** A thread shows its 10 latest messages, 10 more per scroll. */
 const THREAD_PAGE_SIZE = 10;
-/** Spec 001 §5: a message may be at most this many estimated tokens (length / 4, rounded). */
+/** A message may be at most this many estimated tokens (length / 4, rounded). */
 export const MAX_MESSAGE_TOKENS = 7500;
 /**
  * How much of the conversation goes to the model, in estimated tokens. Above the largest message, so the new
@@ -55,7 +55,7 @@ const messageNotFound = () => notFound('Message', 'message_not_found');
 
 export const estimateTokens = (text: string): number => Math.round(text.length / 4);
 
-/** Spec 001 §5's send limits, also applied when a message is edited. */
+/** The limits on a sent message (length and estimated tokens), also applied when a message is edited. */
 export function checkContent(content: string): void {
   if (content.trim().length < 1) throw badInput(EMPTY_MESSAGE, 'empty_message');
   if (estimateTokens(content) > MAX_MESSAGE_TOKENS) throw badInput(TOO_LONG_MESSAGE, 'message_too_long');
@@ -200,7 +200,7 @@ export class MessagesService implements OnModuleInit {
       message_id: message.message_id,
       model,
       user_message_id: user_message.message_id,
-      // Spec 001 §7: template apply sends saveOnConversation false; either flag off means "this prompt alone".
+      // Template apply sends saveOnConversation false; either flag off means "this prompt alone".
       history_from:
         body.saveOnConversation === false || body.learnFromPrevResponse === false
           ? user_message.message_id
@@ -212,8 +212,9 @@ export class MessagesService implements OnModuleInit {
   }
 
   /**
-   * Spec 001 §5: a template the caller can see (else 404, as GET /api/templates/{id}), a non-empty value for
-   * every field; the prompt is the template rendered with them, the visible text the template's name.
+   * Applying a template needs a template the caller can see (else 404, as GET /api/templates/{id}) and a
+   * non-empty value for every field; the prompt is the template rendered with them, the visible text the
+   * template's name.
    */
   private async applyTemplate(
     me: Principal,
@@ -297,7 +298,7 @@ export class MessagesService implements OnModuleInit {
   }
 
   /**
-   * Spec 001 §9's thread: the 10 latest messages, 10 more per page. Threads belong to avatars, which do not
+   * A thread: the 10 latest messages, 10 more per page. Threads belong to avatars, which do not
    * exist yet, so the id is a conversation's.
    */
   async thread(

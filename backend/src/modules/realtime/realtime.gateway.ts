@@ -20,7 +20,7 @@ import { RealtimeServer, RealtimeService, SocketData, sessionRoom } from './real
 
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** The one Socket.IO gateway (DESIGN §4), on the API's HTTP server at /socket.io. */
+/** The one Socket.IO gateway, for every realtime event, on the API's HTTP server at /socket.io. */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');

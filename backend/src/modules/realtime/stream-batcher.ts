@@ -3,7 +3,7 @@ export const STREAM_BATCH_MS = 50;
 export const STREAM_BATCH_TOKENS = 8;
 
 /**
- * Batches streamed text deltas (DESIGN §4): one event per ~50 ms or per N deltas instead of one per token,
+ * Batches streamed text deltas: one event per ~50 ms or per N deltas instead of one per token,
  * which would flood the socket and the Redis adapter. Each event carries the offset where its text starts in the
  * whole text, so a client can skip overlap and detect a gap. The first delta goes out at once, so batching never
  * delays the first words the user sees. `end()` flushes what is left, so no text is lost.

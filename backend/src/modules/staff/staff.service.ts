@@ -9,7 +9,7 @@ import { User } from '../users/user.entity';
 import type { StaffDto, StaffListQuery, StaffPageResponse } from './dto/staff.dto';
 import { Staff } from './staff.entity';
 
-/** 000 §2 /staff: the staff list pages by 10. */
+/** The staff list pages by 10. */
 export const STAFF_PAGE_SIZE = 10;
 
 const LAST_ADMIN = 'The last admin cannot be removed or demoted. Make another staff member admin first.';
@@ -48,7 +48,7 @@ export class StaffService {
     return { staff: rows.map(toDto), total, page: page.page, limit: page.limit };
   }
 
-  /** Makes an existing user staff (000 §7 POST /staff). */
+  /** Makes an existing user staff (POST /staff). */
   async add(email: string, role: StaffRole = 'admin'): Promise<StaffDto> {
     return this.db.transaction(async (tx) => {
       const user = await tx.findOne(User, { where: { email: email.trim().toLowerCase() } });

@@ -76,7 +76,7 @@ export interface FieldError {
 }
 
 /**
- * Writing rule: every option followed by "/" ("a/b/c/"), the spec's saved form. Reading rule (001 §3): split on
+ * Writing rule: every option followed by "/" ("a/b/c/"), the stored form. Reading rule: split on
  * "/" and drop the last piece, the one after the final slash, as a trailing separator. So "a/b/c/" reads as
  * [a, b, c] and a legacy "a/b" without the trailing slash reads as [a]. Options therefore cannot contain "/".
  */
@@ -106,7 +106,7 @@ export function placeholders(content: string): string[] {
   return parsePlaceholders(content).map((p) => p.name);
 }
 
-/** The names among `names` whose value is missing or blank: applying a template needs every value (001 §5). */
+/** The names among `names` whose value is missing or blank: applying a template needs every value. */
 export function missingValues(names: string[], values: Record<string, unknown>): string[] {
   return names.filter((name) => typeof values[name] !== 'string' || !(values[name] as string).trim());
 }

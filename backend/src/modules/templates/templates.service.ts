@@ -281,7 +281,7 @@ export class TemplatesService {
     return row;
   }
 
-  /** 001 §6: the owner, a staff admin, or anyone who can see it when the template is marked editable. */
+  /** Who may edit or delete: the owner, a staff admin, or anyone who can see it when it is marked editable. */
   private checkCanChange(me: Principal, template: TemplateRow): void {
     if (template.user_id === me.user_id || isStaffAdmin(me) || template.editable) return;
     throw forbidden('Only the owner or an admin can change this template.', 'template_forbidden');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX } from '../../common/auth/auth.guard';
 import { sha256 } from '../../common/crypto/secret-box';
 
-/** Spec messages (000 §5, §8). */
+/** The user field validation and sign-up messages, word for word as the API answers them. */
 export const USER_MESSAGES = {
   name: 'Name is invalid.',
   lastName: 'Last name is invalid.',

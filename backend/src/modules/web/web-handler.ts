@@ -90,7 +90,7 @@ const NOT_BUILT =
   'frontends/shell and each remote), then reload this page. The API is at /api (docs at /api/docs).\n';
 
 /**
- * Serves the built frontends from one origin (DESIGN.md §1): the shell at /, each remote at /remotes/<name>/,
+ * Serves the built frontends from the API's origin (no CORS needed): the shell at /, each remote at /remotes/<name>/,
  * the manifest at /remotes.json, and the shell's index.html for any other page a browser asks for (SPA).
  * Mounted after the API routes, so /api keeps its own answers and its JSON 404.
  */

@@ -34,9 +34,9 @@ function isChange(entry: AdminConfigEntry, draft: string | undefined): draft is 
 }
 
 /**
- * 000 §2 admin /settings: tabs Content, Advanced and Super Fetch built from GET /api/appconfig/admin. Save sends
+ * Admin /settings: tabs Content, Advanced and Super Fetch built from GET /api/appconfig/admin. Save sends
  * only the changed keys. Protected (secret) fields are locked until a staff admin confirms the edit; the unlock
- * lasts 10 s from the last edit (000 §4).
+ * lasts 10 s from the last edit.
  */
 export function SettingsPage() {
   const { t } = useTranslation('admin');

@@ -1,4 +1,4 @@
-/** Texts of the admin Settings screen (000 §2 /settings, §4 App config protection), under `settings`. */
+/** Texts of the admin Settings screen (including the protected-setting unlock), under `settings`. */
 export const settingsEn = {
   nav: 'Settings',
   title: 'Settings',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** 000 §4 / §9: a protected setting stays unlocked for 10,000 ms after the last edit, then locks again. */
+/** A protected setting stays unlocked for 10,000 ms after the last edit, then locks again. */
 export const UNLOCK_MS = 10_000;
 
 export interface Unlocks {

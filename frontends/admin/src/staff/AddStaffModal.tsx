@@ -11,7 +11,7 @@ interface AddStaffValues {
   role: StaffRole;
 }
 
-/** 000 §5 Staff form: an existing user's email and a role, admin or manager (admin by default). */
+/** Staff form: an existing user's email and a role, admin or manager (admin by default). */
 export function AddStaffModal({
   opened,
   onClose,

@@ -39,7 +39,7 @@ export interface StaffRow {
   user: { name: string; last_name: string; email: string };
 }
 
-/** 000 §2 /staff: staff list with search by email (debounced 500 ms), paging, add, change role, delete. */
+/** /staff: staff list with search by email (debounced 500 ms), paging, add, change role, delete. */
 export function StaffPage() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-/** Texts of the Staff screen (000 §2 /staff, §5 Staff form), in the 'admin' namespace under `staff`. */
+/** Texts of the Staff screen and Staff form, in the 'admin' namespace under `staff`. */
 export const staffEn = {
   nav: 'Staff',
   title: 'Staff',

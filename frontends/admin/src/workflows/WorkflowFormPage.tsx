@@ -57,7 +57,7 @@ export function moveStep<T>(steps: readonly T[], from: number, to: number): T[] 
 }
 
 /**
- * Create (/admin/workflows/new) or edit (/admin/workflows/{workflow_id}) a workflow. 001 §4 saving rule: a numeric
+ * Create (/admin/workflows/new) or edit (/admin/workflows/{workflow_id}) a workflow. Saving rule: a numeric
  * id is updated, anything else is created.
  */
 export function WorkflowFormPage() {

@@ -29,7 +29,7 @@ import type { Workflow } from './model';
 
 export const WORKFLOWS_QUERY_KEY = ['admin', 'workflows'] as const;
 
-/** Staff authoring of workflows (001 §2 /workflows, §7): the list with search, edit and delete. */
+/** Staff authoring of workflows (/admin/workflows): the list with search, edit and delete. */
 export function WorkflowsAdminPage() {
   const { t, i18n } = useTranslation('admin');
   const queryClient = useQueryClient();

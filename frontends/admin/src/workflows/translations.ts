@@ -1,4 +1,4 @@
-/** Texts of the staff workflow screens (001 §2, §3, §7 Workflows), in the 'admin' namespace under `workflows`. */
+/** Texts of the staff workflow screens, in the 'admin' namespace under `workflows`. */
 export const workflowsEn = {
   nav: 'Workflows',
   title: 'Workflows',

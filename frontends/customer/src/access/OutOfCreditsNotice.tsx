@@ -11,7 +11,7 @@ export interface OutOfCreditsNoticeProps {
   variant?: 'pricing' | 'home';
 }
 
-/** 000 §2 / §8, 001 §1: shown instead of a screen that needs paid access (has_access false, or a 412). */
+/** Shown instead of a screen that needs paid access (has_access false, or a 412). */
 export function OutOfCreditsNotice({ variant = 'pricing' }: OutOfCreditsNoticeProps) {
   const { t } = useTranslation('customer');
   return (

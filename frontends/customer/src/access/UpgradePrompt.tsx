@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /**
- * Spec 001 §1, §6: beside a generate action, users without has_access see the notice and a link to /pricing
+ * Beside a generate action, users without has_access see the notice and a link to /pricing
  * (the inline form of OutOfCreditsNotice).
  */
 export function UpgradePrompt() {

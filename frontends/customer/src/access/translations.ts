@@ -1,4 +1,4 @@
-/** Texts of the out-of-credits notice (000 §2, §8; 001 §1), in the 'customer' namespace under `outOfCredits`. */
+/** Texts of the out-of-credits notice, in the 'customer' namespace under `outOfCredits`. */
 export const outOfCreditsEn = {
   heading: "Oops! You're out of credits.",
   subscription: 'Creating more content with the product requires an active subscription.',

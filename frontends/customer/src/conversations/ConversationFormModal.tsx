@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * Spec 001 §5: the name is required (the server's message is shown), tags are typed comma-separated and a comma
+ * The name is required (the server's message is shown), tags are typed comma-separated and a comma
  * commits a tag; the model is gpt-4o-mini, grok-2-latest or Unset. Editing also toggles archived.
  */
 export function ConversationFormModal({ opened, onClose, conversation, saving, nameError, onSubmit }: Props) {

@@ -29,7 +29,7 @@ const TemplatePanel = lazy(() =>
 );
 
 /**
- * Spec 001 §2 conversation screen: header (name, templates toggle, edit, delete), the chat (messages and input)
+ * Conversation screen: header (name, templates toggle, edit, delete), the chat (messages and input)
  * and, when showTemplates is on, the template panel: beside the chat from 1200 px (wider from 1300 px), in a
  * drawer below that.
  */

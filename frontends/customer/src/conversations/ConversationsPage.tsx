@@ -30,7 +30,7 @@ import { CARD_TAGS, SORT_OPTIONS, splitTags, type Conversation, type Conversatio
 type View = 'all' | 'tags';
 
 /**
- * Spec 001 §2 Conversations page (/ and /conversations) and the tag routes (/conversation/tags[/{tag}]): search,
+ * Conversations page (/ and /conversations) and the tag routes (/conversation/tags[/{tag}]): search,
  * sort, All/Tags toggle, archived toggle and an add button.
  */
 export function ConversationsPage({ initialView = 'all' }: { initialView?: View }) {

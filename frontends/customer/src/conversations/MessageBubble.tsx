@@ -52,7 +52,7 @@ interface Props {
 
 /**
  * One message. Answers are Markdown rendered without raw HTML; the user's own text is shown as typed. A pending
- * answer (content null) shows a spinner. Spec 001 §4: a message has a view mode and an edit mode (save, cancel).
+ * answer (content null) shows a spinner. A message has a view mode and an edit mode (save, cancel).
  */
 export function MessageBubble({
   message,

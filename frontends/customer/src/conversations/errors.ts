@@ -8,7 +8,7 @@ export function fieldError(error: unknown, field: string): string | null {
   return error.hasServerMessage && error.errors === undefined ? error.message : null;
 }
 
-/** Spec 001 §8: a 412 on conversation and message actions closes the modal and goes to /sorry. */
+/** A 412 (paid access needed) on conversation and message actions closes the modal and goes to /sorry. */
 export function isNoAccess(error: unknown): boolean {
   return error instanceof ApiError && error.status === 412;
 }

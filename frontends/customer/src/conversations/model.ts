@@ -1,4 +1,4 @@
-/** Types and pure helpers of the chats screens (spec 001 §3, §4, §5, §9). */
+/** Types and pure helpers of the chats screens. */
 import type { ApiPaths, ApiSchemas } from '@avatar-studio/shared';
 
 export type Conversation = ApiSchemas['ConversationDto'];
@@ -26,19 +26,19 @@ export function modelValue(model: string): ConversationModel | null {
     ? null
     : (model as ConversationModel);
 }
-/** Spec 001 §9: maximum estimated tokens of a message. */
+/** The maximum estimated tokens of a message. */
 export const MAX_TOKENS = 7500;
-/** Spec 001 §2: a conversation card shows up to 3 tags. */
+/** A conversation card shows up to 3 tags. */
 export const CARD_TAGS = 3;
 
 export const CONVERSATIONS_KEY = 'conversations';
 
-/** Spec 001 §9: the token estimate is the length divided by 4, rounded. */
+/** The token estimate is the length divided by 4, rounded. */
 export function estimateTokens(text: string): number {
   return Math.round(text.length / 4);
 }
 
-/** Spec 001 §5: at least 1 character and no more than the maximum of estimated tokens. */
+/** A message needs at least 1 character and no more than the maximum of estimated tokens. */
 export function canSend(text: string): boolean {
   return text.trim().length > 0 && estimateTokens(text) <= MAX_TOKENS;
 }
@@ -50,7 +50,7 @@ export function splitTags(tags: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Spec 001 §4: messages merged without duplicates (the later copy wins) and sorted by creation time. */
+/** Messages merged without duplicates (the later copy wins) and sorted by creation time. */
 export function mergeMessages(...lists: Message[][]): Message[] {
   const byId = new Map<number, Message>();
   for (const list of lists) for (const m of list) byId.set(m.message_id, m);
@@ -60,13 +60,13 @@ export function mergeMessages(...lists: Message[][]): Message[] {
   );
 }
 
-/** Spec 001 §5 and §9: enhance needs more than 12 characters and no more than the maximum. */
+/** Enhance needs more than 12 characters and no more than the maximum. */
 export const ENHANCE_MIN_LENGTH = 12;
 export function canEnhance(text: string): boolean {
   return text.trim().length > ENHANCE_MIN_LENGTH && estimateTokens(text) <= MAX_TOKENS;
 }
 
-/** Spec 001 §5: the file types a conversation accepts. */
+/** The file types a conversation accepts. */
 export const ATTACHMENT_EXTENSIONS = ['docx', 'pdf', 'pptx', 'txt', 'jpeg', 'jpg', 'png', 'webp'] as const;
 export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 export function isAllowedAttachment(name: string): boolean {
@@ -75,7 +75,7 @@ export function isAllowedAttachment(name: string): boolean {
   return (ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-/** Spec 001 §9: a file name is shown truncated at 30 characters. */
+/** A file name is shown truncated at 30 characters. */
 export const FILE_NAME_MAX = 30;
 export function truncateFileName(name: string): string {
   return name.length > FILE_NAME_MAX ? `${name.slice(0, FILE_NAME_MAX)}…` : name;

@@ -1,4 +1,4 @@
-/** Texts of the chats screens (spec 001 §2, §4, §5, §8), in the 'customer' namespace under `conversations`. */
+/** Texts of the chats screens, in the 'customer' namespace under `conversations`. */
 export const conversationsEn = {
   nav: 'Chats',
   title: 'Chats',

@@ -25,14 +25,14 @@ interface ProfileValues {
   birthday: string;
 }
 
-/** 000 §5 data shaping: the phone is reduced to digits and cut to 10 characters. */
+/** The phone is reduced to digits and cut to 10 characters. */
 export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, 10);
 }
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
-/** 000 §2 My Profile: name, last name, email (read-only), company, phone, birthday, image, Save, sign out. */
+/** My Profile: name, last name, email (read-only), company, phone, birthday, image, Save, sign out. */
 export function ProfilePage() {
   const { user } = useSession();
   if (!user) return <PageLoader />;
@@ -50,7 +50,7 @@ function ProfileForm({ user }: { user: User }) {
       last_name: user.last_name ?? '',
       company: user.company ?? '',
       phone: user.phone ?? '',
-      // The birthday is sent and shown as YYYY-MM-DD (000 §5).
+      // The birthday is sent and shown as YYYY-MM-DD.
       birthday: user.birthday ? user.birthday.slice(0, 10) : '',
     },
     validate: {

@@ -1,4 +1,4 @@
-/** Texts of the My Profile screen (000 §2), in the 'customer' namespace under `profile`. */
+/** Texts of the My Profile screen, in the 'customer' namespace under `profile`. */
 export const profileEn = {
   nav: 'My Profile',
   title: 'My Profile',

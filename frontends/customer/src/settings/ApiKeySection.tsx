@@ -34,8 +34,8 @@ import { copyToClipboard } from './clipboard';
 type CreateValues = ApiKeyRequest & { expires_in_days: ApiKeyExpiryDays; staff: boolean };
 
 /**
- * DESIGN §3: a real personal API key. The server keeps only its hash, so the full key exists in this
- * component's state alone, right after it is generated, and is gone once dismissed or the page is left.
+ * A personal API key for calling the API without a session. The server keeps only its hash, so the full
+ * key is in this component's state alone, right after it is generated, and is gone once dismissed or the page is left.
  * Creating one asks for the current password and a lifetime; staff may make a key that carries their role.
  */
 export function ApiKeySection({ user }: { user: User }) {

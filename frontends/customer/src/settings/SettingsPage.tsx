@@ -50,7 +50,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** 000 §2 Settings: API key, integration webhook URL, language, manual mode, dark mode, Save, a tutorial link. */
+/** Settings: API key, integration webhook URL, language, manual mode, dark mode, Save, a tutorial link. */
 export function SettingsPage() {
   const { user } = useSession();
   if (!user) return <PageLoader />;
@@ -67,7 +67,7 @@ function SettingsForm({ user }: { user: User }) {
   const form = useForm<SettingsValues>({
     initialValues: {
       zappier_webhook_url: user.zappier_webhook_url ?? '',
-      // The language in use on this device (000 §1), which Save stores as user.lang.
+      // The language in use on this device (stored locally), which Save stores as user.lang.
       lang: currentLanguage(),
       manual_mode: Boolean(user.manual_mode),
       dark_mode: Boolean(user.dark_mode),

@@ -1,4 +1,4 @@
-/** Texts of the Settings screen (000 §2), in the 'customer' namespace under `settings`. */
+/** Texts of the Settings screen, in the 'customer' namespace under `settings`. */
 export const settingsEn = {
   nav: 'Settings',
   title: 'Settings',

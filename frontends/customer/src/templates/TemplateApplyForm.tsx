@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { initialValues, missingValues, sortedFields, type Template, type TemplateField } from './model';
 
 /**
- * The apply form of one template (001 §2 apply screen, and the template panel beside a conversation): one input per
- * field in field order, a select starting on its first option. Every value must be non-empty (001 §5) before
+ * The apply form of one template (on the apply screen and in the template panel beside a conversation): one input per
+ * field in field order, a select starting on its first option. Every value must be non-empty before
  * `onGenerate` is called with the values by field name.
  */
 export function TemplateApplyForm({

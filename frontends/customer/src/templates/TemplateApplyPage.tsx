@@ -26,7 +26,7 @@ import { TemplateApplyForm } from './TemplateApplyForm';
 type View = 'form' | 'chat';
 
 /**
- * Spec 001 §2 /templates/apply-template/{template_id}/{conversation_id}: the template's form and the conversation's
+ * /templates/apply-template/{template_id}/{conversation_id}: the template's form and the conversation's
  * chat, side by side on large screens; below 1200 px a form/chat toggle, the form first and the chat after Generate.
  */
 export function TemplateApplyPage() {

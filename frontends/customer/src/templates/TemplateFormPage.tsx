@@ -62,7 +62,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   [MESSAGES.selectNeedsOption]: 'templates.validation.selectNeedsOption',
 };
 
-/** Spec 001 §2 /templates/create-template and /templates/edit-template/{template_id}. */
+/** /templates/create-template and /templates/edit-template/{template_id}. */
 export function TemplateFormPage() {
   const { t } = useTranslation('customer');
   const session = useSession();
@@ -197,7 +197,7 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
     const found = validateTemplate(values, visible.content);
     const messages = Object.values(found);
     if (messages.length > 0) {
-      // 001 §5: a missing required text gives the spec's alert; otherwise the first problem is named.
+      // A missing required text gives its fixed alert; otherwise the first problem is named.
       const alert = missesRequiredText(found) ? MESSAGES.incomplete : messages[0];
       notifyError(say(alert));
       return;
@@ -371,7 +371,7 @@ function TemplateForm({ template, viewer }: { template?: Template; viewer: Viewe
   );
 }
 
-/** One derived field's settings; the card turns red while any of its settings is invalid (001 §4). */
+/** One derived field's settings; the card turns red while any of its settings is invalid. */
 function FieldCard({
   field,
   invalid,

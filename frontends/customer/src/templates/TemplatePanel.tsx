@@ -24,7 +24,7 @@ import { useApplyTemplate, useTemplateList, useToggleFavorite } from './api';
 import { TemplateApplyForm } from './TemplateApplyForm';
 
 /**
- * The template panel beside a conversation (001 §2, §4 showTemplates): a searchable list with a favorites toggle;
+ * The template panel beside a conversation (shown when showTemplates is on): a searchable list with a favorites toggle;
  * choosing a template shows its apply form, and Generate applies it in this conversation (the answer streams into
  * the chat beside the panel) and returns to the list.
  */

@@ -64,7 +64,7 @@ const TAB_PATHS: Record<TemplatesTab, string> = {
 const MAX_CONVERSATION_NAME = 200;
 
 /**
- * Spec 001 §2 template page: tabs all / type / tags (/templates, /templates/types, /templates/tags). Choosing a
+ * Template page: tabs all / type / tags (/templates, /templates/types, /templates/tags). Choosing a
  * type or tag drills in (/templates/types/{type}, /templates/tags/{tag}); Back returns to the tab list.
  */
 export function TemplatesPage({ tab }: { tab: TemplatesTab }) {

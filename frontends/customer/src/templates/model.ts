@@ -1,4 +1,4 @@
-/** Types and pure helpers of the template screens (spec 001 §3, §4, §5, §6, §9). */
+/** Types and pure helpers of the template screens. */
 import {
   hasStaffRole,
   templateGrammar,
@@ -16,10 +16,10 @@ export type TemplateSort = NonNullable<
 >;
 
 export const TEMPLATES_KEY = 'templates';
-/** Spec 001 §9: templates page size 24, a template card shows 1 tag. */
+/** Templates page size 24, a template card shows 1 tag. */
 export const PAGE_SIZE = 24;
 export const CARD_TAGS = 1;
-/** Spec 001 §9: template label maximum 254 characters. */
+/** Template label maximum 254 characters. */
 export const MAX_LABEL_LENGTH = templateGrammar.MAX_LABEL_LENGTH;
 
 export const SORT_OPTIONS: readonly TemplateSort[] = [
@@ -31,7 +31,7 @@ export const SORT_OPTIONS: readonly TemplateSort[] = [
 export const TEMPLATE_LANGUAGES: readonly TemplateLanguage[] = ['en', 'es'];
 export const FIELD_TYPES: readonly FieldType[] = ['text', 'number', 'select'];
 
-/** Spec 001 §5 messages, word for word: the server's own constants. */
+/** Template validation messages, word for word: the server's own constants. */
 export const MESSAGES = {
   empty: templateGrammar.EMPTY,
   incomplete: templateGrammar.INCOMPLETE,
@@ -114,7 +114,7 @@ export interface TemplateFormValues {
 export type FormErrors = Record<string, string>;
 
 /**
- * Spec 001 §5 template save rules. `contentShown` is false when the prompt is hidden from the editor (the server
+ * Template save rules. `contentShown` is false when the prompt is hidden from the editor (the server
  * keeps the stored one), so it is not checked here.
  */
 export function validateTemplate(values: TemplateFormValues, contentShown: boolean): FormErrors {
@@ -145,7 +145,7 @@ export function missesRequiredText(errors: FormErrors): boolean {
   return ['name', 'description', 'content'].some((key) => errors[key] === MESSAGES.empty);
 }
 
-/** Whether field card `index` has any error (its card gets a red border, 001 §4). */
+/** Whether field card `index` has any error (its card gets a red border). */
 export function fieldHasError(errors: FormErrors, index: number): boolean {
   return Object.keys(errors).some((key) => key === `fields.${index}` || key.startsWith(`fields.${index}.`));
 }
@@ -155,7 +155,7 @@ export interface Viewer {
   staffRole: StaffRole | null;
 }
 
-/** 001 §6: the owner, a staff admin, or anyone when the template is marked editable may edit or delete it. */
+/** The owner, a staff admin, or anyone when the template is marked editable may edit or delete it. */
 export function canChangeTemplate(template: Pick<Template, 'user_id' | 'editable'>, viewer: Viewer): boolean {
   return (
     template.editable ||
@@ -164,7 +164,7 @@ export function canChangeTemplate(template: Pick<Template, 'user_id' | 'editable
   );
 }
 
-/** 001 §5 form visibility; `template` is undefined when creating. */
+/** Which template form parts are visible; `template` is undefined when creating. */
 export function formVisibility(template: Template | undefined, viewer: Viewer) {
   const creating = template === undefined;
   const owner = !creating && viewer.userId !== null && template.user_id === viewer.userId;
@@ -185,7 +185,7 @@ export function initialValues(fields: TemplateField[]): Record<string, string> {
   );
 }
 
-/** 001 §5: applying a template requires every field value to be non-empty. Returns the names still empty. */
+/** Applying a template requires every field value to be non-empty. Returns the names still empty. */
 export function missingValues(fields: TemplateField[], values: Record<string, string>): string[] {
   return fields.filter((f) => !(values[f.name] ?? '').trim()).map((f) => f.name);
 }

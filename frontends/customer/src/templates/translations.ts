@@ -1,4 +1,4 @@
-/** Texts of the template screens (spec 001 §2, §4, §5, §8, §9), in the 'customer' namespace under `templates`. */
+/** Texts of the template screens, in the 'customer' namespace under `templates`. */
 export const templatesEn = {
   nav: 'Templates',
   title: 'Templates',
@@ -27,7 +27,7 @@ export const templatesEn = {
   back: 'Back',
   tagTitle: 'Tag: {{tag}}',
   typeTitle: 'Type: {{type}}',
-  // 001 §2 empty texts, word for word.
+  // Texts shown when a list is empty, word for word.
   emptyTemplates: "There aren't any templates",
   emptyTags: "There aren't any Tags",
   emptyTypes: "There aren't any Types",
@@ -88,7 +88,7 @@ export const templatesEn = {
     cancel: 'Cancel',
     notAllowed: "You can't edit this template.",
   },
-  // 001 §5 validation messages, word for word.
+  // Validation messages, word for word.
   validation: {
     empty: "The input can't be empty",
     incomplete: 'Please complete all the required fields to save.',

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The field-values modal of a workflow (spec 001 §2): one input per field of the workflow's templates, in order;
+ * The field-values modal of a workflow: one input per field of the workflow's templates, in order;
  * text, number or select (the first option is the default). Every value is required.
  */
 export function FieldValuesModal({ opened, title, onClose, ...rest }: Props) {

@@ -25,8 +25,8 @@ import { UpgradePrompt } from '../access';
 import { STATUS_COLOR } from './UserWorkflowPage';
 
 /**
- * Spec 001 §2 /user_workflows/{user_workflow_id}/conversation/{conversation_id}: the content one step generated,
- * streaming in live, with Regenerate (not for users without access, §6) and Back.
+ * /user_workflows/{user_workflow_id}/conversation/{conversation_id}: the content one step generated,
+ * streaming in live, with Regenerate (hidden from users without access) and Back.
  */
 export function GeneratedContentPage() {
   const { t } = useTranslation('customer');

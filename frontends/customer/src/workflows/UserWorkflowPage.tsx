@@ -22,7 +22,7 @@ export const STATUS_COLOR: Record<StepStatus, string> = {
   failed: 'red',
 };
 
-/** Spec 001 §2 /user_workflows/{user_workflow_id}: the steps with their status, delete, and the field values. */
+/** /user_workflows/{user_workflow_id}: the steps with their status, delete, and the field values. */
 export function UserWorkflowPage() {
   const { t } = useTranslation('customer');
   const id = Number(useParams<{ user_workflow_id: string }>().user_workflow_id);

@@ -18,7 +18,7 @@ import { formatDateTime } from '@avatar-studio/shared';
 import { useUserWorkflowList } from './api';
 import { stepsDone, type UserWorkflow } from './model';
 
-/** Spec 001 §2 /user_workflows: the caller's own workflows, newest first. */
+/** /user_workflows: the caller's own workflows, newest first. */
 export function UserWorkflowsPage() {
   const { t } = useTranslation('customer');
   const [page, setPage] = useState(1);

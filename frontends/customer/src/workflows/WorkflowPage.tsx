@@ -9,7 +9,7 @@ import { FieldValuesModal } from './FieldValuesModal';
 import { sortedSteps, splitTags, type Workflow } from './model';
 import { UpgradePrompt } from '../access';
 
-/** Spec 001 §2 /workflows/{workflow_id}: the workflow's description and steps, with a Start button. */
+/** /workflows/{workflow_id}: the workflow's description and steps, with a Start button. */
 export function WorkflowPage() {
   const { t } = useTranslation('customer');
   const id = Number(useParams<{ workflow_id: string }>().workflow_id);

@@ -21,7 +21,7 @@ import { useDebouncedValue } from '@avatar-studio/shared';
 import { useWorkflowList } from './api';
 import { CARD_TAGS, splitTags, type WorkflowListItem } from './model';
 
-/** Spec 001 §2 /workflows: the workflow cards, with a search (500 ms debounce) and a tag filter. */
+/** /workflows: the workflow cards, with a search (500 ms debounce) and a tag filter. */
 export function WorkflowsPage() {
   const { t } = useTranslation('customer');
   const [search, setSearch] = useState('');

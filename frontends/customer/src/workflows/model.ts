@@ -1,4 +1,4 @@
-/** Types and pure helpers of the workflow screens (spec 001 §2, §3, §4; the workflows API contract). */
+/** Types and pure helpers of the workflow screens, following the workflows API contract. */
 import { ApiError, type ApiSchemas, type WorkflowStepPayload } from '@avatar-studio/shared';
 
 export type Workflow = ApiSchemas['WorkflowDto'];
@@ -14,7 +14,7 @@ export type Message = ApiSchemas['MessageDto'];
 export const WORKFLOWS_KEY = 'workflows';
 export const USER_WORKFLOWS_KEY = 'user_workflows';
 
-/** Spec 001 §2: a workflow card shows up to 3 tags, like a conversation card. */
+/** A workflow card shows up to 3 tags, like a conversation card. */
 export const CARD_TAGS = 3;
 
 /** The socket `message` payload of a step status change (typed in the shared event map). */
@@ -65,7 +65,7 @@ export function splitTags(tags: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Spec 001 §3: a select's first option is its default value; other fields start with their `value`. */
+/** A select's first option is its default value; other fields start with their `value`. */
 export function initialValues(
   fields: readonly WorkflowField[],
   current: Record<string, string> = {},
@@ -85,7 +85,7 @@ export function emptyFields(values: Record<string, string>): string[] {
     .map(([name]) => name);
 }
 
-/** Spec 001 §4: messages merged without duplicates (the later copy wins) and sorted by creation time. */
+/** Messages merged without duplicates (the later copy wins) and sorted by creation time. */
 export function mergeMessages(...lists: Message[][]): Message[] {
   const byId = new Map<number, Message>();
   for (const list of lists) for (const m of list) byId.set(m.message_id, m);
@@ -95,7 +95,7 @@ export function mergeMessages(...lists: Message[][]): Message[] {
   );
 }
 
-/** Spec 001 §6, §8: a 412 means paid access is needed; the screen goes to /sorry. */
+/** A 412 means paid access is needed; the screen goes to /sorry. */
 export function isNoAccess(error: unknown): boolean {
   return error instanceof ApiError && error.status === 412;
 }

@@ -1,4 +1,4 @@
-/** The workflow routes (spec 001 §2), mounted by App.tsx at workflows/* and user_workflows/*. */
+/** The workflow routes, mounted by App.tsx at workflows/* and user_workflows/*. */
 import { NotFound } from '@avatar-studio/shared';
 import { Route, Routes } from 'react-router-dom';
 import { GeneratedContentPage } from './GeneratedContentPage';

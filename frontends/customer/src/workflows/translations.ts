@@ -1,4 +1,4 @@
-/** Texts of the workflow screens (spec 001 §2, §4, §6, §8), in the 'customer' namespace under `workflows`. */
+/** Texts of the workflow screens, in the 'customer' namespace under `workflows`. */
 export const workflowsEn = {
   nav: 'Workflows',
   title: 'Workflows',

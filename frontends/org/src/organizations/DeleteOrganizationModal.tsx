@@ -8,7 +8,7 @@ import { ORG_NS } from '../i18n';
 import { organizationKeys, type OrganizationView } from './api';
 
 /**
- * Deleting asks for the organization's name, typed exactly (002 §5). A mismatch aborts here, and the server
+ * Deleting asks for the organization's name, typed exactly. A mismatch aborts here, and the server
  * checks it again (its message is shown if it disagrees).
  */
 export function DeleteOrganizationModal({

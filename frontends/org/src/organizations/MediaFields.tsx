@@ -36,7 +36,7 @@ function useUpload(onUploaded: (src: string) => void) {
   return { uploading, upload };
 }
 
-/** Thumbnail: an uploaded image (002 §4: uploaded first, the returned src is stored). */
+/** Thumbnail: an uploaded image (uploaded first, then the returned src is stored). */
 export function ThumbnailField({
   value,
   onChange,
@@ -91,7 +91,7 @@ export function ThumbnailField({
 
 const isUploadedSrc = (value: string) => value.startsWith('/api/files/');
 
-/** Welcome video: an uploaded video/* file or a URL (002 §4). */
+/** Welcome video: an uploaded video/* file or a URL. */
 export function WelcomeVideoField({
   value,
   onChange,

@@ -33,7 +33,7 @@ import { ORG_NS } from '../i18n';
 export const ADMIN_PANEL_PATH = '/organization/admin-panel';
 export const SETTINGS_PATH = '/organizations/organization-settings';
 
-/** /organizations: the caller's organizations (002 §2 Organizations list). */
+/** /organizations: the caller's organizations. */
 export function OrganizationsList() {
   const { t } = useTranslation(ORG_NS, { keyPrefix: 'organizations.list' });
   const { staffRole } = useSession();

@@ -18,7 +18,7 @@ export class ApiError extends Error {
   constructor(status: number, body?: Partial<ErrorBody> | string | null) {
     const parsed = typeof body === 'object' && body !== null ? body : {};
     const serverMessage = typeof parsed.message === 'string' && parsed.message ? parsed.message : null;
-    // Without a server message we use the classic client wording, which the notify rule (000 §8) recognises.
+    // Without a server message we use the classic client wording, which notify recognises (it hides 401/400 texts).
     super(serverMessage ?? `Request failed with status code ${status}`);
     this.name = 'ApiError';
     this.status = status;
@@ -50,7 +50,7 @@ export async function unwrap<R extends FetchResultLike>(
 export const RETRY_COUNT = 3;
 let retryDelayMs = 3000;
 
-/** 000 §9: failed calls retry 3 times, 3 s apart. Tests shorten the delay. */
+/** Failed calls retry 3 times, 3 s apart. Tests shorten the delay. */
 export function setRetryDelay(ms: number): void {
   retryDelayMs = ms;
 }
@@ -188,7 +188,7 @@ async function apiFetch(request: Request): Promise<Response> {
       return response;
     }
   }
-  // 000 §4: fetching the current user answering 400 signs the user out to /auth.
+  // Fetching the current user answering 400 signs the user out to /auth.
   if (response.status === 400 && request.method === 'GET' && pathname === '/api/users') {
     forceSignOut('/auth');
   }

@@ -41,7 +41,7 @@ export function createAppConfig(values: Record<string, string | null>): AppConfi
   };
 }
 
-/** Loads GET /api/appconfig first; nothing below renders until it is present (000 §3). */
+/** Loads GET /api/appconfig first; nothing below renders until it is present. */
 export function AppConfigProvider({
   children,
   fallback = null,

@@ -46,7 +46,7 @@ export function registerTranslations(
   i18n.addResourceBundle('es', ns, resources.es, true, true);
 }
 
-/** 000 §1: the language is stored locally on the device. */
+/** The language is stored locally on the device. */
 export function setLanguage(language: Language): Promise<unknown> {
   try {
     localStorage.setItem(STORAGE_KEYS.language, language);

@@ -76,11 +76,11 @@ export interface OrganizationChoiceInput {
   stored: number | 'personal' | undefined;
   defaultOrganization: number | null | undefined;
   memberships: Membership[];
-  /** Staff may act in any organization (002 §6 all-organizations view). */
+  /** Staff may act in any organization (they see all organizations). */
   isStaff: boolean;
 }
 
-/** 000 §4 organization choice order: slug/domain match, stored id, the user's default, else Personal (null). */
+/** Organization choice order: slug/domain match, stored id, the user's default, else Personal (null). */
 export function chooseOrganization(input: OrganizationChoiceInput): CurrentOrganization | null {
   const { matched, stored, defaultOrganization, memberships, isStaff } = input;
   const member = (id: number) => memberships.find((m) => m.organization_id === id);
@@ -224,7 +224,7 @@ export function OrganizationProvider({
   }, [pendingStaffScope, queryClient]);
   const dismissStaffScope = useCallback(() => setPendingStaffScope(null), []);
 
-  // 000 §8: fetching the user's organizations ignores a 400 and alerts otherwise.
+  // Fetching the user's organizations ignores a 400 and alerts otherwise.
   useEffect(() => {
     if (membershipsQuery.error) notifyError(membershipsQuery.error);
   }, [membershipsQuery.error]);

@@ -23,9 +23,9 @@ export function setRealtimeIo(factory: RealtimeIo | null): void {
 }
 
 /**
- * The one socket of this page (DESIGN §4), opened with the session's access token. The server checks the token
- * only when a socket connects, so `auth` is read again on every (re)connect; after a token refresh a socket
- * that is down reconnects with the new token. Answers null without a session.
+ * The one socket of this page, shared by all realtime features, opened with the session's access token.
+ * The server checks the token only when a socket connects, so `auth` is read again on every (re)connect;
+ * after a token refresh a socket that is down reconnects with the new token. Answers null without a session.
  */
 export function connectRealtime(): RealtimeSocket | null {
   if (current) return current.socket;

@@ -13,9 +13,9 @@ export const STORAGE_KEYS = {
   language: 'lang',
 } as const;
 
-/** 000 §9: the access token is refreshed once it is more than 15 minutes old. */
+/** The access token is refreshed once it is more than 15 minutes old. */
 export const TOKEN_REFRESH_AFTER_MS = 15 * 60 * 1000;
-/** 000 §9 / 002 §9: a temporary uid from the URL is usable for 5 minutes. */
+/** A temporary uid from the URL is usable for 5 minutes. */
 export const TEMPORARY_UID_TTL_MS = 5 * 60 * 1000;
 
 type Listener = () => void;
@@ -56,7 +56,7 @@ export const sessionStore = {
     localStorage.setItem(STORAGE_KEYS.issuedAt, String(now));
     emit();
   },
-  /** 000 §4: sign-out clears all local storage. */
+  /** Sign-out clears all local storage. */
   clearAll(): void {
     try {
       localStorage.clear();

@@ -1,6 +1,6 @@
 import { useDebouncedValue as useMantineDebouncedValue } from '@mantine/hooks';
 
-/** 000 §9: searches debounce 500 ms. */
+/** Searches debounce 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The value after it has stopped changing for `ms` (500 ms by default). */

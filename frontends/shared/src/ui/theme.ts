@@ -5,7 +5,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 
-/** 000 §9 breakpoints: 450 px (small), 1200 px and 1300 px. Mantine needs five, in em. */
+/** Breakpoints: 450 px (small), 1200 px and 1300 px. Mantine needs five, in em. */
 export const BREAKPOINTS = { xs: '28.125em', sm: '48em', md: '75em', lg: '81.25em', xl: '90em' } as const;
 export const BREAKPOINT_PX = { small: 450, medium: 1200, large: 1300 } as const;
 

@@ -18,7 +18,7 @@ export default function Recovery() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // 000 §5: the recovery email is lowercased and trimmed.
+    // The recovery email is lowercased and trimmed.
     const address = email.trim().toLowerCase();
     setFailure(null);
     setSent(false);

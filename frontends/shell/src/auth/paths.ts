@@ -7,7 +7,7 @@ export interface AuthPaths {
   resetPassword: string;
 }
 
-/** 000 §2: the sign-in screens sit under /auth when a landing page is enabled, else at the root. */
+/** The sign-in screens sit under /auth when a landing page is enabled, else at the root. */
 export function authPaths(landingEnabled: boolean): AuthPaths {
   const prefix = landingEnabled ? '/auth' : '';
   return {
@@ -26,7 +26,7 @@ export function useAuthPaths(): AuthPaths {
 /** The email verification page: open signed in or not. */
 export const VERIFY_EMAIL_PATH = '/auth/verify-email';
 
-/** Paths on which a signed-in user is sent to / (002 §2); the verification page is not one. */
+/** Paths on which a signed-in user is sent to /; the verification page is not one. */
 export function isLoginPath(pathname: string): boolean {
   if (pathname.replace(/\/+$/, '') === VERIFY_EMAIL_PATH) return false;
   return /^\/(auth(\/.*)?|login|signup|recovery|reset-password)\/?$/.test(pathname);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { buildBreadcrumb } from './breadcrumb';
 
-/** The bar above every signed-in page (001 §2). */
+/** The breadcrumb bar above every signed-in page. */
 export function Breadcrumbs({ hiddenOn }: { hiddenOn: string[] }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();

@@ -54,7 +54,7 @@ export function OrganizationSwitcher() {
   );
 }
 
-/** 000 §2 user menu: Settings, Billing, Logout (plus the language chooser and any remote's user entries). */
+/** User menu: Settings, Billing, Logout (plus the language chooser and any remote's user entries). */
 export function UserMenu({ extra, onLanguage }: { extra: NavigationEntry[]; onLanguage(): void }) {
   const { t } = useTranslation('shell');
   const { t: tAny } = useTranslation();

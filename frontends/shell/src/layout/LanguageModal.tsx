@@ -2,7 +2,7 @@ import { currentLanguage, LANGUAGES, setLanguage } from '@avatar-studio/shared';
 import { Button, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** 000 §2 language chooser: English or Español, stored on this device. */
+/** Language chooser: English or Español, stored on this device. */
 export function LanguageModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation('shell');
   const current = currentLanguage();

@@ -110,7 +110,7 @@ export function SignedInLayout() {
           <NavSection title={t('layout.analytics')} entries={menus.analytics} onNavigate={nav.close} />
           <NavSection title={t('layout.admin')} entries={menus.admin} onNavigate={nav.close} />
         </AppShell.Section>
-        {/* 001 §1: the word balance is shown in the sidebar. */}
+        {/* The word balance is shown in the sidebar. */}
         <AppShell.Section pt="sm">
           <WordBalance />
         </AppShell.Section>

@@ -4,12 +4,12 @@ import { IconCoins } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-/** 001 §9: 1,000,000 is the unlimited sentinel. */
+/** A balance of 1,000,000 words means unlimited. */
 export const UNLIMITED_WORDS = 1_000_000;
 export const WORD_BALANCE_QUERY_KEY = ['words', 'balance'] as const;
 
 /**
- * 001 §1: the word balance in the sidebar, from GET /api/words/balance, fetched again after every saved answer
+ * The word balance in the sidebar, from GET /api/words/balance, fetched again after every saved answer
  * (the words it cost are charged then). Staff generate without words, so a staff member sees it only when words
  * were actually granted to them.
  */

@@ -1,4 +1,4 @@
-/** 001 §2 breadcrumb rule, as a pure function of the path. */
+/** The breadcrumb of a page, as a pure function of its path. */
 
 export type Breadcrumb =
   | { kind: 'hidden' }

@@ -6,7 +6,7 @@ export class UserStaffDto {
   @ApiProperty({ enum: STAFF_ROLES }) role: StaffRole;
 }
 
-/** The signed-in user as the UI sees it (000 §3 User): every field except secrets. */
+/** The signed-in user as the UI sees it: every field except secrets. */
 export class PublicUserDto {
   @ApiProperty() user_id: number;
   @ApiProperty({ description: 'Opaque public id of the user' }) uid: string;
