@@ -1,30 +1,7 @@
-import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { testUser } from '@avatar-studio/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
-import type { RemoteSource } from '../remotes/RemotesProvider';
-import { ShellRoutes } from '../routes';
-
-const remotes: RemoteSource = {
-  manifest: async () => ({
-    remotes: { customer: { entry: '/remotes/customer/remoteEntry.js', mounts: ['/'], navigation: [] } },
-  }),
-  load: async () => ({ default: () => <p>customer home</p> }),
-};
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderShell(route: string, options: Parameters<typeof renderWithProviders>[1] = {}) {
-  return renderWithProviders(
-    <>
-      <ShellRoutes remotes={remotes} />
-      <Where />
-    </>,
-    { route, ...options },
-  );
-}
+import { renderShell } from './render-shell';
 
 const CHALLENGE = { two_factor_required: true, challenge_token: 'ch-1', expires_in: 300 };
 

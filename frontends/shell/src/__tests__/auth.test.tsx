@@ -1,33 +1,12 @@
 import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
 import type { RemoteSource } from '../remotes/RemotesProvider';
 import { ShellRoutes } from '../routes';
+import { customerOnly, renderShell } from './render-shell';
 
 // The signed-in and signed-out halves load lazily; a busy machine needs more than the default second.
 configure({ asyncUtilTimeout: 5000 });
-
-const remotes: RemoteSource = {
-  manifest: async () => ({
-    remotes: { customer: { entry: '/remotes/customer/remoteEntry.js', mounts: ['/'], navigation: [] } },
-  }),
-  load: async () => ({ default: () => <p>customer home</p> }),
-};
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderShell(route: string, options: Parameters<typeof renderWithProviders>[1] = {}) {
-  return renderWithProviders(
-    <>
-      <ShellRoutes remotes={remotes} />
-      <Where />
-    </>,
-    { route, ...options },
-  );
-}
 
 describe('login', () => {
   it('says the email or password is incorrect when the server refuses them', async () => {
@@ -226,11 +205,11 @@ describe('remote loading when signed out', () => {
     const counting: RemoteSource = {
       manifest: async () => {
         asked.push('manifest');
-        return remotes.manifest();
+        return customerOnly.manifest();
       },
       load: async (name) => {
         asked.push(name);
-        return remotes.load(name);
+        return customerOnly.load(name);
       },
     };
     renderWithProviders(<ShellRoutes remotes={counting} />, { route: '/login' });
