@@ -335,7 +335,7 @@ describe("A provider's error quoting the key reaches no one", () => {
     const content = 'Please make this prompt a lot better than it is now.';
 
     const bodies: unknown[] = [];
-    for (const scope of [`?organization_id=${orgId}`, '']) {
+    for (const [i, scope] of [`?organization_id=${orgId}`, ''].entries()) {
       const sync = await k
         .post(user, `/api/messages/enhance${scope}`, { content, stream: false })
         .expect(400);
@@ -343,6 +343,8 @@ describe("A provider's error quoting the key reaches no one", () => {
       expect(sync.body.message).toMatch(/^Open AI Error: Incorrect API key provided: \[redacted\]/);
       bodies.push(sync.body);
       await k.post(user, `/api/messages/enhance${scope}`, { content }).expect(201);
+      // The streamed enhance holds the user's words until it fails, so the next one waits for its end.
+      await waitFor(() => events.filter((e) => e.event === 'openai-error').length > i || undefined, 10_000);
     }
     await waitFor(() => events.filter((e) => e.event === 'openai-error').length >= 2 || undefined, 10_000);
     const sentKeys = k.fake.requests.map((r) => r.authorization);
