@@ -167,7 +167,7 @@ describe('Messages', () => {
         ),
       ),
     );
-    // Each request got its answer, or the 412 of no words left (all reserved), or the 429 of the cap.
+    // Each request got its answer, the 412 of no words left, or a 429 (the cap, or words held by running answers).
     expect(statuses.every((status) => [201, 412, 429].includes(status))).toBe(true);
     expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
     const [{ debited }] = (await t.db.query(

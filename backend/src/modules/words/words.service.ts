@@ -226,6 +226,13 @@ export class WordsService {
         const balance = await this.computeBalance(m, user_id);
         if (!balance.unlimited) {
           const available = balance.words - Number(held.words);
+          if (available <= 0 && balance.words > 0)
+            // The words exist but running answers hold them: a wait, not a missing subscription.
+            throw new DomainError(
+              429,
+              'too_many_generations',
+              'Your words are reserved by the answers being generated. Wait for one to finish, then try again.',
+            );
           if (available <= 0) throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
           words = Math.min(words, available);
           limited = true;
