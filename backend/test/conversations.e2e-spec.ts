@@ -7,8 +7,8 @@ describe('Conversations API', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = await t.createUser();
-    other = await t.createUser();
+    owner = await t.createUser({ words: 1000 });
+    other = await t.createUser({ words: 1000 });
   });
   afterAll(() => t.close());
 
@@ -28,6 +28,25 @@ describe('Conversations API', () => {
 
   it('answers 401 without a session', async () => {
     await t.http().get('/api/conversations').expect(401);
+  });
+
+  it('refuses to start a conversation without access (412 no_access), as a send would, and creates nothing', async () => {
+    const broke = await t.createUser();
+    const res = await as(broke).post('/api/conversations', { name: 'Not yet' }).expect(412);
+    expect(res.body).toMatchObject({
+      code: 'no_access',
+      message: 'Creating more content with the product requires an active subscription.',
+    });
+    const [{ count }] = await t.db.query(
+      `SELECT count(*)::int AS count FROM conversations WHERE user_id = $1`,
+      [broke.user_id],
+    );
+    expect(count).toBe(0);
+    // Words give access; staff use the product without buying words.
+    const staff = await t.createUser({ staff: 'manager' });
+    await create(staff, { name: 'Staff chat' });
+    const paying = await t.createUser({ words: 1 });
+    await create(paying, { name: 'Paid chat' });
   });
 
   it('creates, reads, updates and deletes a conversation', async () => {
@@ -144,7 +163,7 @@ describe('Conversations API', () => {
     const ids: Record<string, number> = {};
 
     beforeAll(async () => {
-      user = await t.createUser();
+      user = await t.createUser({ words: 1000 });
       for (const [name, tags] of [
         ['banana', 'fruit,yellow'],
         ['Apple', 'fruit,red'],
@@ -256,7 +275,7 @@ describe('Conversations API', () => {
   });
 
   it('keeps Personal and organization conversations apart', async () => {
-    const member = await t.createUser();
+    const member = await t.createUser({ words: 1000 });
     const orgId = await t.createOrganization('Chats Inc');
     await t.addMember(orgId, member.user_id, 3);
     const scope = `?organization_id=${orgId}`;

@@ -12,6 +12,7 @@ import { createApp } from '../src/bootstrap';
 import { signAccessToken } from '../src/common/auth/access-token';
 import type { StaffRole } from '../src/common/auth/permissions';
 import { AppEnv, loadEnv } from '../src/config/env';
+import { WordsService } from '../src/modules/words/words.service';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -40,6 +41,8 @@ export interface TestApp {
     last_name?: string;
     /** Leave the email unverified (by default the address counts as verified). */
     unverified?: boolean;
+    /** Words granted as a gift (by default none: the user has no access to generating features). */
+    words?: number;
   }): Promise<TestUser>;
   /** Makes the user a member of a new or given organization with user_type_id 1..3. */
   createOrganization(name?: string): Promise<number>;
@@ -112,6 +115,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
           options.unverified ?? false,
         ],
       );
+      if (options.words) await app.get(WordsService).grant(user_id, { words: options.words, source: 'gift' });
       if (options.staff)
         await db.query(`INSERT INTO staff (user_id, role) VALUES ($1, $2)`, [user_id, options.staff]);
       const [{ session_id }] = await db.query(

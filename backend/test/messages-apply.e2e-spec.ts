@@ -150,7 +150,6 @@ describe('Messages: template apply and history flags', () => {
         template_id,
         values,
         deleteUserMsg: true,
-        saveOnConversation: false,
         stream: true,
       })
       .expect(201);
@@ -175,15 +174,54 @@ describe('Messages: template apply and history flags', () => {
     const sent = k.fake.requests.map((r) => r.messages.map((m) => m.content));
     expect(sent[1]).toEqual(['Second']);
     expect(sent[2]).toEqual(['Third']);
-    expect(sent[3]).toEqual([
-      'First',
-      'Hello from the fake.',
-      'Second',
-      'Hello from the fake.',
-      'Third',
-      'Hello from the fake.',
-      'Fourth',
-    ]);
+    // The exchange sent with saveOnConversation false never entered the conversation.
+    expect(sent[3]).toEqual(['First', 'Hello from the fake.', 'Third', 'Hello from the fake.', 'Fourth']);
+  });
+
+  it('keeps an exchange with saveOnConversation false out of the conversation, yet streams, returns and charges it', async () => {
+    const user = await k.customer();
+    const conversationId = await k.conversation(user);
+    const { template_id } = await template(user);
+    const { events } = await k.listen(user);
+    const before = await k.balance(user);
+    k.fake.reply({ text: 'Streamed but not kept.' });
+    const res = await k
+      .post(user, '/api/messages', {
+        conversation_id: conversationId,
+        template_id,
+        values,
+        saveOnConversation: false,
+        stream: true,
+      })
+      .expect(201);
+    const messageId = res.body.message.message_id as number;
+    const end = await waitFor(() => events.find((e) => e.event === 'message_stream_end'));
+    expect(end.payload).toMatchObject({
+      conversation_id: conversationId,
+      message: { message_id: messageId, content: 'Streamed but not kept.', status: 'complete' },
+    });
+    const chunks = events.filter((e) => e.event === 'message_stream' && e.payload.message_id === messageId);
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks[0].payload.offset).toBe(0);
+    expect(chunks.map((e) => e.payload.content).join('')).toBe('Streamed but not kept.');
+    expect(await k.rows(conversationId)).toEqual([]);
+    const debits = await k.debits(user);
+    expect(debits.map((d) => d.reference)).toEqual([`message:${messageId}`]);
+    expect(await k.balance(user)).toBeLessThan(before);
+
+    // Not streamed: the answer comes back in the response, and nothing is stored either.
+    k.fake.reply({ text: 'Returned but not kept.' });
+    const direct = await k
+      .post(user, '/api/messages', {
+        conversation_id: conversationId,
+        content: 'Just this once',
+        saveOnConversation: false,
+        stream: false,
+      })
+      .expect(201);
+    expect(direct.body.message).toMatchObject({ content: 'Returned but not kept.', status: 'complete' });
+    expect(await k.rows(conversationId)).toEqual([]);
+    expect(await k.debits(user)).toHaveLength(2);
   });
 
   it('refuses an avatar, and a message without content or template', async () => {

@@ -180,7 +180,18 @@ describe('Messages', () => {
 
   it('answers 412 without access and saves nothing; staff need no words', async () => {
     const user = await customer(null);
-    const conversationId = await conversation(user);
+    // Starting a conversation needs access too; one started while the user still had words is refused a send.
+    const refused = await t
+      .http()
+      .post('/api/conversations')
+      .set('Authorization', user.auth)
+      .send({ name: 'Chat' });
+    expect(refused.status).toBe(412);
+    expect(refused.body.code).toBe('no_access');
+    const [{ conversation_id: conversationId }] = (await t.db.query(
+      `INSERT INTO conversations (user_id, name) VALUES ($1, 'Earlier chat') RETURNING conversation_id`,
+      [user.user_id],
+    )) as { conversation_id: number }[];
     const res = await send(user, { content: 'Hi', conversation_id: conversationId }).expect(412);
     expect(res.body).toMatchObject({
       code: 'no_access',

@@ -9,6 +9,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
+  ApiPreconditionFailedResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
@@ -73,6 +74,7 @@ export class ConversationsController {
   @ApiOperation({ summary: 'Create a conversation in the current scope (fixed from then on)' })
   @ApiCreatedResponse({ type: ConversationResponse })
   @ApiBadRequestResponse({ description: "'Conversation name is required.' and other validation failures" })
+  @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
   async create(
     @CurrentUser() me: Principal,
     @Body() body: CreateConversationBody,

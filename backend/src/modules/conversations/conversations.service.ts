@@ -5,12 +5,19 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ownerScope } from '../../common/auth/owner-scope';
 import { WorkerPool } from '../../common/workers/worker-pool';
 import type { Principal } from '../../common/auth/principal';
-import { badInput, DomainError, notFound, tooLarge } from '../../common/errors/domain-error';
+import {
+  badInput,
+  DomainError,
+  notFound,
+  preconditionFailed,
+  tooLarge,
+} from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
 import { resolveModel, supportsVision } from '../ai/ai.models';
 import { AppConfigService } from '../app-config/app-config.service';
 import { detectFileType, nameContradictsContent, type DetectedType } from '../files/file-type';
 import { FilesService } from '../files/files.service';
+import { NO_ACCESS_MESSAGE, WordsService } from '../words/words.service';
 import { extractTextKeepingBytes, TextExtractionFailed } from '../files/text-extraction';
 import type { UploadedBlob } from '../files/upload.interceptor';
 import {
@@ -59,6 +66,7 @@ export class ConversationsService {
     private readonly files: FilesService,
     private readonly appConfig: AppConfigService,
     private readonly workers: WorkerPool,
+    private readonly words: WordsService,
     /** Stops the generations of a deleted conversation (on every instance); optional outside the full app. */
     @Optional() private readonly generation?: GenerationService,
   ) {}
@@ -122,7 +130,22 @@ export class ConversationsService {
     return row;
   }
 
-  async create(me: Principal, body: CreateConversationBody): Promise<ConversationDto> {
+  /**
+   * Users without access (no words left and no subscription) cannot start more conversations, as they cannot
+   * send; staff use the product without buying words. 412 no_access, with the sentence a send answers.
+   */
+  async checkAccess(me: Principal): Promise<void> {
+    if (!me.staffRole && !(await this.words.hasAccess(me.user_id)))
+      throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
+  }
+
+  /** `accessChecked`: the caller (a feature starting several at once) has just called checkAccess itself. */
+  async create(
+    me: Principal,
+    body: CreateConversationBody,
+    options: { accessChecked?: boolean } = {},
+  ): Promise<ConversationDto> {
+    if (!options.accessChecked) await this.checkAccess(me);
     const tags = normalizeTags(body.tags);
     return this.db.transaction(async (m) => {
       const [row] = (await m.query(

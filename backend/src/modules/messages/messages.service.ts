@@ -73,6 +73,11 @@ interface Job {
   history_from: number;
   /** Delete the user message once the answer is saved (template apply's deleteUserMsg). */
   delete_user_message: boolean;
+  /**
+   * False (saveOnConversation false): the exchange stays out of the conversation; once the answer is saved and
+   * charged, both its rows are deleted in that transaction, and the answer is still streamed and returned.
+   */
+  keep: boolean;
   /** Search the web for `query` first, when asked for. */
   search: { provider: SearchProvider; query: string } | null;
 }
@@ -206,6 +211,7 @@ export class MessagesService implements OnModuleInit {
           ? user_message.message_id
           : 0,
       delete_user_message: body.deleteUserMsg === true,
+      keep: body.saveOnConversation !== false,
       search: provider ? { provider, query: prompt ?? content } : null,
     };
     return { user_message, message, job, reservation };
@@ -282,6 +288,7 @@ export class MessagesService implements OnModuleInit {
       user_message_id: current.user_message_id,
       history_from: 0,
       delete_user_message: false,
+      keep: true,
       search: null,
     };
     this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
@@ -415,13 +422,16 @@ export class MessagesService implements OnModuleInit {
             })
         : null,
       persist: (m, output) => this.save(m, job, output),
-      stored: async () => {
-        const [row] = (await this.db.query(
-          `SELECT ${COLUMNS} FROM messages m WHERE m.message_id = $1 AND m.status = 'complete'`,
-          [message_id],
-        )) as MessageDto[];
-        return row ?? null;
-      },
+      // An exchange kept out of the conversation leaves no row to tell whether a lost commit went through.
+      stored: job.keep
+        ? async () => {
+            const [row] = (await this.db.query(
+              `SELECT ${COLUMNS} FROM messages m WHERE m.message_id = $1 AND m.status = 'complete'`,
+              [message_id],
+            )) as MessageDto[];
+            return row ?? null;
+          }
+        : undefined,
       finished: (saved) => {
         if (live)
           this.realtime.emitToUser(owner.user_id, 'message_stream_end', {
@@ -487,7 +497,7 @@ export class MessagesService implements OnModuleInit {
     const [rows] = (await m.query(
       `UPDATE messages m SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6::jsonb,
               status = 'complete', partial_content = NULL, lease_until = NULL, interrupted_reason = NULL,
-              user_message_id = CASE WHEN $7 THEN NULL ELSE user_message_id END,
+              user_message_id = CASE WHEN $7 OR NOT $8 THEN NULL ELSE user_message_id END,
               "updatedAt" = clock_timestamp()
         WHERE m.message_id = $1 AND m.status = 'generating' RETURNING ${COLUMNS}`,
       [
@@ -498,9 +508,16 @@ export class MessagesService implements OnModuleInit {
         output.model,
         sources,
         job.delete_user_message,
+        job.keep,
       ],
     )) as [MessageDto[], number];
     if (!rows[0]) return null;
+    if (!job.keep) {
+      await m.query(`DELETE FROM messages WHERE message_id = ANY($1::int[])`, [
+        [job.message_id, job.user_message_id].filter((id) => id !== null),
+      ]);
+      return rows[0];
+    }
     if (job.delete_user_message && job.user_message_id !== null)
       await m.query(`DELETE FROM messages WHERE message_id = $1`, [job.user_message_id]);
     return rows[0];

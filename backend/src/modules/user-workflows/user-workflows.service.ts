@@ -2,23 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ownerScope } from '../../common/auth/owner-scope';
 import type { Principal } from '../../common/auth/principal';
-import {
-  badInput,
-  conflict,
-  DomainError,
-  forbidden,
-  notFound,
-  preconditionFailed,
-} from '../../common/errors/domain-error';
+import { badInput, conflict, DomainError, forbidden, notFound } from '../../common/errors/domain-error';
 import { likePattern, selectPage, toPage } from '../../common/http/pagination';
 import { MAX_NAME_LENGTH as MAX_CONVERSATION_NAME } from '../conversations/conversation-rules';
 import { ConversationsService } from '../conversations/conversations.service';
-import { NO_ACCESS_MESSAGE } from '../messages/messages.service';
 import { cancelKeys } from '../generation/generation-bus';
 import { GenerationService } from '../generation/generation.service';
 import { placeholders } from '../templates/template-rules';
 import { TemplatesService } from '../templates/templates.service';
-import { WordsService } from '../words/words.service';
 import { workflowFields } from '../workflows/workflow-rules';
 import { WorkflowsService } from '../workflows/workflows.service';
 import type {
@@ -69,7 +60,6 @@ export class UserWorkflowsService {
     private readonly db: DataSource,
     private readonly workflows: WorkflowsService,
     private readonly conversations: ConversationsService,
-    private readonly words: WordsService,
     private readonly runner: UserWorkflowRunner,
     private readonly templates: TemplatesService,
     private readonly generation: GenerationService,
@@ -129,9 +119,11 @@ export class UserWorkflowsService {
     let started: { id: number; stepIds: number[] };
     try {
       for (const step of steps) {
-        const conversation = await this.conversations.create(me, {
-          name: conversationName(workflow.name, step.name),
-        });
+        const conversation = await this.conversations.create(
+          me,
+          { name: conversationName(workflow.name, step.name) },
+          { accessChecked: true },
+        );
         conversationIds.push(conversation.conversation_id);
       }
       started = await this.db.transaction(async (m) => {
@@ -278,10 +270,9 @@ export class UserWorkflowsService {
     return this.get(me, userWorkflowId);
   }
 
-  /** Staff use the product without buying words, as when sending messages. */
+  /** The rule that gates starting a conversation (staff need no words), checked before anything is created. */
   private async checkAccess(me: Principal): Promise<void> {
-    if (!me.staffRole && !(await this.words.hasAccess(me.user_id)))
-      throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
+    await this.conversations.checkAccess(me);
   }
 
   private async withSteps(rows: UserWorkflowRow[]): Promise<UserWorkflowDto[]> {

@@ -113,6 +113,26 @@ describe('Chats list', () => {
     });
   });
 
+  it('goes to /sorry when starting a conversation answers 412 (no access)', async () => {
+    const { fetch } = renderList('/conversations', {
+      'POST /api/conversations': {
+        status: 412,
+        body: {
+          statusCode: 412,
+          message: 'Creating more content with the product requires an active subscription.',
+          code: 'no_access',
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await screen.findByText('Blog ideas');
+    await ui.click(screen.getByRole('button', { name: 'Add conversation' }));
+    await ui.type(await screen.findByRole('textbox', { name: 'Name' }), 'Launch plan');
+    await ui.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent('/sorry'));
+    expect(fetch.callsTo('POST /api/conversations')).toHaveLength(1);
+  });
+
   it("shows the server's message when the name is missing", async () => {
     renderList('/conversations', {
       'POST /api/conversations': {

@@ -5055,6 +5055,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No words left and no subscription (code no_access) */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Conversations_tags: {
