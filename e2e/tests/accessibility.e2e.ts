@@ -46,6 +46,13 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
 
   test('the customer screens', async ({ page }) => {
     const customer = await signUpViaApi('a11y');
+    // Starting a conversation needs words, as sending does.
+    await apiCall(
+      'POST',
+      '/api/words/admin/grant',
+      { user_id: customer.session.user.user_id, words: 1000 },
+      (await login(adminCredentials())).access_token,
+    );
     const { conversation } = await apiCall<{ conversation: { conversation_id: number } }>(
       'POST',
       '/api/conversations',
