@@ -21,13 +21,20 @@ async function createWorkflow(
       name: steps[0],
       description: 'An outline of the post',
       content: 'Write a [tone[formal/casual]] outline about [topic].',
+      // A workflow may use only templates its runners can see.
+      public: true,
     },
     adminToken,
   );
   const tweet = await apiCall<Created>(
     'POST',
     '/api/templates',
-    { name: steps[1], description: 'A tweet announcing it', content: 'Write a tweet about [topic].' },
+    {
+      name: steps[1],
+      description: 'A tweet announcing it',
+      content: 'Write a tweet about [topic].',
+      public: true,
+    },
     adminToken,
   );
   const name = `Blog launch ${suffix}`;
