@@ -4,7 +4,8 @@ import { CUT_PROMPT, CUT_REPLY, FAKE_REPLY, startServer } from './server';
 export default async function globalSetup(): Promise<void> {
   // A local OpenAI-compatible fake, so chats stream a known answer through the real SDK and socket.
   const fake = await startFakeOpenAi();
-  fake.defaultReply = { text: FAKE_REPLY, chunks: 8, delayMs: 80 };
+  // 8 pieces 250 ms apart: long enough that a browser test sampling the page sees the answer grow.
+  fake.defaultReply = { text: FAKE_REPLY, chunks: 8, delayMs: 250 };
   // A prompt that asks for a long answer is cut short, so the browser can offer Continue generating.
   fake.replyFor = (request) => {
     const last = request.messages[request.messages.length - 1];
