@@ -209,21 +209,28 @@ describe('auth hardening', () => {
       expect(again.body.code).toBe('email_already_verified');
     });
 
-    it('keeps an unverified account out of organizations added by email (409 email_not_verified) until verified', async () => {
+    it('invites an unverified account without telling it apart, and keeps it from joining from its list (409 email_not_verified) until verified', async () => {
       const orgAdmin = await t.createUser({ staff: 'admin' });
       const organization_id = await t.createOrganization();
       const person = await t.createUser({ unverified: true });
-      const add = () =>
+      await t
+        .http()
+        .post('/api/user-organizations')
+        .set('Authorization', orgAdmin.auth)
+        .send({ organization_id, name: 'Person', email: person.email, user_type_id: 3 })
+        .expect(201);
+      const list = await t.http().get('/api/organization-invitations').set('Authorization', person.auth);
+      const [pending] = list.body.invitations as { invitation_id: number }[];
+      const accept = () =>
         t
           .http()
-          .post('/api/user-organizations')
-          .set('Authorization', orgAdmin.auth)
-          .send({ organization_id, name: 'Person', email: person.email, user_type_id: 3 });
-      const refused = await add().expect(409);
+          .post(`/api/organization-invitations/${pending.invitation_id}/accept`)
+          .set('Authorization', person.auth);
+      const refused = await accept().expect(409);
       expect(refused.body.code).toBe('email_not_verified');
-      expect(refused.body.message).toContain('not verified');
+      expect(refused.body.message).toContain('verify your email');
       await t.db.query(`UPDATE users SET email_verified_at = now() WHERE user_id = $1`, [person.user_id]);
-      await add().expect(201);
+      await accept().expect(200);
     });
 
     it('keeps an unverified account from being made staff (409 email_not_verified)', async () => {

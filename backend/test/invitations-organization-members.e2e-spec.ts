@@ -102,6 +102,32 @@ describe('Organization invitations', () => {
     expect(again.body.code).toBe('invitation_not_found');
   });
 
+  it('invites an unverified account like any other; it joins by the emailed link (which verifies it), not from the list until verified', async () => {
+    const { organization_id, admin } = await orgWithAdmin();
+    const invitee = await t.createUser({ unverified: true });
+    await invite(admin, { organization_id, name: 'X', email: invitee.email, user_type_id: 3 }).expect(201);
+    const mail = await hook.next('/invite');
+    const [pending] = (
+      await t.http().get('/api/organization-invitations').set('Authorization', invitee.auth).expect(200)
+    ).body.invitations as { invitation_id: number }[];
+    const refused = await t
+      .http()
+      .post(`/api/organization-invitations/${pending.invitation_id}/accept`)
+      .set('Authorization', invitee.auth)
+      .expect(409);
+    expect(refused.body.code).toBe('email_not_verified');
+    await t
+      .http()
+      .post('/api/organization-invitations/accept')
+      .set('Authorization', invitee.auth)
+      .send({ token: tokenOf(mail) })
+      .expect(200);
+    const [user] = await t.db.query(`SELECT email_verified_at FROM users WHERE user_id = $1`, [
+      invitee.user_id,
+    ]);
+    expect(user.email_verified_at).not.toBeNull();
+  });
+
   it('refuses the link to anyone signed in with another email (404), and the invitation stays open', async () => {
     const { organization_id, admin } = await orgWithAdmin();
     const invitee = await t.createUser();

@@ -102,6 +102,22 @@ export function readState(): E2eState {
   return JSON.parse(readFileSync(stateFile(), 'utf8')) as E2eState;
 }
 
+/**
+ * Marks an account's email as verified, as opening the emailed verification link does (that link's own flow is
+ * tested in the API tests; the browser tests have no mailbox).
+ */
+export async function markEmailVerified(email: string): Promise<void> {
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(`UPDATE "${readState().schema}".users SET email_verified_at = now() WHERE email = $1`, [
+      email.toLowerCase(),
+    ]);
+  } finally {
+    await db.end();
+  }
+}
+
 export async function stopServer(): Promise<void> {
   if (!existsSync(stateFile())) return;
   const state = readState();

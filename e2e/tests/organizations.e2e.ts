@@ -1,4 +1,5 @@
 import { adminCredentials, signUpViaApi } from '../support/api';
+import { markEmailVerified } from '../support/server';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
 
 const { test } = useBrowser();
@@ -9,6 +10,8 @@ describe('organizations (002 §2)', () => {
     browser,
   }) => {
     const member = await signUpViaApi('member');
+    // Only a verified address may join from the invitations list.
+    await markEmailVerified(member.email);
     const orgName = `E2E Org ${Date.now().toString(36)}`;
 
     await signInViaApi(page, adminCredentials(), '/organizations');

@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { sha256 } from '../../common/crypto/secret-box';
-import { DomainError } from '../../common/errors/domain-error';
+import { conflict, DomainError } from '../../common/errors/domain-error';
 import { APP_ENV, type AppEnv } from '../../config/env';
 import { randomToken } from '../auth/tokens';
 import { MailService } from '../mail/mail.service';
@@ -116,14 +116,20 @@ export class OrganizationInvitationsService {
     return rows.map((r) => ({ ...r, role: ORG_ROLE_BY_ID[r.user_type_id] }));
   }
 
-  /** Accepts by the emailed token; the caller must be signed in with the invited email. */
+  /**
+   * Accepts by the emailed token; the caller must be signed in with the invited email. Holding the link proves
+   * the address, so it also verifies an account that was not yet.
+   */
   acceptByToken(principal: Principal, token: string): Promise<InvitationAcceptedResponse> {
-    return this.accept(principal, `i.token_hash = $1`, [sha256(token)]);
+    return this.accept(principal, `i.token_hash = $1`, [sha256(token)], true);
   }
 
-  /** Accepts one of the caller's own pending invitations (from their list). */
+  /**
+   * Accepts one of the caller's own pending invitations (from their list). An account someone registered with an
+   * address they do not own must not join by that address, so this needs a verified email (409 otherwise).
+   */
   acceptById(principal: Principal, id: number): Promise<InvitationAcceptedResponse> {
-    return this.accept(principal, `i.invitation_id = $1`, [id]);
+    return this.accept(principal, `i.invitation_id = $1`, [id], false);
   }
 
   async decline(principal: Principal, id: number): Promise<void> {
@@ -137,9 +143,22 @@ export class OrganizationInvitationsService {
     principal: Principal,
     where: string,
     params: unknown[],
+    provesEmail: boolean,
   ): Promise<InvitationAcceptedResponse> {
     return this.db.transaction(async (m) => {
       const inv = await this.lockOpen(m, principal, where, params);
+      const [me]: { verified: boolean }[] = await m.query(
+        `SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE user_id = $1`,
+        [principal.user_id],
+      );
+      if (!me?.verified) {
+        if (!provesEmail)
+          throw conflict(
+            'Please verify your email address first: open the link we emailed you (you can send it again from Settings), or accept from the invitation email.',
+            'email_not_verified',
+          );
+        await m.query(`UPDATE users SET email_verified_at = now() WHERE user_id = $1`, [principal.user_id]);
+      }
       // Someone already a member keeps the role they have; the invitation is spent either way.
       await m.query(
         `INSERT INTO user_organizations (user_id, organization_id, user_type_id) VALUES ($1, $2, $3)

@@ -57,13 +57,8 @@ export class UserOrganizationsService {
         [user.user_id, body.organization_id],
       );
       if (existing.length) throw conflict(ALREADY_MEMBER, 'already_member');
-      // An account someone registered with an address they do not own must not join by that address.
-      if (!user.email_verified_at) {
-        throw conflict(
-          'This person has not verified their email address yet. Ask them to open the link we emailed them (they can send it again from Settings).',
-          'email_not_verified',
-        );
-      }
+      // An unverified account is invited like any other (the answer must not tell them apart); it joins only by
+      // the emailed link, which proves the address, or once verified (see OrganizationInvitationsService.accept).
     } else {
       user = await this.users.createUser({
         name: body.name,
