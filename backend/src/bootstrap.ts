@@ -83,8 +83,11 @@ export async function createApp(
   // was tricked into writing would otherwise send conversation text to another site as it renders.
   const appConfig = app.get(AppConfigService);
   const mediaOrigins = () => appConfig.mediaOriginsNow().join(' ');
-  // Loaded once now, so the first pages after a start already allow the branding images.
-  mediaOrigins();
+  // Loaded before the first request (2 s at most), so the first pages after a start allow the branding images.
+  await Promise.race([
+    appConfig.refreshMediaOrigins(),
+    new Promise((done) => setTimeout(done, 2000).unref()),
+  ]);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -106,7 +106,8 @@ export class AppConfigService implements OnModuleInit {
     return this.media.origins;
   }
 
-  private async refreshMediaOrigins(): Promise<void> {
+  /** Reloads the media origins now (errors keep the last answer). */
+  async refreshMediaOrigins(): Promise<void> {
     if (this.media.loading) return;
     this.media.loading = true;
     try {
