@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV, AppEnv } from '../config/env';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
+import { QueryErrorLogger } from './query-logger';
 import { resilientPg } from './resilient-pg';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
@@ -36,7 +37,8 @@ export class DatabaseModule implements OnApplicationShutdown {
               migrations,
               migrationsRun: true,
               migrationsTransactionMode: 'each' as const,
-              logging: ['error' as const],
+              logging: ['error' as const, 'warn' as const],
+              logger: new QueryErrorLogger(),
               extra: {
                 max: env.databaseUrl ? 10 : 1,
                 // A connect that gets no answer (a database host gone, packets dropped) fails and is retried.
