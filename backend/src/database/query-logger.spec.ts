@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { Logger as TypeOrmLogger } from 'typeorm';
 import { QueryErrorLogger, summarizeStatement } from './query-logger';
 
 describe('QueryErrorLogger', () => {
@@ -8,7 +9,8 @@ describe('QueryErrorLogger', () => {
       errors.push(String(message));
     });
     try {
-      new QueryErrorLogger().logQueryError(
+      const logger: TypeOrmLogger = new QueryErrorLogger();
+      logger.logQueryError(
         new Error('duplicate key value violates unique constraint'),
         'INSERT INTO users (email, password) VALUES ($1, $2)',
         ['someone@example.com', '$argon2id$v=19$secret-hash'],
