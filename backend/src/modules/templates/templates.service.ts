@@ -148,6 +148,15 @@ export class TemplatesService {
     return toDto(await this.load(me, templateId, this.db.manager));
   }
 
+  /** A template's prompt whatever show_prompt says, for applying it (the caller has checked it may see it). */
+  async promptOf(templateId: number): Promise<string> {
+    const [row] = (await this.db.query(`SELECT content FROM templates WHERE template_id = $1`, [
+      templateId,
+    ])) as { content: string }[];
+    if (!row) throw templateNotFound();
+    return row.content;
+  }
+
   async create(me: Principal, body: CreateTemplateBody): Promise<TemplateDto> {
     if (body.public && !isStaffAdmin(me))
       throw forbidden('Only admins can make a template public.', 'template_public_admin_only');
