@@ -19,7 +19,8 @@ export function scopeOf(me: Principal): OwnerScope {
  * `alias` is the query's alias of the table (empty for an UPDATE or DELETE, whose columns go unqualified).
  */
 export function whereOwned<
-  Q extends SelectQueryBuilder<ObjectLiteral> | UpdateQueryBuilder<ObjectLiteral> | DeleteQueryBuilder<ObjectLiteral>,
+  Q extends
+    SelectQueryBuilder<ObjectLiteral> | UpdateQueryBuilder<ObjectLiteral> | DeleteQueryBuilder<ObjectLiteral>,
 >(qb: Q, scope: OwnerScope, alias = ''): Q {
   const col = (name: string) => (alias ? `${alias}.${name}` : name);
   qb.andWhere(`${col('user_id')} = :scopeUser AND COALESCE(${col('organization_id')}, 0) = :scopeOrg`, {

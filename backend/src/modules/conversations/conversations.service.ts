@@ -169,7 +169,8 @@ export class ConversationsService {
 
   /** After a deletion committed: stops the conversations' generations and deletes their attached files. */
   async removeDeleted({ user_id, removed }: RemovedConversations): Promise<void> {
-    for (const { conversation_id } of removed) this.generation?.cancel(cancelKeys.conversation(conversation_id));
+    for (const { conversation_id } of removed)
+      this.generation?.cancel(cancelKeys.conversation(conversation_id));
     for (const { file_id } of removed) if (file_id) await this.discardFile(user_id, file_id);
   }
 
@@ -229,7 +230,8 @@ export class ConversationsService {
     try {
       previous = await this.unitOfWork.run(async (m) => {
         // Locks the conversation row: a concurrent delete waits, and a concurrent attach is serialized.
-        if (!(await this.repository.findOwned(scopeOf(me), conversationId, m, true))) throw conversationNotFound();
+        if (!(await this.repository.findOwned(scopeOf(me), conversationId, m, true)))
+          throw conversationNotFound();
         await this.repository.touch(conversationId, m);
         const old = await this.repository.fileOf(conversationId, m);
         await this.repository.upsertFile(m, conversationId, stored.file_id, text);
@@ -323,7 +325,6 @@ export class ConversationsService {
       if (!(err instanceof DomainError && err.status === 404)) throw err;
     }
   }
-
 }
 
 function toDto(row: Conversation, file: FileSummary | null): ConversationDto {

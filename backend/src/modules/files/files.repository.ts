@@ -20,7 +20,11 @@ export class FilesRepository {
   }
 
   /** A user's files, newest first, optionally only those whose name contains `pattern` (a LIKE pattern). */
-  async page(userId: number, pattern: string | null, page: Page): Promise<{ rows: StoredFile[]; total: number }> {
+  async page(
+    userId: number,
+    pattern: string | null,
+    page: Page,
+  ): Promise<{ rows: StoredFile[]; total: number }> {
     const qb = this.files
       .createQueryBuilder('f')
       .where('f.user_id = :userId', { userId })

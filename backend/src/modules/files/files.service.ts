@@ -153,7 +153,9 @@ export class FilesService {
   /** Name, type and size of the given files (any owner), for modules that show what they hold. */
   async summaries(fileIds: number[]): Promise<Map<number, FileSummary>> {
     const rows = await this.files.findByIds([...new Set(fileIds)]);
-    return new Map(rows.map((f) => [f.file_id, { file_id: f.file_id, name: f.name, type: f.type, size: f.size }]));
+    return new Map(
+      rows.map((f) => [f.file_id, { file_id: f.file_id, name: f.name, type: f.type, size: f.size }]),
+    );
   }
 
   /** The whole content of a file (for modules that process uploads, e.g. text extraction). */

@@ -14,7 +14,13 @@ import { MessagesService } from './messages.service';
 
 /** Messages of conversations and their AI answers (streamed over the real-time channel, paid in words). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Message]), ConversationsModule, TemplatesModule, SearchModule, DocumentsModule],
+  imports: [
+    TypeOrmModule.forFeature([Message]),
+    ConversationsModule,
+    TemplatesModule,
+    SearchModule,
+    DocumentsModule,
+  ],
   controllers: [MessagesController, MessageExportsController],
   providers: [MessagesService, MessagesRepository, EnhanceService, MessageExportsService],
   exports: [MessagesService],

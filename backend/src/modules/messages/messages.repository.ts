@@ -144,8 +144,7 @@ export class MessagesRepository {
       .where('m.user_id = :userId', { userId })
       .andWhere(`m.conversation_id IN (${scope.sql})`, scope.parameters);
     if (filter.favorite !== undefined) qb.andWhere('m.favorite = :favorite', { favorite: filter.favorite });
-    if (filter.message_type_id)
-      qb.andWhere('m.message_type_id = :type', { type: filter.message_type_id });
+    if (filter.message_type_id) qb.andWhere('m.message_type_id = :type', { type: filter.message_type_id });
     const [rows, total] = await Promise.all([
       qb
         .clone()

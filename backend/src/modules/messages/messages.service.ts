@@ -374,9 +374,7 @@ export class MessagesService implements OnModuleInit {
         : null,
       persist: (m, output) => this.save(m, job, output),
       // An exchange kept out of the conversation leaves no row to tell whether a lost commit went through.
-      stored: job.keep
-        ? () => this.repository.findComplete(message_id)
-        : undefined,
+      stored: job.keep ? () => this.repository.findComplete(message_id) : undefined,
       finished: (saved) => {
         if (live)
           this.realtime.emitToUser(owner.user_id, 'message_stream_end', {
