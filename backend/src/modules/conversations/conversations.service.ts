@@ -96,10 +96,15 @@ export class ConversationsService {
   }
 
   async get(me: Principal, conversationId: number): Promise<ConversationDto> {
+    const [dto] = await this.withFiles([await this.owned(me, conversationId)]);
+    return dto;
+  }
+
+  /** The caller's conversation in the current scope without its attachment (a message's checks), else 404. */
+  async owned(me: Principal, conversationId: number): Promise<Conversation> {
     const row = await this.repository.findOwned(scopeOf(me), conversationId);
     if (!row) throw conversationNotFound();
-    const [dto] = await this.withFiles([row]);
-    return dto;
+    return row;
   }
 
   /**

@@ -151,7 +151,7 @@ export class MessagesService implements OnModuleInit {
     else if (body.template_id == null) checkContent(body.content ?? '');
     const provider = body.searchOnInternet ? await this.searchService.provider() : null;
     if (body.searchOnInternet && !provider) throw badInput(SEARCH_UNAVAILABLE_MESSAGE, 'search_unavailable');
-    const conversation = await this.conversations.get(me, body.conversation_id);
+    const conversation = await this.conversations.owned(me, body.conversation_id);
     // What the user message shows, and what the model gets instead when that differs (a rendered template).
     const { content, prompt } = hidden
       ? { content: hidden.visible, prompt: hidden.prompt }
@@ -246,7 +246,7 @@ export class MessagesService implements OnModuleInit {
     const current = await this.own(me, messageId);
     if (current.status !== 'interrupted' || current.role !== 'assistant')
       throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
-    const conversation = await this.conversations.get(me, current.conversation_id);
+    const conversation = await this.conversations.owned(me, current.conversation_id);
     const owner = ownerOf(me, conversation.organization_id);
     const reservation = await this.engine.admit(owner, null);
     const restarted = await this.repository
@@ -302,7 +302,7 @@ export class MessagesService implements OnModuleInit {
     pageNumber: number | undefined,
     size: number,
   ): Promise<MessagePageResponse> {
-    await this.conversations.get(me, conversationId);
+    await this.conversations.owned(me, conversationId);
     const page = toPage({ page: pageNumber }, size);
     const { rows, total } = await this.repository.conversationPage(conversationId, page);
     return { messages: rows, total, page: page.page, limit: page.limit };
@@ -500,7 +500,7 @@ export class MessagesService implements OnModuleInit {
    */
   async shareable(me: Principal, messageId: number): Promise<{ content: string | null; name: string }> {
     const row = await this.own(me, messageId);
-    const conversation = await this.conversations.get(me, row.conversation_id);
+    const conversation = await this.conversations.owned(me, row.conversation_id);
     return { content: row.content, name: conversation.name };
   }
 
