@@ -270,25 +270,24 @@ export class ConversationsService {
   async attachmentContext(conversationId: number, model: string | null): Promise<PromptAttachment | null> {
     const attached = await this.repository.fileOf(conversationId);
     const file = attached && (await this.files.findById(attached.file_id));
-    const row = attached && file && { ...attached, name: file.name, type: file.type, user_id: file.user_id };
-    if (!row) return null;
-    if (row.extracted_text !== null)
-      return { kind: 'text', name: row.name, text: attachmentExcerpt(row.extracted_text) };
+    if (!attached || !file) return null;
+    if (attached.extracted_text !== null)
+      return { kind: 'text', name: file.name, text: attachmentExcerpt(attached.extracted_text) };
     // The message may go to a model that cannot see images (chosen for it, or the conversation's changed since).
     if (!supportsVision(await this.modelOf(model))) {
-      return { kind: 'unseen_image', name: row.name };
+      return { kind: 'unseen_image', name: file.name };
     }
     let data: Buffer;
     try {
-      data = await this.files.readBytes(await this.files.findOwned(row.user_id, row.file_id));
+      data = await this.files.readBytes(file);
     } catch (err) {
       this.logger.warn(
-        `Attachment ${row.file_id} of conversation ${conversationId} unreadable: ${String(err)}`,
+        `Attachment ${file.file_id} of conversation ${conversationId} unreadable: ${String(err)}`,
       );
       return null;
     }
-    const mime = row.type.split(';')[0].trim();
-    return { kind: 'image', name: row.name, dataUrl: `data:${mime};base64,${data.toString('base64')}` };
+    const mime = file.type.split(';')[0].trim();
+    return { kind: 'image', name: file.name, dataUrl: `data:${mime};base64,${data.toString('base64')}` };
   }
 
   private async modelOf(model: string | null): Promise<string> {
