@@ -1,5 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UnitOfWork } from '../common/database/unit-of-work';
 import { APP_ENV, AppEnv } from '../config/env';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
@@ -50,7 +51,10 @@ export class DatabaseModule implements OnApplicationShutdown {
           },
         }),
       ],
-      providers: [{ provide: EMBEDDED, useValue: holder }],
+      providers: [{ provide: EMBEDDED, useValue: holder }, UnitOfWork],
+      // Every module's services open their transactions through UnitOfWork.
+      exports: [UnitOfWork],
+      global: true,
     };
   }
 
