@@ -18,6 +18,7 @@ export {
   FEATURE_FLAGS,
   FEATURE_BY_FLAG,
   isFeatureOn,
+  isFeatureFlag,
   pathUnder,
   disabledFeatureOfScreen,
 } from '@avatar-studio/contracts/feature-flags';

@@ -1,5 +1,6 @@
 import {
   can,
+  isFeatureFlag,
   switchedOffScreen,
   type Actor,
   type AppConfig,
@@ -9,7 +10,7 @@ import {
 
 export interface NavigationContext {
   actor: Actor;
-  config: Pick<AppConfig, 'flag' | 'get'>;
+  config: Pick<AppConfig, 'flag' | 'feature' | 'get'>;
   hasOrganization: boolean;
 }
 
@@ -26,7 +27,10 @@ export function visibleEntries(
     .map((entry, index) => ({ entry, index }))
     .filter(({ entry }) => (entry.menu ?? 'sidebar') === menu)
     .filter(({ entry }) => !switchedOffScreen(entry.path, config))
-    .filter(({ entry }) => !entry.flag || config.flag(entry.flag))
+    .filter(
+      ({ entry }) =>
+        !entry.flag || (isFeatureFlag(entry.flag) ? config.feature(entry.flag) : config.flag(entry.flag)),
+    )
     .filter(({ entry }) => !entry.permission || can(actor, entry.permission))
     .filter(({ entry }) => !entry.requiresOrganization || hasOrganization)
     .sort((a, b) => (a.entry.order ?? Infinity) - (b.entry.order ?? Infinity) || a.index - b.index)
