@@ -177,6 +177,32 @@ describe('feature flags', () => {
     expect(res.body.code).not.toBe('feature_disabled');
   });
 
+  it('templates_enabled off: applying a template in a chat is refused too', async () => {
+    const conversation = await t
+      .http()
+      .post('/api/conversations')
+      .set('Authorization', customer.auth)
+      .send({ name: 'Apply' })
+      .expect(201);
+    const templateId = Number(kept.templates_enabled!.path.split('/').pop());
+    await setFlag('templates_enabled', false);
+    try {
+      const res = await t
+        .http()
+        .post('/api/messages')
+        .set('Authorization', customer.auth)
+        .send({
+          conversation_id: conversation.body.conversation.conversation_id,
+          template_id: templateId,
+          values: { topic: 'cats' },
+        })
+        .expect(404);
+      expect(res.body.code).toBe('feature_disabled');
+    } finally {
+      await setFlag('templates_enabled', true);
+    }
+  });
+
   it('signup_enabled off: sign-up answers 403 signup_disabled; on: it signs up', async () => {
     const body = (n: number) => ({
       name: 'New',

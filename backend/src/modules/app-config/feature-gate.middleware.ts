@@ -14,8 +14,14 @@ export class FeatureGateMiddleware implements NestMiddleware {
   use(req: Request, _res: Response, next: NextFunction): void {
     const url = new URL(req.originalUrl, 'http://local');
     if (!url.pathname.startsWith('/api/')) return next();
+    let path = url.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // A malformed escape: matched as it is (the router answers such a path itself).
+    }
     this.flags
-      .disabledFeatureOfCall(decodeURIComponent(url.pathname), url.searchParams.keys())
+      .disabledFeatureOfCall(path, url.searchParams.keys())
       .then((feature) => next(feature ? featureDisabled(feature) : undefined), next);
   }
 }

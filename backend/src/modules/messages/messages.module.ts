@@ -1,3 +1,4 @@
+import { AppConfigModule } from '../app-config/app-config.module';
 import { Module } from '@nestjs/common';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { DocumentsModule } from '../documents/documents.module';
@@ -11,7 +12,7 @@ import { MessagesService } from './messages.service';
 
 /** Messages of conversations and their AI answers (streamed over the real-time channel, paid in words). */
 @Module({
-  imports: [ConversationsModule, TemplatesModule, SearchModule, DocumentsModule],
+  imports: [AppConfigModule, ConversationsModule, TemplatesModule, SearchModule, DocumentsModule],
   controllers: [MessagesController, MessageExportsController],
   providers: [MessagesService, EnhanceService, MessageExportsService],
   exports: [MessagesService],
