@@ -19,11 +19,14 @@ async function open(page: Page, path: string): Promise<void> {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  // The router renders the new address after the event: wait a frame so the old page is gone before checking.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
   await page.waitForLoadState('networkidle');
   await until(
     'the page to finish loading',
     async () => (await page.locator('.mantine-Loader-root').count()) === 0,
   );
+  await page.waitForLoadState('networkidle');
 }
 
 /** Every same-origin page address the page links to (menus of the header opened one by one). */

@@ -261,17 +261,19 @@ import { isKnownMissingPage } from './known-missing-pages';
 export { KNOWN_MISSING_PAGES, isKnownMissingPage } from './known-missing-pages';
 
 /**
- * Checks that a link's address leads to a page of `App` (a remote's App, mounted at `mount` as the shell does):
+ * Checks that a link's address leads to a page of `App` (a remote's App, mounted at its `mount`s as the shell does):
  * it renders the address apart from the screen under test and fails on "Page not found". A known-missing page
  * (KNOWN_MISSING_PAGES) must still be missing, so the list is emptied when the page lands.
  */
 export async function expectPageExists(
   App: ComponentType,
   path: string,
-  options: Omit<RenderOptions, 'route'> & { mount?: string } = {},
+  options: Omit<RenderOptions, 'route'> & { mount?: string | string[] } = {},
 ): Promise<void> {
   const { mount = '/', user = testUser(), ...rest } = options;
-  const routePath = mount === '/' ? '/*' : `${mount.replace(/\/+$/, '')}/*`;
+  const routePaths = (Array.isArray(mount) ? mount : [mount]).map((m) =>
+    m === '/' ? '*' : `${m.replace(/\/+$/, '')}/*`,
+  );
   // The screen under test keeps its own network mock once this check is done.
   const previousFetch = jest.isMockFunction(globalThis.fetch)
     ? jest.mocked(globalThis.fetch).getMockImplementation()
@@ -280,7 +282,9 @@ export async function expectPageExists(
   document.body.appendChild(container);
   const page = renderWithProviders(
     <Routes>
-      <Route path={routePath} element={<App />} />
+      {routePaths.map((routePath) => (
+        <Route key={routePath} path={routePath} element={<App />} />
+      ))}
     </Routes>,
     { route: path, user, ...rest, container },
   );
