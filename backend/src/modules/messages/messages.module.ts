@@ -1,3 +1,4 @@
+import { AppConfigModule } from '../app-config/app-config.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConversationsModule } from '../conversations/conversations.module';
@@ -16,6 +17,7 @@ import { MessagesService } from './messages.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Message]),
+    AppConfigModule,
     ConversationsModule,
     TemplatesModule,
     SearchModule,

@@ -1,3 +1,4 @@
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../common/database/unit-of-work';
@@ -102,6 +103,7 @@ export class MessagesService implements OnModuleInit {
     private readonly templates: TemplatesService,
     private readonly searchService: SearchService,
     private readonly engine: GenerationService,
+    private readonly flags: FeatureFlagsService,
   ) {}
 
   onModuleInit(): void {
@@ -216,6 +218,8 @@ export class MessagesService implements OnModuleInit {
     templateId: number,
     values: Record<string, unknown> | undefined,
   ): Promise<{ content: string; prompt: string }> {
+    // Applying a template is part of the templates feature (its own routes are gated by path).
+    await this.flags.assertOn('templates_enabled');
     const given = values ?? {};
     if (Object.values(given).some((v) => typeof v !== 'string'))
       throw badInput('Each value must be text.', 'invalid_values');
