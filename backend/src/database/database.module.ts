@@ -4,6 +4,7 @@ import { APP_ENV, AppEnv } from '../config/env';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
 import { resilientPg } from './resilient-pg';
+import { Transactions } from './transactions';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
 
@@ -16,6 +17,8 @@ export class DatabaseModule implements OnApplicationShutdown {
     const holder = { current: null as EmbeddedPostgres | null };
     return {
       module: DatabaseModule,
+      // Global so that every service can start a transaction (Transactions) without importing this module.
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_ENV],
@@ -48,7 +51,8 @@ export class DatabaseModule implements OnApplicationShutdown {
           },
         }),
       ],
-      providers: [{ provide: EMBEDDED, useValue: holder }],
+      providers: [{ provide: EMBEDDED, useValue: holder }, Transactions],
+      exports: [Transactions],
     };
   }
 

@@ -1,23 +1,24 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { AuthModule } from '../../modules/auth/auth.module';
+import { OrganizationsModule } from '../../modules/organizations/organizations.module';
+import { StaffModule } from '../../modules/staff/staff.module';
+import { UsersModule } from '../../modules/users/users.module';
 import { AuthGuard } from './auth.guard';
-import { CurrentPassword } from './current-password';
 import { JwtStrategy } from './jwt.strategy';
 import { PrincipalResolver } from './principal.resolver';
 import { RateLimitStore } from './rate-limit.store';
 
-/** The auth mechanism every route goes through: one global guard reading @Authenticated. */
+/**
+ * The auth mechanism every route goes through: one global guard reading @Authenticated. The principal comes from
+ * the owners of sessions, users, staff and memberships, through their services. UsersModule is re-exported so
+ * that any module can ask for the current password (CurrentPassword) without importing it.
+ */
 @Global()
 @Module({
-  imports: [PassportModule],
-  providers: [
-    PrincipalResolver,
-    JwtStrategy,
-    CurrentPassword,
-    RateLimitStore,
-    { provide: APP_GUARD, useClass: AuthGuard },
-  ],
-  exports: [PrincipalResolver, CurrentPassword, RateLimitStore],
+  imports: [PassportModule, AuthModule, UsersModule, StaffModule, OrganizationsModule],
+  providers: [PrincipalResolver, JwtStrategy, RateLimitStore, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [PrincipalResolver, RateLimitStore, UsersModule],
 })
 export class AuthCoreModule {}

@@ -4,6 +4,7 @@ import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { STAFF_SCOPE_CONFIRM_HEADER } from '@avatar-studio/contracts';
 import { DomainError, badInput, forbidden, unauthorized } from '../errors/domain-error';
+import { API_KEY_PREFIX } from './api-key';
 import { ACCESS_RULE, AccessRule } from './authenticated.decorator';
 import { hasOrgRole, hasStaffRole } from './permissions';
 import type { AuthenticatedRequest, Principal } from './principal';
@@ -11,8 +12,7 @@ import { PrincipalResolver } from './principal.resolver';
 import { isDatabaseUnavailable } from '../../database/resilient-pg';
 import { MAX_ID } from '../http/id-param';
 
-/** Personal API keys look like `as_<random>`; anything else in the bearer header is a JWT. */
-export const API_KEY_PREFIX = 'as_';
+export { API_KEY_PREFIX };
 
 /**
  * The one guard: reads the @Authenticated rule, authenticates the bearer (JWT through passport-jwt, or a

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { badInput, notFound, tooLarge, unsupportedMedia } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
 import { APP_ENV, AppEnv } from '../../config/env';
@@ -146,6 +146,19 @@ export class FilesService {
     await this.files.delete({ file_id: file.file_id });
     await this.storage.remove(file.storage_key);
     return toDto(file);
+  }
+
+  /** The storage keys of every file of a user, read in the caller's transaction (deleting the account). */
+  async storageKeysOf(userId: number, tx: EntityManager): Promise<string[]> {
+    const rows = await tx
+      .getRepository(StoredFile)
+      .find({ select: { storage_key: true }, where: { user_id: userId } });
+    return rows.map((r) => r.storage_key);
+  }
+
+  /** Removes stored bytes whose rows are gone (a deleted account's files); a failure is logged, never thrown. */
+  async removeStoredBytes(keys: string[]): Promise<void> {
+    for (const key of keys) await this.storage.remove(key);
   }
 
   /** The whole content of a file (for modules that process uploads, e.g. text extraction). */

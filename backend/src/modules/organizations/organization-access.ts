@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Actor, ORG_ROLE_BY_ID, Permission, can } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { forbidden, notFound } from '../../common/errors/domain-error';
+import { OrganizationsRepository } from './organizations.repository';
 
 /** The caller's standing in one organization: their role there (if a member) and their staff role. */
 export interface OrgActor extends Actor {
@@ -17,26 +18,18 @@ export interface OrgActor extends Actor {
  */
 @Injectable()
 export class OrganizationAccess {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly orgs: OrganizationsRepository) {}
 
   /** 404 when the organization is missing, or when the caller is neither a member nor staff. */
-  async actor(principal: Principal, organizationId: number, manager?: EntityManager): Promise<OrgActor> {
-    const rows: { user_organization_id: number | null; user_type_id: number | null }[] = await (
-      manager ?? this.db.manager
-    ).query(
-      `SELECT uo.user_organization_id, uo.user_type_id
-         FROM organizations o
-         LEFT JOIN user_organizations uo ON uo.organization_id = o.organization_id AND uo.user_id = $2
-        WHERE o.organization_id = $1`,
-      [organizationId, principal.user_id],
-    );
-    const row = rows[0];
-    if (!row) throw notFound('Organization', 'organization_not_found');
-    const membership =
-      row.user_organization_id !== null && row.user_type_id !== null
-        ? { user_organization_id: row.user_organization_id, user_type_id: row.user_type_id }
-        : null;
-    if (!membership && !principal.staffRole) throw notFound('Organization', 'organization_not_found');
+  async actor(principal: Principal, organizationId: number, tx?: EntityManager): Promise<OrgActor> {
+    const row = await this.orgs.membership(organizationId, principal.user_id, tx);
+    // A membership implies the organization (its foreign key); without one, the organization must exist.
+    if (!row && (!principal.staffRole || !(await this.orgs.findById(organizationId, tx)))) {
+      throw notFound('Organization', 'organization_not_found');
+    }
+    const membership = row
+      ? { user_organization_id: row.user_organization_id, user_type_id: row.user_type_id }
+      : null;
     return {
       organization_id: organizationId,
       user_id: principal.user_id,

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
@@ -8,9 +8,11 @@ import { MemberUsage } from './member-usage';
 import { OrganizationAccess } from './organization-access';
 import { OrganizationInvitation } from './organization-invitation.entity';
 import { OrganizationInvitationsController } from './organization-invitations.controller';
+import { OrganizationInvitationsRepository } from './organization-invitations.repository';
 import { OrganizationInvitationsService } from './organization-invitations.service';
 import { Organization, UserOrganization, UserType } from './organization.entity';
 import { OrganizationsController, UserOrganizationsController } from './organizations.controller';
+import { OrganizationsRepository } from './organizations.repository';
 import { OrganizationsService } from './organizations.service';
 import { UserOrganizationsService } from './user-organizations.service';
 
@@ -19,8 +21,8 @@ import { UserOrganizationsService } from './user-organizations.service';
   imports: [
     TypeOrmModule.forFeature([Organization, UserType, UserOrganization, OrganizationInvitation]),
     MailModule,
-    UsersModule,
-    AuthModule,
+    forwardRef(() => UsersModule),
+    forwardRef(() => AuthModule),
     WordsModule,
   ],
   controllers: [OrganizationsController, UserOrganizationsController, OrganizationInvitationsController],
@@ -30,6 +32,8 @@ import { UserOrganizationsService } from './user-organizations.service';
     OrganizationInvitationsService,
     OrganizationAccess,
     MemberUsage,
+    OrganizationsRepository,
+    OrganizationInvitationsRepository,
   ],
   exports: [OrganizationsService, OrganizationAccess],
 })
