@@ -12,13 +12,14 @@ import { RateLimitStore } from './rate-limit.store';
 
 /**
  * The auth mechanism every route goes through: one global guard reading @Authenticated. The principal comes from
- * the owners of sessions, users, staff and memberships, through their services. UsersModule is re-exported so
- * that any module can ask for the current password (CurrentPassword) without importing it.
+ * the owners of sessions, users and staff, through their services. UsersModule is re-exported so that any module
+ * can ask for the current password (CurrentPassword), and OrganizationsModule so that any module can ask the
+ * access policy (AccessPolicy), without importing them.
  */
 @Global()
 @Module({
   imports: [PassportModule, AuthModule, UsersModule, StaffModule, OrganizationsModule],
   providers: [PrincipalResolver, JwtStrategy, RateLimitStore, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [PrincipalResolver, RateLimitStore, UsersModule],
+  exports: [PrincipalResolver, RateLimitStore, UsersModule, OrganizationsModule],
 })
 export class AuthCoreModule {}

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AuthService } from '../../modules/auth/auth.service';
-import { OrganizationsService } from '../../modules/organizations/organizations.service';
 import { StaffService } from '../../modules/staff/staff.service';
 import { UsersService } from '../../modules/users/users.service';
-import { forbidden, notFound, unauthorized } from '../errors/domain-error';
+import { unauthorized } from '../errors/domain-error';
 import { sha256 } from '../crypto/secret-box';
-import { ORG_ROLE_BY_ID, StaffRole } from './permissions';
-import type { OrgScope, Principal } from './principal';
+import type { StaffRole } from './permissions';
+import type { Principal } from './principal';
 
 /**
  * Turns a verified token or an API key into a Principal, checking the session on every request. Each owner
@@ -19,7 +18,6 @@ export class PrincipalResolver {
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly staff: StaffService,
-    private readonly organizations: OrganizationsService,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {}
 
@@ -68,29 +66,5 @@ export class PrincipalResolver {
 
   private mustEnrol(role: StaffRole | null, enrolled: boolean): boolean {
     return this.env.staff2faRequired && role === 'admin' && !enrolled;
-  }
-
-  /**
-   * The caller's role in an organization. A non-member gets 404 (it is not theirs); a staff admin who is not a
-   * member acts as its Admin, so the back office can manage any organization, but only once they confirmed it
-   * (`staffConfirmed`: the confirmation header names this organization), else 403 staff_scope_unconfirmed.
-   */
-  async orgScope(principal: Principal, organizationId: number, staffConfirmed = false): Promise<OrgScope> {
-    const membership = await this.organizations.membership(organizationId, principal.user_id);
-    if (membership) {
-      // Recorded for "Last used"; at most once a minute per membership to keep reads cheap.
-      void this.organizations.touchLastUse(organizationId, principal.user_id).catch(() => undefined);
-      return { organization_id: organizationId, role: ORG_ROLE_BY_ID[membership.user_type_id], member: true };
-    }
-    if (principal.staffRole === 'admin' && (await this.organizations.exists(organizationId))) {
-      if (!staffConfirmed) {
-        throw forbidden(
-          'You are not a member of this organization. Confirm that you act in it as staff first.',
-          'staff_scope_unconfirmed',
-        );
-      }
-      return { organization_id: organizationId, role: 'Admin', member: false };
-    }
-    throw notFound('Organization', 'organization_not_found');
   }
 }

@@ -26,7 +26,7 @@ export class AppConfigController {
   }
 
   @Get('admin')
-  @Authenticated({ staff: 'admin' })
+  @Authenticated({ permission: 'appconfig.edit' })
   @ApiOperation({ summary: 'Every key with its type and settings tab; secrets masked' })
   @ApiOkResponse({ type: AdminConfigResponse })
   async listAdmin(): Promise<AdminConfigResponse> {
@@ -34,7 +34,7 @@ export class AppConfigController {
   }
 
   @Put()
-  @Authenticated({ staff: 'admin' })
+  @Authenticated({ permission: 'appconfig.edit' })
   @ApiOperation({
     summary: 'Change settings (all or nothing); a masked secret sent back keeps the stored one',
   })

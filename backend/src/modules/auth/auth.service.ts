@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../users/password';
 import { normalizeEmail } from '../users/user-fields';
 import { UsersService } from '../users/users.service';
 import { StaffService } from '../staff/staff.service';
+import { AccessPolicy } from '../organizations/access-policy';
 import { AuthRepository } from './auth.repository';
 import { AuthSessionDto, TokenPairDto, TwoFactorChallengeDto } from './dto/auth-responses.dto';
 import { tooManyRequests } from './auth-rate-limit';
@@ -84,6 +85,7 @@ export class AuthService {
     private readonly transactions: Transactions,
     private readonly users: UsersService,
     private readonly staff: StaffService,
+    private readonly policy: AccessPolicy,
     private readonly appConfig: AppConfigService,
     private readonly mail: MailService,
     private readonly twoFactor: TwoFactorService,
@@ -299,7 +301,10 @@ export class AuthService {
   async resetLinkFor(email: string, actor: Principal): Promise<string> {
     const user = await this.users.findByEmail(normalizeEmail(email));
     if (!user) throw new DomainError(404, 'account_not_found', AUTH_MESSAGES.accountNotFound);
-    if ((await this.staff.roleOf(user.user_id)) && actor.staffRole !== 'admin') {
+    if (
+      (await this.staff.roleOf(user.user_id)) &&
+      !this.policy.permits(actor, 'users.staffAccountResetLink')
+    ) {
       throw forbidden('Only an admin can create a reset link for a staff account.', 'staff_account');
     }
     return this.createResetLink(user.user_id);

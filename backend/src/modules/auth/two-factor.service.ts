@@ -5,6 +5,7 @@ import type { Principal } from '../../common/auth/principal';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { badInput, conflict, DomainError, forbidden } from '../../common/errors/domain-error';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { AccessPolicy } from '../organizations/access-policy';
 import { CurrentPassword } from '../users/current-password';
 import { UsersService } from '../users/users.service';
 
@@ -31,6 +32,7 @@ export class TwoFactorService {
 
   constructor(
     private readonly users: UsersService,
+    private readonly policy: AccessPolicy,
     private readonly password: CurrentPassword,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {
@@ -99,7 +101,9 @@ export class TwoFactorService {
     if (principal.via !== 'token') {
       throw forbidden('This needs a signed-in session; an API key cannot do it.', 'session_required');
     }
-    if (!principal.staffRole) throw forbidden(TWO_FACTOR_MESSAGES.staffOnly, 'forbidden');
+    if (!this.policy.permits(principal, 'twoFactor.manage')) {
+      throw forbidden(TWO_FACTOR_MESSAGES.staffOnly, 'forbidden');
+    }
     const row = await this.users.twoFactorState(principal.user_id);
     if (!row) throw new DomainError(404, 'user_not_found', 'User not found.');
     return [{ enabled: row.totp_enabled_at !== null }, row.totp_pending_secret];

@@ -3,7 +3,7 @@ import { EntityManager, QueryFailedError } from 'typeorm';
 import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { SecretBox, isMasked, maskSecret } from '../../common/crypto/secret-box';
-import { badInput, conflict, forbidden, notFound } from '../../common/errors/domain-error';
+import { badInput, conflict, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { Transactions } from '../../database/transactions';
@@ -26,10 +26,10 @@ import {
   UserTypeView,
 } from './dto/organization.dto';
 import { MemberUsage } from './member-usage';
-import { OrgActor, OrganizationAccess, canViewAdminPanel, demand } from './organization-access';
+import { AccessPolicy, Standing } from './access-policy';
 import { dayRange, slugify } from './organization-rules';
 import type { Organization } from './organization.entity';
-import { Membership, OrganizationsRepository } from './organizations.repository';
+import { OrganizationsRepository } from './organizations.repository';
 
 /**
  * Types of the services reached through forwardRef (their modules use each other): the constructor names them by
@@ -66,7 +66,7 @@ export class OrganizationsService {
     private readonly orgs: OrganizationsRepository,
     private readonly transactions: Transactions,
     @Inject(forwardRef(() => UsersService)) private readonly users: UsersServiceRef,
-    private readonly access: OrganizationAccess,
+    private readonly policy: AccessPolicy,
     private readonly usage: MemberUsage,
     @Inject(APP_ENV) env: AppEnv,
   ) {
@@ -91,7 +91,7 @@ export class OrganizationsService {
 
   /** Every organization, for the staff back office. */
   async listAll(principal: Principal, query: AllOrganizationsQuery): Promise<AllOrganizationsResponse> {
-    demand({ staffRole: principal.staffRole, orgRole: null }, 'organization.listAll');
+    await this.policy.demand(principal, 'organization.listAll');
     const page = toPage(query, ALL_PAGE_SIZE);
     const { page: pageNumber, limit } = page;
     const { rows, total } = await this.orgs.pageAll(principal.user_id, query.query, page);
@@ -118,13 +118,15 @@ export class OrganizationsService {
   }
 
   async get(principal: Principal, organizationId: number): Promise<OrganizationResponse> {
-    const actor = await this.access.actor(principal, organizationId);
-    return { organization: this.toView(await this.load(organizationId), actor) };
+    const standing = await this.policy.demand(principal, 'organization.view', {
+      organization_id: organizationId,
+    });
+    return { organization: this.toView(await this.load(organizationId), standing) };
   }
 
   /** Staff create organizations; the creator becomes its Admin. */
   async create(principal: Principal, body: CreateOrganizationBody): Promise<OrganizationResponse> {
-    demand({ staffRole: principal.staffRole, orgRole: null }, 'organization.create');
+    await this.policy.demand(principal, 'organization.create');
     const fields: Partial<Organization> = { name: body.name };
     this.applyFields(fields, body);
     if (fields.domain) await this.assertDomainFree(fields.domain, null);
@@ -139,14 +141,15 @@ export class OrganizationsService {
           );
           return { org, membership };
         });
-        const actor: OrgActor = {
+        const standing: Standing = {
           organization_id: org.organization_id,
           user_id: principal.user_id,
           staffRole: principal.staffRole,
           orgRole: 'Admin',
           membership: { user_organization_id: membership.user_organization_id, user_type_id: 1 },
+          self: false,
         };
-        return { organization: this.toView(org, actor) };
+        return { organization: this.toView(org, standing) };
       } catch (err) {
         // Two organizations of the same name created at once race for the slug: pick the next one.
         if (uniqueViolation(err) === 'organizations_slug_key' && attempt < SLUG_ATTEMPTS) continue;
@@ -157,8 +160,9 @@ export class OrganizationsService {
 
   /** Its Admin, or a staff admin, changes the settings. Left-out fields stay as they are. */
   async update(principal: Principal, body: UpdateOrganizationBody): Promise<OrganizationResponse> {
-    const actor = await this.access.actor(principal, body.organization_id);
-    demand(actor, 'organization.edit');
+    const standing = await this.policy.demand(principal, 'organization.edit', {
+      organization_id: body.organization_id,
+    });
     const org = await this.load(body.organization_id);
     const previousDomain = org.domain;
     if (body.name !== undefined) org.name = body.name;
@@ -170,13 +174,12 @@ export class OrganizationsService {
     } catch (err) {
       throw this.mapUnique(err);
     }
-    return { organization: this.toView(await this.load(org.organization_id), actor) };
+    return { organization: this.toView(await this.load(org.organization_id), standing) };
   }
 
   /** Its Admin, or a staff admin, deletes it after typing its name exactly. Memberships go with it. */
   async remove(principal: Principal, organizationId: number, typedName: string | undefined): Promise<void> {
-    const actor = await this.access.actor(principal, organizationId);
-    demand(actor, 'organization.delete');
+    await this.policy.demand(principal, 'organization.delete', { organization_id: organizationId });
     const org = await this.load(organizationId);
     if (typedName !== org.name) throw badInput(NAME_MISMATCH, 'name_mismatch');
     // users.default_organization is cleared by its ON DELETE SET NULL foreign key.
@@ -189,8 +192,7 @@ export class OrganizationsService {
     organizationId: number,
     query: OrganizationUsersQuery,
   ): Promise<OrganizationUsersResponse> {
-    const actor = await this.access.actor(principal, organizationId);
-    if (!canViewAdminPanel(actor)) throw forbidden();
+    await this.policy.demand(principal, 'organization.users.view', { organization_id: organizationId });
     const range = dayRange(query.start_date, query.end_date);
     if (!range) throw badInput('start_date must be on or before end_date.', 'invalid_date_range');
     const page = toPage(query, USERS_PAGE_SIZE);
@@ -244,21 +246,6 @@ export class OrganizationsService {
     return (await this.orgs.membership(organizationId, user_id)) !== null;
   }
 
-  /** The user's membership of the organization, or null (also when the organization does not exist). */
-  membership(organizationId: number, user_id: number, tx?: EntityManager): Promise<Membership | null> {
-    return this.orgs.membership(organizationId, user_id, tx);
-  }
-
-  /** Whether the organization exists. */
-  exists(organizationId: number): Promise<boolean> {
-    return this.orgs.exists(organizationId);
-  }
-
-  /** Records that the member used the organization (for "Last used"), at most once a minute. */
-  touchLastUse(organizationId: number, user_id: number): Promise<void> {
-    return this.orgs.touchLastUse(organizationId, user_id);
-  }
-
   /**
    * Copies the settings that were sent: '' or null clears a field; a secret is encrypted, and a masked secret
    * (what GET answered) leaves the stored one unchanged.
@@ -293,9 +280,9 @@ export class OrganizationsService {
     return uniqueViolation(err) === 'organizations_domain_key' ? conflict(DOMAIN_TAKEN, 'domain_taken') : err;
   }
 
-  private toView(org: Organization, actor: OrgActor): OrganizationView {
+  private toView(org: Organization, standing: Standing): OrganizationView {
     // Members get no hint of the keys; Managers, Admins and staff see them masked (last 4 characters at most).
-    const showSecrets = canViewAdminPanel(actor);
+    const showSecrets = this.policy.allows(standing, 'organization.users.view');
     return {
       organization_id: org.organization_id,
       name: org.name,
@@ -308,7 +295,7 @@ export class OrganizationsService {
       stripe_secret: showSecrets ? this.masked(org.stripe_secret) : null,
       stripe_webhook_secret: showSecrets ? this.masked(org.stripe_webhook_secret) : null,
       openai_api_key: showSecrets ? this.masked(org.openai_api_key) : null,
-      user_type: actor.membership ? userType(actor.membership.user_type_id) : null,
+      user_type: standing.membership ? userType(standing.membership.user_type_id) : null,
       createdAt: org.createdAt,
       updatedAt: org.updatedAt,
     };

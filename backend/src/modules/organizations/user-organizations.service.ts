@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
-import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
+import { conflict, notFound } from '../../common/errors/domain-error';
 import { Transactions } from '../../database/transactions';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
@@ -15,7 +15,7 @@ import {
   UserOrganizationView,
 } from './dto/user-organization.dto';
 import { OrganizationInvitationsService } from './organization-invitations.service';
-import { OrganizationAccess, OrgActor, canViewAdminPanel, demand } from './organization-access';
+import { AccessPolicy, Standing } from './access-policy';
 import type { UserOrganization } from './organization.entity';
 import { OrganizationsRepository } from './organizations.repository';
 
@@ -24,8 +24,8 @@ export const ALREADY_MEMBER = 'That user is already a member of this organizatio
 const ADMIN = 1;
 
 /** Staff acting by their staff role, not as an Admin of the organization: recorded in the audit log. */
-function actingAsStaff(actor: OrgActor): boolean {
-  return actor.staffRole !== null && actor.orgRole !== 'Admin';
+function actingAsStaff(standing: Standing): boolean {
+  return standing.staffRole !== null && standing.orgRole !== 'Admin';
 }
 
 /** Membership of users in organizations: inviting people, changing roles, removing them. */
@@ -36,7 +36,7 @@ export class UserOrganizationsService {
   constructor(
     private readonly orgs: OrganizationsRepository,
     private readonly transactions: Transactions,
-    private readonly access: OrganizationAccess,
+    private readonly policy: AccessPolicy,
     private readonly users: UsersService,
     private readonly auth: AuthService,
     private readonly invitations: OrganizationInvitationsService,
@@ -49,8 +49,9 @@ export class UserOrganizationsService {
    * whether or not the email had an account.
    */
   async add(principal: Principal, body: CreateUserOrganizationBody): Promise<InvitationSentResponse> {
-    const actor = await this.access.actor(principal, body.organization_id);
-    demand(actor, 'organization.users.add');
+    const actor = await this.policy.demand(principal, 'organization.users.add', {
+      organization_id: body.organization_id,
+    });
 
     let user = await this.users.findByEmail(body.email);
     const isNew = !user;
@@ -106,8 +107,12 @@ export class UserOrganizationsService {
     const id = body.user_organization_id;
     await this.transactions.run(async (m) => {
       const uo = await this.lockMembership(m, id);
-      const actor = await this.access.actor(principal, uo.organization_id, m);
-      demand(actor, 'organization.users.edit');
+      const actor = await this.policy.demand(
+        principal,
+        'organization.users.edit',
+        { organization_id: uo.organization_id },
+        m,
+      );
       if (body.user_type_id !== undefined && body.user_type_id !== uo.user_type_id) {
         if (uo.user_type_id === ADMIN) await this.assertAnotherAdmin(m, uo);
         await this.orgs.setRole(id, body.user_type_id, m);
@@ -133,10 +138,10 @@ export class UserOrganizationsService {
   async get(principal: Principal, id: number): Promise<UserOrganizationResponse> {
     const uo = await this.orgs.membershipById(id);
     if (!uo) throw notFound('User organization', 'user_organization_not_found');
-    if (uo.user_id !== principal.user_id) {
-      const actor = await this.access.actor(principal, uo.organization_id);
-      if (!canViewAdminPanel(actor)) throw forbidden();
-    }
+    await this.policy.demand(principal, 'organization.membership.view', {
+      organization_id: uo.organization_id,
+      user_id: uo.user_id,
+    });
     return { user_organization: await this.view(id) };
   }
 
@@ -144,13 +149,15 @@ export class UserOrganizationsService {
   async remove(principal: Principal, id: number): Promise<void> {
     await this.transactions.run(async (m) => {
       const uo = await this.lockMembership(m, id);
-      if (uo.user_id !== principal.user_id) {
-        demand(await this.access.actor(principal, uo.organization_id, m), 'organization.users.remove');
-      }
+      const actor = await this.policy.demand(
+        principal,
+        'organization.users.remove',
+        { organization_id: uo.organization_id, user_id: uo.user_id },
+        m,
+      );
       if (uo.user_type_id === ADMIN) await this.assertAnotherAdmin(m, uo);
       await this.orgs.deleteMembership(id, m);
-      if (uo.user_id !== principal.user_id) {
-        const actor = await this.access.actor(principal, uo.organization_id, m);
+      if (!actor.self) {
         if (actingAsStaff(actor)) {
           await this.audit.record(
             'organization.member_removed',

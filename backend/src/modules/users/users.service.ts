@@ -15,6 +15,7 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { FilesService } from '../files/files.service';
+import { AccessPolicy } from '../organizations/access-policy';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { StaffService } from '../staff/staff.service';
 import { RealtimeService } from '../realtime/realtime.service';
@@ -79,6 +80,7 @@ export class UsersService {
     private readonly transactions: Transactions,
     @Inject(forwardRef(() => StaffService)) private readonly staff: StaffServiceRef,
     private readonly files: FilesService,
+    private readonly policy: AccessPolicy,
     @Inject(forwardRef(() => OrganizationsService)) private readonly memberships: OrganizationsServiceRef,
     private readonly words: WordsService,
     private readonly currentPassword: CurrentPassword,
@@ -324,7 +326,7 @@ export class UsersService {
     input: Pick<CreateApiKeyDto, 'password' | 'expires_in_days' | 'staff'>,
   ): Promise<{ api_key: string; expires_at: Date; staff: boolean }> {
     requireSession(principal);
-    if (input.staff && !principal.staffRole) {
+    if (input.staff && !this.policy.permits(principal, 'apiKey.staffUse')) {
       throw forbidden('Only staff members can make a key for staff use.', 'staff_key_not_allowed');
     }
     await this.currentPassword.check(principal.user_id, input.password);

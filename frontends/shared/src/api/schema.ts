@@ -2783,7 +2783,10 @@ export interface operations {
     };
     AppConfig_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2824,7 +2827,10 @@ export interface operations {
     };
     AppConfig_listAdmin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3252,7 +3258,10 @@ export interface operations {
     };
     Auth_logoutAll: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3320,7 +3329,10 @@ export interface operations {
     };
     Auth_resendVerification: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3360,7 +3372,10 @@ export interface operations {
     };
     Auth_setupTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3407,7 +3422,10 @@ export interface operations {
     };
     Auth_enableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3451,7 +3469,10 @@ export interface operations {
     };
     Auth_disableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3805,7 +3826,10 @@ export interface operations {
     };
     Staff_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3842,7 +3866,10 @@ export interface operations {
     };
     Staff_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3879,7 +3906,10 @@ export interface operations {
     };
     Staff_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 staff_id: number;
@@ -3948,7 +3978,10 @@ export interface operations {
     };
     Files_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4039,7 +4072,10 @@ export interface operations {
     };
     Files_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4067,7 +4103,10 @@ export interface operations {
     };
     Files_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4123,7 +4162,10 @@ export interface operations {
     };
     Files_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4183,7 +4225,10 @@ export interface operations {
     };
     Organizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4234,7 +4279,10 @@ export interface operations {
     };
     Organizations_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4358,7 +4406,10 @@ export interface operations {
     };
     Organizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4499,7 +4550,10 @@ export interface operations {
     };
     UserOrganizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4550,7 +4604,10 @@ export interface operations {
     };
     UserOrganizations_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4594,7 +4651,10 @@ export interface operations {
     };
     UserOrganizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4629,7 +4689,10 @@ export interface operations {
     };
     UserOrganizations_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4896,7 +4959,10 @@ export interface operations {
     };
     Words_grant: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5783,7 +5849,10 @@ export interface operations {
     };
     Ai_models: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6220,7 +6289,10 @@ export interface operations {
     };
     MessageExports_pdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6265,7 +6337,10 @@ export interface operations {
     };
     MessageExports_word: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
