@@ -98,9 +98,7 @@ export class TwoFactorService {
 
   /** The caller's two-factor state; only staff signed in with a session may change it. */
   private async staffUser(principal: Principal): Promise<[{ enabled: boolean }, string | null]> {
-    if (principal.via !== 'token') {
-      throw forbidden('This needs a signed-in session; an API key cannot do it.', 'session_required');
-    }
+    this.policy.demandSession(principal);
     if (!this.policy.permits(principal, 'twoFactor.manage')) {
       throw forbidden(TWO_FACTOR_MESSAGES.staffOnly, 'forbidden');
     }

@@ -67,6 +67,16 @@ export class AccessPolicy {
     return can(standing, action);
   }
 
+  /**
+   * Managing keys, the second factor, or deleting the account needs a real sign-in (a session), so a leaked API
+   * key cannot do any of them: 403 session_required otherwise.
+   */
+  demandSession(principal: Principal): void {
+    if (principal.via !== 'token') {
+      throw forbidden('This needs a signed-in session; an API key cannot do it.', 'session_required');
+    }
+  }
+
   /** Whether the principal may do an action on no particular resource (judged on their staff role). */
   permits(principal: Principal, action: Permission): boolean {
     return can({ staffRole: principal.staffRole, orgRole: null }, action);

@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound } from '../../common/errors/domain-error'
 import { toPage } from '../../common/http/pagination';
 import { Transactions } from '../../database/transactions';
 import { AuditService } from '../audit/audit.service';
+import { AccessPolicy } from '../organizations/access-policy';
 import type { UserName } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import type { StaffDto, StaffListQuery, StaffPageResponse } from './dto/staff.dto';
@@ -33,6 +34,7 @@ export class StaffService {
     private readonly transactions: Transactions,
     @Inject(forwardRef(() => UsersService)) private readonly users: UsersServiceRef,
     private readonly audit: AuditService,
+    private readonly policy: AccessPolicy,
   ) {}
 
   /** The back office has a handful of staff members: the email search and the paging run over all of them. */
@@ -170,7 +172,8 @@ export class StaffService {
     await this.staff.lockAdmins(tx);
     if (actorUserId !== undefined) {
       // The guard read the caller's role before the lock; an admin demoted meanwhile may no longer act.
-      if ((await this.roleOf(actorUserId, tx)) !== 'admin') throw forbidden();
+      const staffRole = await this.roleOf(actorUserId, tx);
+      if (!this.policy.allows({ staffRole, orgRole: null }, 'staff.manage')) throw forbidden();
     }
     const member = await this.staff.findById(staffId, tx);
     if (!member) throw notFound('Staff member', 'staff_not_found');

@@ -325,7 +325,7 @@ export class UsersService {
     principal: Principal,
     input: Pick<CreateApiKeyDto, 'password' | 'expires_in_days' | 'staff'>,
   ): Promise<{ api_key: string; expires_at: Date; staff: boolean }> {
-    requireSession(principal);
+    this.policy.demandSession(principal);
     if (input.staff && !this.policy.permits(principal, 'apiKey.staffUse')) {
       throw forbidden('Only staff members can make a key for staff use.', 'staff_key_not_allowed');
     }
@@ -344,7 +344,7 @@ export class UsersService {
   }
 
   async revokeApiKey(principal: Principal): Promise<void> {
-    requireSession(principal);
+    this.policy.demandSession(principal);
     await this.users.clearApiKey(principal.user_id);
   }
 
@@ -359,7 +359,7 @@ export class UsersService {
    * without an admin.
    */
   async deleteOwn(principal: Principal, password: string): Promise<void> {
-    requireSession(principal);
+    this.policy.demandSession(principal);
     await this.currentPassword.check(principal.user_id, password);
     const storedFiles = await this.transactions.run(async (tx) => {
       await this.staff.assertMayLeave(principal.user_id, tx);
@@ -390,11 +390,4 @@ export class UsersService {
 
 function emailExists(): DomainError {
   return preconditionFailed(USER_MESSAGES.emailExists, 'email_exists');
-}
-
-/** Managing keys and deleting the account need a real sign-in, so a leaked API key cannot do either. */
-function requireSession(principal: Principal): void {
-  if (principal.via !== 'token') {
-    throw forbidden('This needs a signed-in session; an API key cannot do it.', 'session_required');
-  }
 }
