@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboundModule } from '../../common/outbound/outbound.module';
 import { AppConfigController } from './app-config.controller';
 import { AppConfigEntry } from './app-config.entity';
+import { AppConfigRepository } from './app-config.repository';
 import { AppConfigService } from './app-config.service';
 import { FeatureFlagsService } from './feature-flags.service';
 import { FeatureGateMiddleware } from './feature-gate.middleware';
@@ -10,7 +11,7 @@ import { FeatureGateMiddleware } from './feature-gate.middleware';
 @Module({
   imports: [TypeOrmModule.forFeature([AppConfigEntry]), OutboundModule],
   controllers: [AppConfigController],
-  providers: [AppConfigService, FeatureFlagsService],
+  providers: [AppConfigService, AppConfigRepository, FeatureFlagsService],
   exports: [AppConfigService, FeatureFlagsService],
 })
 export class AppConfigModule implements NestModule {

@@ -3,7 +3,7 @@ import { GenerationService } from '../generation/generation.service';
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { scopeOf } from '../../common/database/owner-scope';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { WorkerPool } from '../../common/workers/worker-pool';
 import type { Principal } from '../../common/auth/principal';
 import {

@@ -6,7 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { DomainError } from '../../common/errors/domain-error';
 import { toErrorBody } from '../../common/errors/http-exception.filter';
 import { APP_ENV, AppEnv } from '../../config/env';

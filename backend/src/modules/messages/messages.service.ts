@@ -1,7 +1,7 @@
 import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';

@@ -3451,7 +3451,10 @@ export interface operations {
     };
     AppConfig_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3492,7 +3495,10 @@ export interface operations {
     };
     AppConfig_listAdmin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3920,7 +3926,10 @@ export interface operations {
     };
     Auth_logoutAll: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3988,7 +3997,10 @@ export interface operations {
     };
     Auth_resendVerification: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4028,7 +4040,10 @@ export interface operations {
     };
     Auth_setupTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4075,7 +4090,10 @@ export interface operations {
     };
     Auth_enableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4119,7 +4137,10 @@ export interface operations {
     };
     Auth_disableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4473,7 +4494,10 @@ export interface operations {
     };
     Staff_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4510,7 +4534,10 @@ export interface operations {
     };
     Staff_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4547,7 +4574,10 @@ export interface operations {
     };
     Staff_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 staff_id: number;
@@ -4616,7 +4646,10 @@ export interface operations {
     };
     Files_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4707,7 +4740,10 @@ export interface operations {
     };
     Files_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4735,7 +4771,10 @@ export interface operations {
     };
     Files_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4791,7 +4830,10 @@ export interface operations {
     };
     Files_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4851,7 +4893,10 @@ export interface operations {
     };
     Organizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4902,7 +4947,10 @@ export interface operations {
     };
     Organizations_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5026,7 +5074,10 @@ export interface operations {
     };
     Organizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5167,7 +5218,10 @@ export interface operations {
     };
     UserOrganizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5218,7 +5272,10 @@ export interface operations {
     };
     UserOrganizations_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5262,7 +5319,10 @@ export interface operations {
     };
     UserOrganizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5297,7 +5357,10 @@ export interface operations {
     };
     UserOrganizations_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5564,7 +5627,10 @@ export interface operations {
     };
     Words_grant: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7307,7 +7373,10 @@ export interface operations {
     };
     Ai_models: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7744,7 +7813,10 @@ export interface operations {
     };
     MessageExports_pdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7789,7 +7861,10 @@ export interface operations {
     };
     MessageExports_word: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
