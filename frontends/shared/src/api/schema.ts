@@ -5829,7 +5829,10 @@ export interface operations {
     };
     TestPurchase_test: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5941,7 +5944,10 @@ export interface operations {
     };
     Discounts_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5978,7 +5984,10 @@ export interface operations {
     };
     Discounts_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6015,7 +6024,10 @@ export interface operations {
     };
     Discounts_one: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 discount_id: number;
@@ -6050,7 +6062,10 @@ export interface operations {
     };
     Discounts_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 discount_id: number;
@@ -6164,7 +6179,10 @@ export interface operations {
     };
     Purchases_adminUpdate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6201,7 +6219,10 @@ export interface operations {
     };
     Purchases_adminCreate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6238,7 +6259,10 @@ export interface operations {
     };
     Purchases_cancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 purchase_id: number;
@@ -6301,7 +6325,10 @@ export interface operations {
     };
     Access_giveAccess: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6338,7 +6365,10 @@ export interface operations {
     };
     Access_revokeAccess: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6450,7 +6480,10 @@ export interface operations {
     };
     Invoices_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6487,7 +6520,10 @@ export interface operations {
     };
     Invoices_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
