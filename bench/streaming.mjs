@@ -15,6 +15,7 @@
 // (where to write the profiled pass's .cpuprofile; not written without it).
 import { fork } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { io } from 'socket.io-client';
@@ -144,11 +145,13 @@ async function productStream(base, user, conversation_id) {
   let first = null;
   let text = '';
   let disorder = 0;
+  let events = 0;
   let onStream, onEnd, onFailure, timer;
   const finished = new Promise((resolve, reject) => {
     onStream = (p) => {
       if (p.conversation_id !== conversation_id) return;
       first ??= performance.now();
+      events++;
       if (p.offset !== undefined && p.offset !== text.length) disorder++;
       text += p.content;
     };
@@ -182,6 +185,7 @@ async function productStream(base, user, conversation_id) {
           ? `${disorder} chunks out of order`
           : `incomplete: ${countTokens(text)} of ${TOKENS} tokens`,
       answered,
+      events,
     };
   } finally {
     clearTimeout(timer);
@@ -231,6 +235,8 @@ async function runLevel(concurrency, rounds, streamOnce) {
     duration50: percentile(of('duration'), 50),
     answered50: percentile(of('answered'), 50),
     answered99: percentile(of('answered'), 99),
+    // Product only: message_stream events per answer (each is a socket write, and a Redis publish with Redis).
+    events: of('events').reduce((a, b) => a + b, 0) / Math.max(1, of('events').length),
     // All streams together: every token delivered over the level's wall-clock time (TTFT included).
     totalTps: tokens / (wallMs / 1000),
   };
@@ -340,6 +346,7 @@ async function benchSetup(setup, fake) {
         `${direct.errors}/${through.errors}`,
         pair(direct.duration50, through.duration50),
         pair(through.answered50, through.answered99),
+        through.events.toFixed(1),
       ]);
       for (const [mode, r] of [
         ['direct', direct],
@@ -367,6 +374,7 @@ async function benchSetup(setup, fake) {
         'errors direct/product',
         'first→last token p50 ms d/p',
         'POST /api/messages answered p50/p99 ms',
+        'stream events/answer',
       ],
       details,
     );
@@ -413,6 +421,12 @@ async function main() {
       `${TOKENS} chunks per answer, ${DELAY_MS} ms apart, from a fake OpenAI-compatible server. ` +
       `Baseline: the same provider called directly with the openai SDK, in the same run.`,
   );
+  // The machine's load, for reading the latencies: the bench shares the cores with whatever else runs.
+  const load = () =>
+    loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' / ');
+  console.log(`load average (1/5/15 min) at start: ${load()} on ${cpus().length} cores`);
   const fake = await startFake();
   let errors = 0;
   try {
@@ -420,6 +434,7 @@ async function main() {
   } finally {
     await fake.stop();
   }
+  console.log(`\nload average (1/5/15 min) at the end: ${load()}`);
   console.log(`
 Notes:
 - direct TTFT: from the SDK call to the first content delta. product TTFT: from sending POST /api/messages to the
