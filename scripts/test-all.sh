@@ -15,7 +15,7 @@ step "format (prettier --check)"
 npx prettier --check . --log-level warn
 step "lint (eslint)"
 npx eslint . --max-warnings=0
-node --test scripts/lint-layers.test.mjs scripts/jest-tier.test.mjs
+node --test scripts/lint-layers.test.mjs scripts/jest-tier.test.mjs scripts/split-imports-loader.test.mjs
 step "typecheck (every project)"
 npx nx run-many -t typecheck --outputStyle=static
 step "OpenAPI document and client are current"

@@ -14,7 +14,11 @@ export type RealtimeIo = (options: Partial<ManagerOptions & SocketOptions>) => R
 
 /** socket.io-client loads with the first socket (after sign-in), so the sign-in page does not download it. */
 const loadSocketIo = (): Promise<RealtimeIo> =>
-  import('socket.io-client').then(({ io }) => (options) => io(options));
+  import('socket.io-client').then(
+    ({ io }) =>
+      (options) =>
+        io(options),
+  );
 
 /** The Socket.IO client once known: a test's fake, or the real one once loaded. */
 let ioFactory: RealtimeIo | null = null;

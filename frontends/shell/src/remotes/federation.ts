@@ -4,7 +4,12 @@
  * A remote's remoteEntry.js sets its container on `window` under the global name the build gives it
  * (frontends/shared/build/webpack.base.js); the shell puts it in the shared scope, then asks it for './App'.
  */
-import { remoteGlobalName, type RemoteModule, type RemoteName, type RemotesManifest } from '@avatar-studio/shared';
+import {
+  remoteGlobalName,
+  type RemoteModule,
+  type RemoteName,
+  type RemotesManifest,
+} from '@avatar-studio/shared';
 import type { RemoteSource } from './RemotesProvider';
 
 /** A webpack container as remoteEntry.js publishes it. */
