@@ -62,8 +62,10 @@ async function startContainer(name: RemoteName, entry: string): Promise<Containe
   const container = global[key];
   if (!container) throw new Error(`The ${name} section did not load.`);
   // The shell's shared scope first, so every remote uses the shell's singletons (React, Mantine, the session).
+  // Webpack provides both names in its builds; `typeof` keeps the module loadable outside one (tests).
   if (typeof __webpack_init_sharing__ === 'function') await __webpack_init_sharing__('default');
-  await container.init(__webpack_share_scopes__?.default ?? {});
+  const scope = typeof __webpack_share_scopes__ === 'object' ? __webpack_share_scopes__.default : {};
+  await container.init(scope ?? {});
   return container;
 }
 
