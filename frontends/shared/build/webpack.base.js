@@ -348,8 +348,8 @@ function createConfig({ name, dir, exposes }) {
         // 'auto' resolves to where remoteEntry.js was loaded from (/remotes/<name>/ in production), so a
         // remote moves to a CDN by editing the manifest only. The shell lives at the site root.
         publicPath: isHost ? '/' : 'auto',
-        // Entry files keep plain names: the federation runtime (in the entry chunk) cannot hash itself under
-        // webpack 5.112. The page links them with ?<hash> and the server sends them with no-cache.
+        // Entry files keep plain names, so /remotes.json and index.html name the same files after every build;
+        // the page links them with ?<hash> and the server sends them with no-cache.
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
