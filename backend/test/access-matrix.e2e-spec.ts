@@ -24,6 +24,81 @@ import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { startTestApp, TestApp, TestUser } from './harness';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+
+/** A row a call names (by a path parameter or a body field), which a refused write must leave as it was. */
+interface Target {
+  table: string;
+  column: string;
+  id: string | number;
+}
+
+/** Which table and key a path parameter or body field names. `{id}` depends on the route. */
+const TARGET_FIELDS: Record<string, { table: string; column: string }> = {
+  conversation_id: { table: 'conversations', column: 'conversation_id' },
+  document_id: { table: 'documents', column: 'document_id' },
+  message_id: { table: 'messages', column: 'message_id' },
+  template_id: { table: 'templates', column: 'template_id' },
+  user_workflow_id: { table: 'user_workflows', column: 'user_workflow_id' },
+  workflow_id: { table: 'workflows', column: 'workflow_id' },
+  staff_id: { table: 'staff', column: 'user_id' },
+  user_id: { table: 'users', column: 'user_id' },
+  file_id: { table: 'files', column: 'file_id' },
+  user_organization_id: { table: 'user_organizations', column: 'user_organization_id' },
+};
+const ID_BY_ROUTE: [RegExp, { table: string; column: string }][] = [
+  [/^\/api\/files\/\{id\}/, { table: 'files', column: 'file_id' }],
+  [/^\/api\/organizations\/\{id\}/, { table: 'organizations', column: 'organization_id' }],
+  [/^\/api\/user-organizations\/\{id\}/, { table: 'user_organizations', column: 'user_organization_id' }],
+  [
+    /^\/api\/organization-invitations\/\{id\}/,
+    { table: 'organization_invitations', column: 'invitation_id' },
+  ],
+];
+/** Columns that other principals' concurrent calls (or background work they started) may touch legitimately. */
+const VOLATILE_COLUMNS = /^(updatedAt|updated_at|last_\w+|lease_until|partial_content|expires_at)$/;
+
+/** The rows `call` names: path parameters, and the id fields of its JSON body. */
+function targetsOf(path: string, call: Call): Target[] {
+  const targets: Target[] = [];
+  for (const [name, value] of Object.entries(call.params ?? {})) {
+    const where = name === 'id' ? ID_BY_ROUTE.find(([re]) => re.test(path))?.[1] : TARGET_FIELDS[name];
+    if (where) targets.push({ ...where, id: value });
+  }
+  if (call.body && typeof call.body === 'object' && !Array.isArray(call.body)) {
+    for (const [name, value] of Object.entries(call.body as Record<string, unknown>)) {
+      const where = TARGET_FIELDS[name];
+      if (where && (typeof value === 'number' || typeof value === 'string'))
+        targets.push({ ...where, id: value });
+    }
+  }
+  return targets;
+}
+
+/** Runs `work` holding every key (taken in a fixed order, so two callers never wait on each other). */
+function keyedLock() {
+  const tails = new Map<string, Promise<void>>();
+  return async function withKeys<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+    const sorted = [...new Set(keys)].sort();
+    const releases: (() => void)[] = [];
+    for (const key of sorted) {
+      const previous = tails.get(key) ?? Promise.resolve();
+      let release!: () => void;
+      const mine = new Promise<void>((resolve) => (release = resolve));
+      const tail = previous.then(() => mine);
+      tails.set(key, tail);
+      releases.push(() => {
+        release();
+        if (tails.get(key) === tail) tails.delete(key);
+      });
+      await previous;
+    }
+    try {
+      return await work();
+    } finally {
+      for (const release of releases) release();
+    }
+  };
+}
 /** Cases checked at once (each case's principals run one after another). */
 const CONCURRENCY = 4;
 
@@ -450,6 +525,24 @@ describe('authorization matrix', () => {
     const mismatches: string[] = [];
     const crossTenant: string[] = [];
     let calls = 0;
+    let reread = 0;
+    // Calls naming the same row run one at a time, so a refused write's before-and-after reads see only itself.
+    const withKeys = keyedLock();
+
+    /** The target rows as JSON, without the volatile columns; a missing row reads as null. */
+    async function snapshot(targets: Target[]): Promise<string> {
+      const rows: unknown[] = [];
+      for (const { table, column, id } of targets) {
+        const [row] = (await t.db.query(
+          `SELECT to_jsonb(x) AS row FROM ${table} x WHERE x.${column}::text = $1::text`,
+          [String(id)],
+        )) as { row: Record<string, unknown> }[];
+        rows.push(
+          row ? Object.fromEntries(Object.entries(row.row).filter(([k]) => !VOLATILE_COLUMNS.test(k))) : null,
+        );
+      }
+      return JSON.stringify(rows);
+    }
 
     async function runCase(route: string, c: AccessCase): Promise<void> {
       const [method, path] = route.split(' ');
@@ -459,9 +552,26 @@ describe('authorization matrix', () => {
         const caller =
           who === 'anonymous' ? null : c.freshPrincipals ? await principal(who, f.org, f.otherOrg) : as[who];
         const fresh = c.fresh ? await c.fresh(make, f, who, caller) : {};
-        const res = await send(method, path, c.request(f, fresh), caller);
-        calls++;
+        const call = c.request(f, fresh);
         const want = expected(c, who);
+        // A write refused to this principal must leave what it names as it was: read before and after.
+        const targets = method !== 'GET' && !want.allowed ? targetsOf(path, call) : [];
+        const keys = targetsOf(path, call).map((x) => `${x.table}:${x.id}`);
+        const res = await withKeys(keys, async () => {
+          const before = targets.length ? await snapshot(targets) : null;
+          const answer = await send(method, path, call, caller);
+          if (before !== null) {
+            reread++;
+            const after = await snapshot(targets);
+            if (after !== before)
+              mismatches.push(
+                `${route}${c.name ? ` [${c.name}]` : ''} as ${who}: refused with ${answer.status} but changed ` +
+                  `${targets.map((x) => `${x.table} ${x.id}`).join(', ')}: ${before} -> ${after}`,
+              );
+          }
+          return answer;
+        });
+        calls++;
         const label = `${route}${c.name ? ` [${c.name}]` : ''} as ${who}`;
         const success = res.status >= 200 && res.status < 300;
         if (success && !want.allowed) crossTenant.push(`${label}: ${res.status}`);
@@ -484,9 +594,11 @@ describe('authorization matrix', () => {
 
     console.log(
       `Authorization matrix: ${routes.length} routes, ${cases.length} cases x ${PRINCIPALS.length} principals = ${calls} calls; ` +
-        `${mismatches.length} mismatches, ${crossTenant.length} cross-tenant successes`,
+        `${mismatches.length} mismatches, ${crossTenant.length} cross-tenant successes; ${reread} refused writes re-read unchanged or reported`,
     );
     expect(crossTenant).toEqual([]);
     expect(mismatches).toEqual([]);
+    // The re-read must have run: every write route refuses someone.
+    expect(reread).toBeGreaterThan(50);
   }, 180_000);
 });
