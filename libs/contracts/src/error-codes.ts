@@ -1,3 +1,5 @@
+import { BILLING_ERROR_CODES } from './billing';
+
 /**
  * Every `code` an error answer of the API can carry (`{ statusCode, message, error, code }`). The code is stable for
  * machines; the message is for people. A new code is added here first, so both sides know it.
@@ -114,6 +116,7 @@ export const ERROR_CODES = [
   'verification_link_expired',
   'workflow_empty',
   'workflow_not_found',
+  ...BILLING_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
