@@ -26,7 +26,10 @@ export interface FakePayPal {
   /** The buyer approves the subscription in PayPal's window (custom_id as the JS SDK would pass it). */
   approveSubscription(id: string): void;
   /** A webhook event, signed for `webhookId` (or with a wrong signature), posted to the webhook URL. */
-  deliver(event: Obj, options?: { url?: string; badSignature?: boolean; webhookId?: string }): Promise<{ status: number; body: string }>;
+  deliver(
+    event: Obj,
+    options?: { url?: string; badSignature?: boolean; webhookId?: string },
+  ): Promise<{ status: number; body: string }>;
   event(event_type: string, resource: Obj): Obj;
   close(): Promise<void>;
 }
@@ -99,7 +102,9 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       const transmissionId = randomUUID();
       const time = new Date().toISOString();
       const secret = webhookSecrets.get(webhookId) ?? 'unknown';
-      const sig = options.badSignature ? 'AAAA' + signature(secret, transmissionId, time, webhookId, body).slice(4) : signature(secret, transmissionId, time, webhookId, body);
+      const sig = options.badSignature
+        ? 'AAAA' + signature(secret, transmissionId, time, webhookId, body).slice(4)
+        : signature(secret, transmissionId, time, webhookId, body);
       const res = await fetch(url, {
         method: 'POST',
         headers: {
@@ -125,7 +130,12 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   const fail = (res: ServerResponse, status: number, name: string, message: string, issue?: string) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(
-      JSON.stringify({ name, message, debug_id: ppId(), details: issue ? [{ issue, description: message }] : [] }),
+      JSON.stringify({
+        name,
+        message,
+        debug_id: ppId(),
+        details: issue ? [{ issue, description: message }] : [],
+      }),
     );
   };
   const ok = (res: ServerResponse, status: number, payload?: unknown) => {
@@ -148,10 +158,22 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (auth !== expected) return fail(res, 401, 'invalid_client', 'Client Authentication failed');
       const token = `A21AA${randomBytes(16).toString('hex')}`;
       tokens.add(token);
-      return ok(res, 200, { scope: 'https://uri.paypal.com/services/payments', access_token: token, token_type: 'Bearer', app_id: 'APP-FAKE', expires_in: 32400, nonce: ppId() });
+      return ok(res, 200, {
+        scope: 'https://uri.paypal.com/services/payments',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-FAKE',
+        expires_in: 32400,
+        nonce: ppId(),
+      });
     }
     if (!tokens.has(auth.replace(/^Bearer /, '')))
-      return fail(res, 401, 'AUTHENTICATION_FAILURE', 'Authentication failed due to invalid authentication credentials or a missing Authorization header.');
+      return fail(
+        res,
+        401,
+        'AUTHENTICATION_FAILURE',
+        'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+      );
 
     const parts = path.split('/').filter(Boolean);
     // /v2/checkout/orders[/id[/capture]]
@@ -160,54 +182,135 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (!id && method === 'POST') {
         const unit = body.purchase_units?.[0];
         if (body.intent !== 'CAPTURE' || !unit?.amount?.value)
-          return fail(res, 400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', 'MISSING_REQUIRED_PARAMETER');
-        const order = { id: ppId(), intent: 'CAPTURE', status: 'CREATED', purchase_units: [unit], create_time: new Date().toISOString(), links: [] as Obj[] };
+          return fail(
+            res,
+            400,
+            'INVALID_REQUEST',
+            'Request is not well-formed, syntactically incorrect, or violates schema.',
+            'MISSING_REQUIRED_PARAMETER',
+          );
+        const order = {
+          id: ppId(),
+          intent: 'CAPTURE',
+          status: 'CREATED',
+          purchase_units: [unit],
+          create_time: new Date().toISOString(),
+          links: [] as Obj[],
+        };
         order.links = [{ href: `${fake.url}/checkoutnow?token=${order.id}`, rel: 'approve', method: 'GET' }];
         fake.orders.set(order.id, order);
         return ok(res, 201, order);
       }
       const order = fake.orders.get(id);
-      if (!order) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      if (!order)
+        return fail(
+          res,
+          404,
+          'RESOURCE_NOT_FOUND',
+          'The specified resource does not exist.',
+          'INVALID_RESOURCE_ID',
+        );
       if (!parts[4] && method === 'GET') return ok(res, 200, order);
       if (parts[4] === 'capture' && method === 'POST') {
-        if (order.status === 'COMPLETED') return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Order already captured.', 'ORDER_ALREADY_CAPTURED');
-        if (order.status !== 'APPROVED') return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Payer has not yet approved the Order for payment.', 'ORDER_NOT_APPROVED');
+        if (order.status === 'COMPLETED')
+          return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Order already captured.', 'ORDER_ALREADY_CAPTURED');
+        if (order.status !== 'APPROVED')
+          return fail(
+            res,
+            422,
+            'UNPROCESSABLE_ENTITY',
+            'Payer has not yet approved the Order for payment.',
+            'ORDER_NOT_APPROVED',
+          );
         order.status = 'COMPLETED';
         order.purchase_units[0].payments = {
-          captures: [{ id: ppId(), status: 'COMPLETED', amount: order.purchase_units[0].amount, custom_id: order.purchase_units[0].custom_id, final_capture: true, create_time: new Date().toISOString() }],
+          captures: [
+            {
+              id: ppId(),
+              status: 'COMPLETED',
+              amount: order.purchase_units[0].amount,
+              custom_id: order.purchase_units[0].custom_id,
+              final_capture: true,
+              create_time: new Date().toISOString(),
+            },
+          ],
         };
         return ok(res, 201, order);
       }
     }
     if (parts[0] === 'v1' && parts[1] === 'catalogs' && parts[2] === 'products' && method === 'POST') {
-      const product = { id: ppId('PROD-'), name: body.name, type: body.type ?? 'SERVICE', create_time: new Date().toISOString() };
+      const product = {
+        id: ppId('PROD-'),
+        name: body.name,
+        type: body.type ?? 'SERVICE',
+        create_time: new Date().toISOString(),
+      };
       products.set(product.id, product);
       return ok(res, 201, product);
     }
     if (parts[0] === 'v1' && parts[1] === 'billing' && parts[2] === 'plans') {
       if (method === 'POST' && !parts[3]) {
-        if (!products.has(body.product_id)) return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Invalid product id.', 'INVALID_PRODUCT_ID');
-        const plan = { id: ppId('P-'), product_id: body.product_id, name: body.name, status: 'ACTIVE', billing_cycles: body.billing_cycles, payment_preferences: body.payment_preferences, create_time: new Date().toISOString() };
+        if (!products.has(body.product_id))
+          return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Invalid product id.', 'INVALID_PRODUCT_ID');
+        const plan = {
+          id: ppId('P-'),
+          product_id: body.product_id,
+          name: body.name,
+          status: 'ACTIVE',
+          billing_cycles: body.billing_cycles,
+          payment_preferences: body.payment_preferences,
+          create_time: new Date().toISOString(),
+        };
         fake.plans.set(plan.id, plan);
         return ok(res, 201, plan);
       }
       const plan = fake.plans.get(parts[3]);
-      if (!plan) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      if (!plan)
+        return fail(
+          res,
+          404,
+          'RESOURCE_NOT_FOUND',
+          'The specified resource does not exist.',
+          'INVALID_RESOURCE_ID',
+        );
       return ok(res, 200, plan);
     }
     if (parts[0] === 'v1' && parts[1] === 'billing' && parts[2] === 'subscriptions') {
       if (method === 'POST' && !parts[3]) {
-        if (!fake.plans.has(body.plan_id)) return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Invalid plan id.', 'INVALID_PLAN_ID');
-        const sub = { id: ppId('I-'), plan_id: body.plan_id, custom_id: body.custom_id ?? null, status: 'APPROVAL_PENDING', create_time: new Date().toISOString(), billing_info: null, links: [] as Obj[] };
+        if (!fake.plans.has(body.plan_id))
+          return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'Invalid plan id.', 'INVALID_PLAN_ID');
+        const sub = {
+          id: ppId('I-'),
+          plan_id: body.plan_id,
+          custom_id: body.custom_id ?? null,
+          status: 'APPROVAL_PENDING',
+          create_time: new Date().toISOString(),
+          billing_info: null,
+          links: [] as Obj[],
+        };
         sub.links = [{ href: `${fake.url}/webscr?ba_token=${sub.id}`, rel: 'approve', method: 'GET' }];
         fake.subscriptions.set(sub.id, sub);
         return ok(res, 201, sub);
       }
       const sub = fake.subscriptions.get(parts[3]);
-      if (!sub) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID');
+      if (!sub)
+        return fail(
+          res,
+          404,
+          'RESOURCE_NOT_FOUND',
+          'The specified resource does not exist.',
+          'INVALID_RESOURCE_ID',
+        );
       if (method === 'GET' && !parts[4]) return ok(res, 200, sub);
       if (method === 'POST' && parts[4] === 'cancel') {
-        if (sub.status === 'CANCELLED') return fail(res, 422, 'UNPROCESSABLE_ENTITY', 'The subscription is already cancelled.', 'SUBSCRIPTION_STATUS_INVALID');
+        if (sub.status === 'CANCELLED')
+          return fail(
+            res,
+            422,
+            'UNPROCESSABLE_ENTITY',
+            'The subscription is already cancelled.',
+            'SUBSCRIPTION_STATUS_INVALID',
+          );
         sub.status = 'CANCELLED';
         sub.status_change_note = body.reason;
         return ok(res, 204);
@@ -216,9 +319,17 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     if (path === '/v1/notifications/verify-webhook-signature' && method === 'POST') {
       const secret = webhookSecrets.get(body.webhook_id);
       const expected = secret
-        ? signature(secret, body.transmission_id, body.transmission_time, body.webhook_id, JSON.stringify(body.webhook_event))
+        ? signature(
+            secret,
+            body.transmission_id,
+            body.transmission_time,
+            body.webhook_id,
+            JSON.stringify(body.webhook_event),
+          )
         : null;
-      return ok(res, 200, { verification_status: expected && expected === body.transmission_sig ? 'SUCCESS' : 'FAILURE' });
+      return ok(res, 200, {
+        verification_status: expected && expected === body.transmission_sig ? 'SUCCESS' : 'FAILURE',
+      });
     }
     return fail(res, 404, 'NOT_FOUND', `No route ${method} ${path}`);
   }

@@ -13,13 +13,15 @@ import Stripe from 'stripe';
 type Obj = Record<string, any>;
 
 /** Test cards, named like Stripe's test payment methods. */
-export const TEST_CARDS: Record<string, { brand: string; last4: string; behaviour: 'ok' | '3ds' | 'decline' }> =
-  {
-    pm_card_visa: { brand: 'visa', last4: '4242', behaviour: 'ok' },
-    pm_card_mastercard: { brand: 'mastercard', last4: '4444', behaviour: 'ok' },
-    pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', behaviour: '3ds' },
-    pm_card_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'decline' },
-  };
+export const TEST_CARDS: Record<
+  string,
+  { brand: string; last4: string; behaviour: 'ok' | '3ds' | 'decline' }
+> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', behaviour: 'ok' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', behaviour: 'ok' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', behaviour: '3ds' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'decline' },
+};
 
 export interface FakeStripeRequest {
   method: string;
@@ -81,7 +83,12 @@ export function parseStripeForm(text: string): Obj {
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;
       const nextIsIndex = !last && /^\d*$/.test(parts[i + 1]);
-      const keyPart: string | number = part === '' ? (node as unknown[]).length : /^\d+$/.test(part) && Array.isArray(node) ? Number(part) : part;
+      const keyPart: string | number =
+        part === ''
+          ? (node as unknown[]).length
+          : /^\d+$/.test(part) && Array.isArray(node)
+            ? Number(part)
+            : part;
       if (last) node[keyPart] = value;
       else {
         if (node[keyPart] === undefined) node[keyPart] = nextIsIndex ? [] : {};
@@ -119,7 +126,9 @@ const addInterval = (from: number, interval: string, count: number) => {
   return Math.floor(d.getTime() / 1000);
 };
 
-export async function startFakeStripe(options: { keys?: string[]; webhookSecret?: string } = {}): Promise<FakeStripe> {
+export async function startFakeStripe(
+  options: { keys?: string[]; webhookSecret?: string } = {},
+): Promise<FakeStripe> {
   const objects = new Map<string, Obj>();
   const owner = new Map<string, string>();
 
@@ -153,7 +162,14 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
     events: [],
     failNext: null,
     addProduct(key, name) {
-      return put(key, { id: id('prod'), object: 'product', name, active: true, created: now(), metadata: {} });
+      return put(key, {
+        id: id('prod'),
+        object: 'product',
+        name,
+        active: true,
+        created: now(),
+        metadata: {},
+      });
     },
     addPrice(key, product, unitAmount, interval) {
       return put(key, {
@@ -195,7 +211,15 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
       const end = addInterval(start, item.price.recurring.interval, item.price.recurring.interval_count ?? 1);
       item.current_period_start = start;
       item.current_period_end = end;
-      const invoice = billInvoice(key, sub, item.price.unit_amount, 'subscription_cycle', start, end, outcome);
+      const invoice = billInvoice(
+        key,
+        sub,
+        item.price.unit_amount,
+        'subscription_cycle',
+        start,
+        end,
+        outcome,
+      );
       return invoice;
     },
     event(type, object, key) {
@@ -251,7 +275,14 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
       id: id('pm'),
       object: 'payment_method',
       type: 'card',
-      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: new Date().getFullYear() + 3, funding: 'credit', country: 'US' },
+      card: {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 3,
+        funding: 'credit',
+        country: 'US',
+      },
       customer: null,
       created: now(),
       metadata: {},
@@ -308,14 +339,23 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
     }
     if (pm._behaviour === 'decline') {
       pi.status = 'requires_payment_method';
-      pi.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      pi.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
       emit(key, 'payment_intent.payment_failed', pi);
       return;
     }
     if (pm._behaviour === '3ds' && !pi._authenticated) {
       if (offSession) {
         pi.status = 'requires_payment_method';
-        pi.last_payment_error = { type: 'card_error', code: 'authentication_required', message: 'Your card requires authentication.' };
+        pi.last_payment_error = {
+          type: 'card_error',
+          code: 'authentication_required',
+          message: 'Your card requires authentication.',
+        };
         emit(key, 'payment_intent.payment_failed', pi);
         return;
       }
@@ -328,7 +368,8 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
 
   function newPaymentIntent(key: string, body: Obj, invoiceId?: string): Obj {
     const amount = Number(body.amount);
-    if (!Number.isInteger(amount) || amount < 50) throw invalid('Amount must be at least $0.50 usd', 'amount');
+    if (!Number.isInteger(amount) || amount < 50)
+      throw invalid('Amount must be at least $0.50 usd', 'amount');
     const pi = put(key, {
       id: id('pi'),
       object: 'payment_intent',
@@ -350,7 +391,15 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
     return pi;
   }
 
-  function billInvoice(key: string, sub: Obj, amount: number, reason: string, start: number, end: number, outcome: 'paid' | 'failed' = 'paid') {
+  function billInvoice(
+    key: string,
+    sub: Obj,
+    amount: number,
+    reason: string,
+    start: number,
+    end: number,
+    outcome: 'paid' | 'failed' = 'paid',
+  ) {
     const invoice = put(key, {
       id: id('in'),
       object: 'invoice',
@@ -365,7 +414,10 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
       period_start: start,
       period_end: end,
       lines: { object: 'list', data: [{ id: id('il'), amount, period: { start, end } }], has_more: false },
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
       metadata: {},
       confirmation_secret: null,
       payments: { object: 'list', data: [], has_more: false },
@@ -380,10 +432,19 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
       emit(key, 'invoice.paid', invoice);
       return invoice;
     }
-    const pi = newPaymentIntent(key, { amount, currency: 'usd', customer: sub.customer, metadata: sub.metadata }, invoice.id);
+    const pi = newPaymentIntent(
+      key,
+      { amount, currency: 'usd', customer: sub.customer, metadata: sub.metadata },
+      invoice.id,
+    );
     pi.payment_method = sub.default_payment_method;
     invoice.confirmation_secret = { client_secret: pi.client_secret, type: 'payment_intent' };
-    invoice.payments.data.push({ id: id('inpay'), object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: pi.id }, status: 'open' });
+    invoice.payments.data.push({
+      id: id('inpay'),
+      object: 'invoice_payment',
+      payment: { type: 'payment_intent', payment_intent: pi.id },
+      status: 'open',
+    });
     if (reason === 'subscription_cycle') {
       if (outcome === 'failed') {
         pi.status = 'requires_payment_method';
@@ -401,20 +462,32 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
     if (expand.some((e) => e.endsWith('payments')))
       out.payments = {
         ...invoice.payments,
-        data: invoice.payments.data.map((p: Obj) => ({ ...p, payment: { ...p.payment, payment_intent: objects.get(p.payment.payment_intent) } })),
+        data: invoice.payments.data.map((p: Obj) => ({
+          ...p,
+          payment: { ...p.payment, payment_intent: objects.get(p.payment.payment_intent) },
+        })),
       };
     return out;
   };
   const expandSubscription = (sub: Obj, expand: string[]) => {
     const out = { ...sub };
     if (expand.some((e) => e.startsWith('latest_invoice')) && sub.latest_invoice) {
-      out.latest_invoice = expandInvoice(objects.get(sub.latest_invoice)!, expand.map((e) => e.replace(/^latest_invoice\./, '')));
+      out.latest_invoice = expandInvoice(
+        objects.get(sub.latest_invoice)!,
+        expand.map((e) => e.replace(/^latest_invoice\./, '')),
+      );
     }
     return out;
   };
   const publicView = (o: Obj) => JSON.parse(JSON.stringify(o, (k, v) => (k.startsWith('_') ? undefined : v)));
 
-  async function route(method: string, path: string, key: string, body: Obj, query: URLSearchParams): Promise<Obj> {
+  async function route(
+    method: string,
+    path: string,
+    key: string,
+    body: Obj,
+    query: URLSearchParams,
+  ): Promise<Obj> {
     const seg = path.replace(/^\/v1\//, '').split('/');
     const expand: string[] = [...(body.expand ?? []), ...query.getAll('expand[]')];
     const [resource, rid, action] = seg;
@@ -422,31 +495,50 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
     switch (resource) {
       case 'customers': {
         if (method === 'POST' && !rid)
-          return put(key, { id: id('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, invoice_settings: { default_payment_method: null }, created: now() });
+          return put(key, {
+            id: id('cus'),
+            object: 'customer',
+            email: body.email ?? null,
+            name: body.name ?? null,
+            metadata: body.metadata ?? {},
+            invoice_settings: { default_payment_method: null },
+            created: now(),
+          });
         const c = get(key, rid, 'customer');
         if (method === 'GET' && action === 'payment_methods')
           return list(key, 'payment_method', (pm) => pm.customer === rid);
         if (method === 'GET') return c;
         if (method === 'POST') {
-          if (body.invoice_settings?.default_payment_method) c.invoice_settings.default_payment_method = body.invoice_settings.default_payment_method;
+          if (body.invoice_settings?.default_payment_method)
+            c.invoice_settings.default_payment_method = body.invoice_settings.default_payment_method;
           if (body.metadata) Object.assign(c.metadata, body.metadata);
           return c;
         }
         break;
       }
       case 'payment_methods': {
-        if (method === 'GET' && !rid) return list(key, 'payment_method', (pm) => pm.customer === query.get('customer'));
-        const pm = objects.get(rid) && owner.get(rid) === key ? objects.get(rid)! : TEST_CARDS[rid] ? paymentMethodFrom(key, rid) : get(key, rid, 'PaymentMethod');
+        if (method === 'GET' && !rid)
+          return list(key, 'payment_method', (pm) => pm.customer === query.get('customer'));
+        const pm =
+          objects.get(rid) && owner.get(rid) === key
+            ? objects.get(rid)!
+            : TEST_CARDS[rid]
+              ? paymentMethodFrom(key, rid)
+              : get(key, rid, 'PaymentMethod');
         if (method === 'GET') return pm;
         if (action === 'attach') {
           get(key, body.customer, 'customer');
-          if (pm.customer && pm.customer !== body.customer) throw invalid('The payment method you provided has already been attached to a customer.');
+          if (pm.customer && pm.customer !== body.customer)
+            throw invalid('The payment method you provided has already been attached to a customer.');
           pm.customer = body.customer;
           emit(key, 'payment_method.attached', pm);
           return pm;
         }
         if (action === 'detach') {
-          if (!pm.customer) throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.');
+          if (!pm.customer)
+            throw invalid(
+              'The payment method you provided is not attached to a customer so detachment is impossible.',
+            );
           pm.customer = null;
           emit(key, 'payment_method.detached', pm);
           return pm;
@@ -455,7 +547,16 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
       }
       case 'setup_intents': {
         if (method === 'POST' && !rid) {
-          const si = put(key, { id: id('seti'), object: 'setup_intent', customer: body.customer ?? null, payment_method: null, status: 'requires_payment_method', usage: body.usage ?? 'off_session', metadata: body.metadata ?? {}, created: now() });
+          const si = put(key, {
+            id: id('seti'),
+            object: 'setup_intent',
+            customer: body.customer ?? null,
+            payment_method: null,
+            status: 'requires_payment_method',
+            usage: body.usage ?? 'off_session',
+            metadata: body.metadata ?? {},
+            created: now(),
+          });
           si.client_secret = `${si.id}_secret_${randomBytes(8).toString('hex')}`;
           return si;
         }
@@ -470,7 +571,8 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
           if (body.customer) get(key, body.customer, 'customer');
           if (String(body.confirm) === 'true') confirm(key, pi, String(body.off_session) === 'true');
           // A declined card answers 402 with the PaymentIntent inside the error, as Stripe does for confirm=true.
-          if (pi.last_payment_error) throw new StripeHttpError(402, { ...pi.last_payment_error, payment_intent: publicView(pi) });
+          if (pi.last_payment_error)
+            throw new StripeHttpError(402, { ...pi.last_payment_error, payment_intent: publicView(pi) });
           return pi;
         }
         const pi = get(key, rid, 'payment_intent');
@@ -498,15 +600,35 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
           else if (itemIn.price_data) {
             const pd = itemIn.price_data;
             get(key, pd.product, 'product');
-            price = put(key, { id: id('price'), object: 'price', product: pd.product, unit_amount: Number(pd.unit_amount), currency: pd.currency, type: 'recurring', recurring: { interval: pd.recurring.interval, interval_count: Number(pd.recurring.interval_count ?? 1) }, active: false, created: now() });
+            price = put(key, {
+              id: id('price'),
+              object: 'price',
+              product: pd.product,
+              unit_amount: Number(pd.unit_amount),
+              currency: pd.currency,
+              type: 'recurring',
+              recurring: {
+                interval: pd.recurring.interval,
+                interval_count: Number(pd.recurring.interval_count ?? 1),
+              },
+              active: false,
+              created: now(),
+            });
           } else throw invalid('Missing price', 'items');
-          if (!price.recurring) throw invalid('The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.');
-          const defaultPm = body.default_payment_method ? paymentMethodFrom(key, body.default_payment_method) : null;
+          if (!price.recurring)
+            throw invalid(
+              'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+            );
+          const defaultPm = body.default_payment_method
+            ? paymentMethodFrom(key, body.default_payment_method)
+            : null;
           const start = now();
           let trialEnd: number | null = null;
           if (body.trial_end) trialEnd = Number(body.trial_end);
-          else if (body.trial_period_days) trialEnd = addInterval(start, 'day', Number(body.trial_period_days));
-          const periodEnd = trialEnd ?? addInterval(start, price.recurring.interval, price.recurring.interval_count);
+          else if (body.trial_period_days)
+            trialEnd = addInterval(start, 'day', Number(body.trial_period_days));
+          const periodEnd =
+            trialEnd ?? addInterval(start, price.recurring.interval, price.recurring.interval_count);
           const sub = put(key, {
             id: id('sub'),
             object: 'subscription',
@@ -519,11 +641,31 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
             trial_end: trialEnd,
             default_payment_method: defaultPm?.id ?? null,
             metadata: body.metadata ?? {},
-            items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: periodEnd }], has_more: false },
+            items: {
+              object: 'list',
+              data: [
+                {
+                  id: id('si'),
+                  object: 'subscription_item',
+                  price,
+                  quantity: 1,
+                  current_period_start: start,
+                  current_period_end: periodEnd,
+                },
+              ],
+              has_more: false,
+            },
             latest_invoice: null,
             created: start,
           });
-          const invoice = billInvoice(key, sub, trialEnd ? 0 : price.unit_amount, 'subscription_create', start, periodEnd);
+          const invoice = billInvoice(
+            key,
+            sub,
+            trialEnd ? 0 : price.unit_amount,
+            'subscription_create',
+            start,
+            periodEnd,
+          );
           if (trialEnd) sub.status = 'trialing';
           else if (invoice.status === 'paid') sub.status = 'active';
           emit(key, 'customer.subscription.created', sub);
@@ -532,7 +674,8 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
         const sub = get(key, rid, 'subscription');
         if (method === 'GET') return expandSubscription(sub, expand);
         if (method === 'POST') {
-          if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = String(body.cancel_at_period_end) === 'true';
+          if (body.cancel_at_period_end !== undefined)
+            sub.cancel_at_period_end = String(body.cancel_at_period_end) === 'true';
           if (body.metadata) Object.assign(sub.metadata, body.metadata);
           emit(key, 'customer.subscription.updated', sub);
           return expandSubscription(sub, expand);
@@ -567,11 +710,23 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
       case 'refunds': {
         if (method === 'POST' && !rid) {
           const pi = get(key, body.payment_intent, 'payment_intent');
-          if (pi.status !== 'succeeded') throw invalid('This PaymentIntent does not have a successful charge to refund.');
+          if (pi.status !== 'succeeded')
+            throw invalid('This PaymentIntent does not have a successful charge to refund.');
           const charge = objects.get(pi.latest_charge)!;
           const amount = body.amount ? Number(body.amount) : charge.amount - charge.amount_refunded;
-          if (amount > charge.amount - charge.amount_refunded) throw invalid(`Refund amount ($${amount / 100}) is greater than unrefunded amount on charge`);
-          const refund = put(key, { id: id('re'), object: 'refund', amount, charge: charge.id, payment_intent: pi.id, status: 'succeeded', currency: 'usd', metadata: body.metadata ?? {}, created: now() });
+          if (amount > charge.amount - charge.amount_refunded)
+            throw invalid(`Refund amount ($${amount / 100}) is greater than unrefunded amount on charge`);
+          const refund = put(key, {
+            id: id('re'),
+            object: 'refund',
+            amount,
+            charge: charge.id,
+            payment_intent: pi.id,
+            status: 'succeeded',
+            currency: 'usd',
+            metadata: body.metadata ?? {},
+            created: now(),
+          });
           charge.amount_refunded += amount;
           charge.refunded = charge.amount_refunded === charge.amount;
           emit(key, 'charge.refunded', charge);
@@ -580,7 +735,10 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
         break;
       }
     }
-    throw new StripeHttpError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeHttpError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -598,7 +756,12 @@ export async function startFakeStripe(options: { keys?: string[]; webhookSecret?
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       fake.requests.push({ method: req.method ?? 'GET', path: url.pathname, key, body, idempotencyKey });
       if (!fake.keys.has(key)) {
-        send(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key.slice(0, 8)}***` } });
+        send(401, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Invalid API Key provided: ${key.slice(0, 8)}***`,
+          },
+        });
         return;
       }
       if (fake.failNext && url.pathname.startsWith(fake.failNext.prefix)) {
