@@ -88,12 +88,14 @@ export function priceLabel(cents: number): string {
 /** Error codes of billing (added to the API's list of codes). */
 export const BILLING_ERROR_CODES = [
   'cancel_reason_required',
+  'product_invalid',
   'discount_exhausted',
   'discount_invalid',
   'discount_not_found',
   'invalid_payment_method',
   'invalid_status_transition',
   'invoice_not_found',
+  'payment_provider_unavailable',
   'product_not_found',
   'product_sold_out',
   'product_unavailable',
