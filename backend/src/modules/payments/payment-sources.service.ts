@@ -83,7 +83,6 @@ export class PaymentSourcesService {
       const intent = await account.stripe.setupIntents.create({
         customer,
         usage: 'off_session',
-        payment_method_types: ['card'],
         metadata: { user_id: String(me.user_id) },
       });
       return {

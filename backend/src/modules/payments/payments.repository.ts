@@ -27,7 +27,7 @@ export class PaymentsRepository {
     const inserted = await this.events
       .createQueryBuilder()
       .insert()
-      .values(event as PaymentEvent)
+      .values({ ...event, payload: event.payload as never })
       .orIgnore()
       .returning(['payment_event_id'])
       .execute();

@@ -34,10 +34,10 @@ export type PayPalInterval = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 export class PayPalError extends Error {
   constructor(
     readonly status: number,
-    readonly name: string,
+    readonly providerError: string,
     readonly issue: string | null,
   ) {
-    super(`PayPal answered ${status} ${name}${issue ? ` (${issue})` : ''}`);
+    super(`PayPal answered ${status} ${providerError}${issue ? ` (${issue})` : ''}`);
   }
 }
 
