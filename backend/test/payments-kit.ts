@@ -20,7 +20,10 @@ export interface PaymentsKit {
   product(fields?: Record<string, unknown>): Promise<number>;
   discount(fields: Record<string, unknown>): Promise<number>;
   /** A Stripe event posted to our webhook, signed (by default with the platform's secret). */
-  postStripe(event: unknown, options?: { secret?: string; timestamp?: number; path?: string }): Promise<{ status: number; body: any }>;
+  postStripe(
+    event: unknown,
+    options?: { secret?: string; timestamp?: number; path?: string },
+  ): Promise<{ status: number; body: any }>;
   /** Waits until no stored event waits for processing. */
   settle(timeoutMs?: number): Promise<void>;
   purchase(purchase_id: number): Promise<Record<string, any>>;

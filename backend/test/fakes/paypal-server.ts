@@ -31,6 +31,8 @@ export interface FakePayPal {
     options?: { url?: string; badSignature?: boolean; webhookId?: string },
   ): Promise<{ status: number; body: string }>;
   event(event_type: string, resource: Obj): Obj;
+  /** The headers PayPal sends with `body` (signed for `webhookId`). */
+  signedHeaders(body: string, webhookId?: string): Record<string, string>;
   close(): Promise<void>;
 }
 

@@ -211,9 +211,12 @@ export class CheckoutService {
     customer: string,
     card: { id: string; saved: boolean },
   ): Promise<CheckoutResponse> {
+    let paymentMethod = card.id;
     if (!card.saved) {
+      // A new card from Stripe.js is attached to the customer, so the renewals can charge it.
       const pm = await account.stripe.paymentMethods.retrieve(card.id);
-      if (!pm.customer) await account.stripe.paymentMethods.attach(card.id, { customer });
+      paymentMethod = pm.id;
+      if (!pm.customer) await account.stripe.paymentMethods.attach(pm.id, { customer });
       else if (pm.customer !== customer) throw invalidMethod();
     }
     const stripeProduct =
@@ -242,7 +245,7 @@ export class CheckoutService {
             },
           },
         ],
-        default_payment_method: card.id,
+        default_payment_method: paymentMethod,
         payment_behavior: 'allow_incomplete',
         ...(trial && 'days' in trial ? { trial_period_days: trial.days } : {}),
         ...(trial && 'end' in trial ? { trial_end: trial.end } : {}),
