@@ -96,29 +96,27 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         resource,
       };
     },
+    signedHeaders(body, webhookId = fake.webhookId) {
+      const transmissionId = randomUUID();
+      const time = new Date().toISOString();
+      const secret = webhookSecrets.get(webhookId) ?? 'unknown';
+      return {
+        'content-type': 'application/json',
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-time': time,
+        'paypal-transmission-sig': signature(secret, transmissionId, time, webhookId, body),
+        'paypal-cert-url': `${fake.url}/certs/fake.pem`,
+        'paypal-auth-algo': 'SHA256withRSA',
+      };
+    },
     async deliver(event, options = {}) {
       const url = options.url ?? fake.webhookUrl;
       if (!url) throw new Error('no webhook url');
       const body = JSON.stringify(event);
-      const webhookId = options.webhookId ?? fake.webhookId;
-      const transmissionId = randomUUID();
-      const time = new Date().toISOString();
-      const secret = webhookSecrets.get(webhookId) ?? 'unknown';
-      const sig = options.badSignature
-        ? 'AAAA' + signature(secret, transmissionId, time, webhookId, body).slice(4)
-        : signature(secret, transmissionId, time, webhookId, body);
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'paypal-transmission-id': transmissionId,
-          'paypal-transmission-time': time,
-          'paypal-transmission-sig': sig,
-          'paypal-cert-url': `${fake.url}/certs/fake.pem`,
-          'paypal-auth-algo': 'SHA256withRSA',
-        },
-        body,
-      });
+      const headers = fake.signedHeaders(body, options.webhookId);
+      if (options.badSignature)
+        headers['paypal-transmission-sig'] = 'AAAA' + headers['paypal-transmission-sig'].slice(4);
+      const res = await fetch(url, { method: 'POST', headers, body });
       return { status: res.status, body: await res.text() };
     },
     close: () =>
