@@ -23,9 +23,10 @@ export interface PaymentsKit {
   postStripe(
     event: unknown,
     options?: { secret?: string; timestamp?: number; path?: string },
-  ): Promise<{ status: number; body: any }>;
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
   /** Waits until no stored event waits for processing. */
   settle(timeoutMs?: number): Promise<void>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a purchases row as the database answers it
   purchase(purchase_id: number): Promise<Record<string, any>>;
   balance(user: TestUser): Promise<{ display_balance: number; has_access: boolean }>;
   close(): Promise<void>;

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
  * only the verification call knows, as with PayPal.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- provider JSON, read field by field
 type Obj = Record<string, any>;
 
 export interface FakePayPal {

@@ -10,6 +10,7 @@ import Stripe from 'stripe';
  * prices and refunds per secret key (one account per key), and delivers signed webhook events.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- provider JSON, read field by field
 type Obj = Record<string, any>;
 
 /** Test cards, named like Stripe's test payment methods. */
@@ -79,6 +80,7 @@ export function parseStripeForm(text: string): Obj {
   const root: Obj = {};
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const parts = rawKey.split('[').map((p) => p.replace(/]$/, ''));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks objects and arrays alike
     let node: any = root;
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;

@@ -12,6 +12,7 @@ import type { CheckoutAttemptBody, CheckoutCaptureBody, CheckoutResponse } from 
 import { PaymentSourcesService } from './payment-sources.service';
 import { accountOf, StripeAccount, StripeAccounts, stripeFailure } from './stripe-accounts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- provider JSON, read field by field
 type Obj = Record<string, any>;
 
 const invalidMethod = () =>

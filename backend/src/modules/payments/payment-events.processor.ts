@@ -11,6 +11,7 @@ import type { PaymentEvent } from './payment-event.entity';
 import { PayPalClient, paypalCents } from './paypal.client';
 import { PaymentsRepository } from './payments.repository';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- provider JSON, read field by field
 type Obj = Record<string, any>;
 
 /** The event builds on one not processed yet (e.g. a renewal before the first payment): try again later. */
