@@ -33,7 +33,8 @@ export function discountRefusal(
   if (discount.product_id !== null && discount.product_id !== product.product_id) return 'invalid';
   if ((discount.organization_id ?? null) !== (product.organization_id ?? null)) return 'invalid';
   if (discount.usage_limit !== null && discount.times_used >= discount.usage_limit) return 'exhausted';
-  if (discount.usage_limit_per_user !== null && usesByUser >= discount.usage_limit_per_user) return 'exhausted';
+  if (discount.usage_limit_per_user !== null && usesByUser >= discount.usage_limit_per_user)
+    return 'exhausted';
   return null;
 }
 

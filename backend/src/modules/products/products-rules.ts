@@ -32,18 +32,19 @@ export interface ProductInput {
 export const PRODUCT_ERRORS = {
   name: 'Name is required.',
   description: 'Description is required.',
-  price: 'Price must be a number greater than 0.',
+  price: 'Price must be a number greater than 0 (whole cents).',
   wordAmount: 'Word amount must be a positive number unless Unlimited is on.',
   stripePrice: 'Stripe price is required when a Stripe product is given.',
   recurring: 'Subscription interval and period are required when a Stripe price is given.',
   period: `Subscription period must be one of ${SUBSCRIPTION_PERIODS.join(', ')}.`,
   trialBoth: 'Give the free trial as days or as an end date, not both.',
   trialMissing: 'Give the free trial as days or as an end date.',
-  salePrice: 'Sale price must be a number greater than 0.',
+  salePrice: 'Sale price must be a number greater than 0 (whole cents).',
 } as const;
 
-const blank = (v: string | null | undefined) => v === undefined || v === null || v.trim() === '';
-const positive = (v: number | null | undefined) => typeof v === 'number' && Number.isFinite(v) && v > 0;
+const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
+/** A whole number above 0 (prices are cents, words are counted). */
+const positive = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 /**
  * The product form's rules: Unlimited on clears word_amount; a subscription defaults to every 1 month; without a
@@ -92,8 +93,12 @@ export function validateProduct(input: ProductInput): string[] {
     errors.push(PRODUCT_ERRORS.salePrice);
   const unlimited = input.unlimited ?? (input.word_amount === null || input.word_amount === undefined);
   if (!unlimited && !positive(input.word_amount)) errors.push(PRODUCT_ERRORS.wordAmount);
-  if (!blank(input.stripe_product_id) && blank(input.stripe_price_id)) errors.push(PRODUCT_ERRORS.stripePrice);
-  if (!blank(input.stripe_price_id) && (!positive(input.subscription_interval) || blank(input.subscription_period)))
+  if (!blank(input.stripe_product_id) && blank(input.stripe_price_id))
+    errors.push(PRODUCT_ERRORS.stripePrice);
+  if (
+    !blank(input.stripe_price_id) &&
+    (!positive(input.subscription_interval) || blank(input.subscription_period))
+  )
     errors.push(PRODUCT_ERRORS.recurring);
   if (
     !blank(input.subscription_period) &&

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { likePattern, type Page } from '../../common/http/pagination';
 import { Product } from './product.entity';
 
@@ -75,6 +75,10 @@ export class ProductsRepository {
     if (organization_id === null) qb.andWhere('p.organization_id IS NULL');
     else qb.andWhere('p.organization_id = :org', { org: organization_id });
     return qb.orderBy('p.price', 'ASC').addOrderBy('p.product_id', 'ASC').take(limit).getMany();
+  }
+
+  findByIds(ids: number[]): Promise<Product[]> {
+    return ids.length ? this.products.findBy({ product_id: In([...new Set(ids)]) }) : Promise.resolve([]);
   }
 
   async insert(fields: ProductFields, manager?: EntityManager): Promise<Product> {

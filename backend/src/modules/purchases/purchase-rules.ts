@@ -98,7 +98,10 @@ export function trialEnd(product: GrantProduct, now: Date): Date | null {
 }
 
 /** What a purchase grants: the trial's words while in a trial (when set), else word_amount; null = unlimited. */
-export function wordsToGrant(product: GrantProduct, inTrial: boolean): { words: number } | { unlimited: true } {
+export function wordsToGrant(
+  product: GrantProduct,
+  inTrial: boolean,
+): { words: number } | { unlimited: true } {
   const words = inTrial && product.free_trial_words ? product.free_trial_words : product.word_amount;
   return words === null ? { unlimited: true } : { words };
 }

@@ -2,7 +2,8 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, QueryFailedError, Repository } from 'typeorm';
+import { likePattern } from '../../common/http/pagination';
 import type { Principal } from '../../common/auth/principal';
 import { CurrentPassword } from '../../common/auth/current-password';
 import { DEFAULT_API_KEY_EXPIRY_DAYS } from '@avatar-studio/contracts';
@@ -119,6 +120,51 @@ export class UsersService {
         'email' in where ? { email: normalizeEmail(where.email) } : where,
       )
       .getOne();
+  }
+
+  /**
+   * Adds a payment to the user's lifetime value (negative for a refund), in the caller's transaction so the value
+   * moves exactly when the payment commits. `cents` are whole cents; `value` is stored in USD.
+   */
+  async addLifetimeValue(user_id: number, cents: number, manager: EntityManager): Promise<void> {
+    if (!cents) return;
+    await manager
+      .getRepository(User)
+      .createQueryBuilder()
+      .update()
+      .set({ value: () => 'GREATEST(value + :usd, 0)' })
+      .setParameter('usd', (cents / 100).toFixed(2))
+      .where('user_id = :user_id', { user_id })
+      .execute();
+  }
+
+  /** Name and email of users by id (for other modules' lists); missing ids are left out. */
+  async summaries(
+    user_ids: number[],
+  ): Promise<Map<number, { user_id: number; name: string; last_name: string; email: string }>> {
+    if (!user_ids.length) return new Map();
+    const rows = await this.users.find({
+      where: { user_id: In([...new Set(user_ids)]) },
+      select: { user_id: true, name: true, last_name: true, email: true },
+    });
+    return new Map(rows.map((u) => [u.user_id, u]));
+  }
+
+  /** Ids of users whose name, last name or email contains `text` (at most `limit`, newest first). */
+  async searchIds(text: string, limit: number): Promise<number[]> {
+    const pattern = likePattern(text.trim().toLowerCase());
+    const rows = await this.users
+      .createQueryBuilder('u')
+      .select('u.user_id', 'user_id')
+      .where(
+        `(lower(u.name) LIKE :pattern OR lower(u.last_name) LIKE :pattern OR lower(u.email) LIKE :pattern
+          OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`,
+        { pattern },
+      )
+      .orderBy('u.user_id', 'DESC')
+      .limit(limit)
+      .getRawMany<{ user_id: number }>();
+    return rows.map((r) => r.user_id);
   }
 
   async setPasswordHash(user_id: number, password_hash: string): Promise<void> {
