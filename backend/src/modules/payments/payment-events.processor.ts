@@ -197,6 +197,8 @@ export class PaymentEventsProcessor {
       );
       return 'processed';
     }
+    if (purchase.status === 'pending' || purchase.status === 'processing')
+      throw new EarlierEventMissing(`purchase ${purchase.purchase_id} is not active yet`);
     if (purchase.status !== 'active') return 'ignored';
     await this.purchases.renewalFailed(
       purchase.purchase_id,
