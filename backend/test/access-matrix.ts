@@ -414,8 +414,8 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "the organization's own Stripe account",
       allow: ['orgAdmin', 'staffAdmin'],
-      deny: 403,
-      denyAs: { anonymous: 401 },
+      // Members below Admin are refused; outsiders cannot tell the organization exists.
+      denyAs: { member: 403, manager: 403 },
       request: (f) => ({ query: inOrg(f), headers: confirm(f) }),
     },
   ],
