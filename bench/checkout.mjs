@@ -65,9 +65,8 @@ async function main() {
     ADMIN_PASSWORD: ADMIN.password,
     OUTBOUND_ALLOW: '127.0.0.1',
   });
-  const client = new pg.Client({ connectionString: db.url });
+  const client = new pg.Pool({ connectionString: db.url, max: 4 });
   try {
-    await client.connect();
     const admin = await api(backend.url, 'POST', '/api/auth/login', { body: ADMIN });
     await api(backend.url, 'PUT', '/api/appconfig', {
       token: admin.access_token,
