@@ -424,6 +424,10 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     ...NOT_STAFF_403,
     request: (f) => ({ params: { stripe_product_id: f.stripeProduct } }),
   },
+  'GET /api/checkout/keys/{product_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { product_id: f.product } }),
+  },
   'POST /api/checkout/attempt': {
     allow: SIGNED_IN,
     status: 200,

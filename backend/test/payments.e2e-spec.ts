@@ -74,6 +74,19 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
       expect(k.stripe.requests.some((r) => r.path === '/v1/prices' && r.key === PLATFORM_KEY)).toBe(true);
     });
 
+    it("answers a product's checkout keys: the platform's publishable key and PayPal's client id", async () => {
+      const product_id = await k.product();
+      const res = await k.t
+        .http()
+        .get(`/api/checkout/keys/${product_id}`)
+        .set('Authorization', buyer.auth)
+        .expect(200);
+      expect(res.body).toEqual({
+        stripe_publishable_key: 'pk_test_platform',
+        paypal_client_id: k.paypal.clientId,
+      });
+    });
+
     it('refuses the Stripe lookups to customers (403)', async () => {
       await k.t.http().get('/api/stripe/products').set('Authorization', buyer.auth).expect(403);
     });

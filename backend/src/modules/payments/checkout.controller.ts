@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
@@ -6,7 +6,9 @@ import { CheckoutService } from './checkout.service';
 import {
   CheckoutAttemptBody,
   CheckoutCaptureBody,
+  CheckoutKeysResponse,
   CheckoutResponse,
+  ProductIdParams,
   PayPalCaptureBody,
   PayPalOrderBody,
   PayPalOrderResponse,
@@ -22,6 +24,14 @@ export class CheckoutController {
     private readonly checkout: CheckoutService,
     private readonly paypal: PayPalCheckoutService,
   ) {}
+
+  @Get('checkout/keys/:product_id')
+  @Authenticated()
+  @ApiOperation({ summary: "The public keys of a product's checkout (Stripe.js, PayPal's script)" })
+  @ApiOkResponse({ type: CheckoutKeysResponse })
+  keys(@CurrentUser() me: Principal, @Param() params: ProductIdParams): Promise<CheckoutKeysResponse> {
+    return this.checkout.keys(me, params.product_id);
+  }
 
   @Post('checkout/attempt')
   @Authenticated()

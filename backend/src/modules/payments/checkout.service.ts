@@ -8,7 +8,13 @@ import { ProductsService } from '../products/products.service';
 import type { Purchase } from '../purchases/purchase.entity';
 import { InvoicesService } from '../purchases/invoices.service';
 import { PurchasesService } from '../purchases/purchases.service';
-import type { CheckoutAttemptBody, CheckoutCaptureBody, CheckoutResponse } from './dto/payments.dto';
+import type {
+  CheckoutAttemptBody,
+  CheckoutCaptureBody,
+  CheckoutKeysResponse,
+  CheckoutResponse,
+} from './dto/payments.dto';
+import { PayPalClient } from './paypal.client';
 import { PaymentSourcesService } from './payment-sources.service';
 import { accountOf, StripeAccount, StripeAccounts, stripeFailure } from './stripe-accounts';
 
@@ -49,6 +55,7 @@ export class CheckoutService {
     private readonly invoices: InvoicesService,
     private readonly accounts: StripeAccounts,
     private readonly sources: PaymentSourcesService,
+    private readonly paypal: PayPalClient,
   ) {}
 
   async attempt(me: Principal, body: CheckoutAttemptBody): Promise<CheckoutResponse> {
@@ -77,6 +84,16 @@ export class CheckoutService {
         .catch(() => undefined);
       throw stripeFailure(err);
     }
+  }
+
+  /** The public keys the checkout page loads Stripe.js and PayPal's script with, for this product. */
+  async keys(me: Principal, product_id: number): Promise<CheckoutKeysResponse> {
+    const product = await this.productFor(me, product_id);
+    const account = await this.accounts.find(accountOf(product.organization_id));
+    return {
+      stripe_publishable_key: account?.publishableKey ?? null,
+      paypal_client_id: product.organization_id ? null : await this.paypal.clientId(),
+    };
   }
 
   async capture(me: Principal, body: CheckoutCaptureBody): Promise<CheckoutResponse> {

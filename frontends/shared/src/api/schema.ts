@@ -1160,6 +1160,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/keys/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public keys of a product's checkout (Stripe.js, PayPal's script) */
+        get: operations["Checkout_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/attempt": {
         parameters: {
             query?: never;
@@ -3101,6 +3118,12 @@ export interface components {
         };
         StripePricesResponse: {
             prices: components["schemas"]["StripePriceDto"][];
+        };
+        CheckoutKeysResponse: {
+            /** @description The Stripe publishable key the product is sold with */
+            stripe_publishable_key: string | null;
+            /** @description PayPal's client id (null: PayPal does not sell it) */
+            paypal_client_id: string | null;
         };
         CheckoutAttemptBody: {
             /**
@@ -7022,6 +7045,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripePricesResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutKeysResponse"];
                 };
             };
             /** @description No or expired session */

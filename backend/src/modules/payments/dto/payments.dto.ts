@@ -227,3 +227,25 @@ export class IdParams {
   @IsPositive({ message: 'The id must be a whole number.' })
   id: number;
 }
+
+export class CheckoutKeysResponse {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The Stripe publishable key the product is sold with',
+  })
+  stripe_publishable_key: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "PayPal's client id (null: PayPal does not sell it)",
+  })
+  paypal_client_id: string | null;
+}
+export class ProductIdParams {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'product_id must be a whole number.' })
+  @IsPositive({ message: 'product_id must be a whole number.' })
+  product_id: number;
+}
