@@ -3154,7 +3154,8 @@ export interface components {
             publishable_key: string | null;
         };
         CheckoutCaptureBody: {
-            purchase_id: number;
+            /** @description The purchase to complete (or invoice_id for an invoice) */
+            purchase_id?: number;
             invoice_id?: number;
             /** @description Paying an invoice: the PaymentIntent Stripe.js confirmed */
             payment_intent_id?: string;

@@ -131,7 +131,7 @@ export class CheckoutAttemptBody {
 }
 
 export class CheckoutCaptureBody {
-  @ApiProperty()
+  @ApiPropertyOptional({ description: 'The purchase to complete (or invoice_id for an invoice)' })
   @Type(() => Number)
   @IsInt({ message: 'purchase_id must be a whole number.' })
   @IsPositive({ message: 'purchase_id must be a whole number.' })
