@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from '../i18n';
 import { CheckoutPage } from './CheckoutPage';
-import { product, SignedIn, useFakeStripeJs } from './testkit';
+import { product, SignedIn, setUpFakeStripeJs } from './testkit';
 
 registerTranslations('customer', { en, es });
 configure({ asyncUtilTimeout: 5000 });
 
-const calls = useFakeStripeJs();
+const calls = setUpFakeStripeJs();
 const plan = product({ product_id: 5, name: 'Pro', price: 2000 });
 
 function renderCheckout(routes: MockRoutes = {}) {

@@ -97,7 +97,7 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
  * Installs the fake Stripe.js once per test file, as the page's script would define it, and finishes the load of
  * the script tag @stripe/stripe-js injected at import (jsdom does not fetch scripts). Clear `calls` between tests.
  */
-export function useFakeStripeJs(): FakeStripeJsCalls {
+export function setUpFakeStripeJs(): FakeStripeJsCalls {
   const calls = installFakeStripeJs(window);
   const finishLoad = () =>
     document
