@@ -154,6 +154,13 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     else if (raw) body = Object.fromEntries(new URLSearchParams(raw));
     fake.requests.push({ method, path, body, auth });
 
+    // What the buyer does in PayPal's window, for the browser tests' stand-in of PayPal's script.
+    const approve = /^\/fake\/approve-order\/([A-Z0-9-]+)$/.exec(path);
+    if (approve && method === 'POST') {
+      if (!fake.orders.has(approve[1])) return fail(res, 404, 'RESOURCE_NOT_FOUND', 'No such order.');
+      fake.approveOrder(approve[1]);
+      return ok(res, 200, { id: approve[1], status: 'APPROVED' });
+    }
     if (path === '/v1/oauth2/token' && method === 'POST') {
       const expected = 'Basic ' + Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64');
       if (auth !== expected) return fail(res, 401, 'invalid_client', 'Client Authentication failed');

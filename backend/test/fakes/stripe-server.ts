@@ -757,6 +757,24 @@ export async function startFakeStripe(
       const body = text ? parseStripeForm(text) : {};
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       fake.requests.push({ method: req.method ?? 'GET', path: url.pathname, key, body, idempotencyKey });
+      // Stripe.js in the browser holds only the publishable key: it may confirm an intent whose client secret
+      // it was given (after 3-D Secure passed), nothing else.
+      if (key.startsWith('pk_')) {
+        const match = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)\/confirm$/.exec(url.pathname);
+        const target = match ? objects.get(match[2]) : undefined;
+        if (!target || req.method !== 'POST' || body.client_secret !== target.client_secret) {
+          send(401, { error: { type: 'invalid_request_error', message: 'This call needs a secret key.' } });
+          return;
+        }
+        const owning = owner.get(target.id)!;
+        if (match![1] === 'setup_intents') {
+          send(200, publicView(fake.confirmSetupIntent(target.id, body.payment_method)));
+          return;
+        }
+        if (target.status === 'requires_action') succeed(owning, target);
+        send(200, publicView(target));
+        return;
+      }
       if (!fake.keys.has(key)) {
         send(401, {
           error: {
