@@ -54,7 +54,11 @@ import { useScopeKey } from '@avatar-studio/shared';
 
 const StatusBadge = ({ status }: { status: string }) => {
   const badge = purchaseBadge(status);
-  return <Badge color={STATUS_COLORS[badge] ?? 'gray'}>{badge}</Badge>;
+  return (
+    <Badge color={STATUS_COLORS[badge] ?? 'gray'} autoContrast>
+      {badge}
+    </Badge>
+  );
 };
 
 /** Billing: the caller's purchases (cancel a subscription) and invoices (pay an open one), and saved cards. */
@@ -127,7 +131,7 @@ function PurchasesTab() {
                 <Table.Td>{format.date(p.expires_at ?? p.current_period_end) ?? '—'}</Table.Td>
                 <Table.Td>
                   {canCancel(p) ? (
-                    <Button size="xs" variant="light" color="red" onClick={() => setCancelling(p)}>
+                    <Button size="xs" variant="default" onClick={() => setCancelling(p)}>
                       {t('billing.billing.cancel')}
                     </Button>
                   ) : null}
@@ -237,7 +241,7 @@ function InvoicesTab() {
                 </Table.Td>
                 <Table.Td>
                   {i.status === 'pending' || i.status === 'failed' ? (
-                    <Button size="xs" variant="light" onClick={() => setPaying(i)}>
+                    <Button size="xs" variant="default" onClick={() => setPaying(i)}>
                       {t('billing.billing.pay')}
                     </Button>
                   ) : null}
@@ -335,7 +339,7 @@ function SavedCards() {
         <Title order={2} size="h4" id="saved-cards">
           {t('billing.billing.cards')}
         </Title>
-        <Button size="xs" variant="light" onClick={() => setAdding(true)}>
+        <Button size="xs" variant="default" onClick={() => setAdding(true)}>
           {t('billing.billing.addCard')}
         </Button>
       </Group>
@@ -352,7 +356,7 @@ function SavedCards() {
                   year: s.exp_year,
                 })}
               </Text>
-              <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(s)}>
+              <Button size="xs" variant="default" onClick={() => setRemoving(s)}>
                 {t('billing.billing.removeCard')}
               </Button>
             </Group>

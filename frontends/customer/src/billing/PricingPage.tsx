@@ -55,7 +55,11 @@ export function PricingPage() {
                     <Title order={2} size="h3">
                       {product.name}
                     </Title>
-                    {trial ? <Badge color="teal">{trial}</Badge> : null}
+                    {trial ? (
+                      <Badge color="teal" autoContrast>
+                        {trial}
+                      </Badge>
+                    ) : null}
                   </Group>
                   {product.short_description ? <Text size="sm">{product.short_description}</Text> : null}
                   <Text fw={700} size="xl">

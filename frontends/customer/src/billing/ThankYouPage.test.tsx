@@ -3,6 +3,7 @@ import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { configure, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from '../i18n';
+import type { Purchase } from './api';
 import { purchase, SignedIn } from './testkit';
 import { ThankYouPage } from './ThankYouPage';
 
@@ -51,7 +52,9 @@ describe('Order summary', () => {
         user: testUser(),
         route: '/thankyou/78',
         routes: {
-          'GET /api/purchases/78': { body: { purchase: purchase({ purchase_id: 78, status: 'succeeded' }) } },
+          'GET /api/purchases/78': {
+            body: { purchase: purchase({ purchase_id: 78, status: 'succeeded' as Purchase['status'] }) },
+          },
         },
       },
     );

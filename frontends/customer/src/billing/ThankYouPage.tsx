@@ -53,7 +53,7 @@ export function ThankYouPage() {
             <Text>{priceLabel(p.amount)} USD</Text>
             <Text c="dimmed">{t('billing.thankyou.status')}</Text>
             <Group>
-              <Badge color={STATUS_COLORS[badge] ?? 'gray'} data-testid="order-status">
+              <Badge color={STATUS_COLORS[badge] ?? 'gray'} autoContrast data-testid="order-status">
                 {badge}
               </Badge>
             </Group>
