@@ -218,11 +218,50 @@ describe('authorization matrix', () => {
         key: String(b.file.src).split('/').pop()!,
       }),
     );
+    const product = await ok(
+      post('staffAdmin', '/api/products', {
+        name: 'Matrix plan',
+        description: 'Words',
+        price: 1000,
+        word_amount: 100,
+        is_subscription: true,
+        webhook_url: 'http://127.0.0.1:9/hook',
+      }),
+      201,
+      (b) => Number(b.product.product_id),
+    );
+    await ok(
+      post('staffAdmin', '/api/discounts', { code: 'MATRIX', type: 'percent', amount: 10 }),
+      201,
+      () => 0,
+    );
+    const purchase = await ok(
+      post('staffAdmin', '/api/users/giveAccess', { user_id: as.owner.user_id, product_id: product }),
+      201,
+      (b) => Number(b.purchase.purchase_id),
+    );
+    const invoice = await ok(
+      post('staffAdmin', '/api/invoices/admin', { user_id: as.owner.user_id, amount: 500 }),
+      201,
+      (b) => Number(b.invoice.invoice_id),
+    );
+    await ok(
+      post('staffAdmin', '/api/discounts', { code: 'SPARE', type: 'fixed', amount: 10 }),
+      201,
+      () => 0,
+    );
+    const [{ discount_id }] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'MATRIX'`);
+    const [spare] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'SPARE'`);
     await configurePayments(orgId, as.staffAdmin.user_id);
     const stripeProduct = stripe.addProduct('sk_test_platform', 'Matrix plan');
     stripe.addPrice('sk_test_platform', stripeProduct.id, 1000, 'month');
     f = {
-      product: await insertProduct({ name: 'One-off', description: 'Words', price: 1000, word_amount: 100 }),
+      oneOffProduct: await insertProduct({
+        name: 'One-off',
+        description: 'Words',
+        price: 1000,
+        word_amount: 100,
+      }),
       subscriptionProduct: await insertProduct({
         name: 'Monthly',
         description: 'Words every month',
@@ -233,6 +272,12 @@ describe('authorization matrix', () => {
         subscription_period: 'month',
       }),
       stripeProduct: stripeProduct.id,
+      product,
+      purchase,
+      invoice,
+      discount: discount_id,
+      spareDiscount: spare.discount_id,
+      ownerUserId: as.owner.user_id,
       org: orgId,
       orgName: name,
       orgSlug: slug,
@@ -310,6 +355,12 @@ describe('authorization matrix', () => {
     const staffAdmin = { user_id: as.staffAdmin.user_id, staffRole: 'admin' } as Principal;
     let n = 0;
     const m: FreshMakers = {
+      subscription: () =>
+        ok(
+          post('staffAdmin', '/api/users/giveAccess', { user_id: as.owner.user_id, product_id: f.product }),
+          201,
+          (b) => Number(b.purchase.purchase_id),
+        ),
       conversationOf: (who) =>
         ok(post(who === 'anonymous' ? 'owner' : who, '/api/conversations', { name: 'Own' }), 201, (b) =>
           Number(b.conversation.conversation_id),
@@ -471,15 +522,17 @@ describe('authorization matrix', () => {
       ownerPurchase: () =>
         ok(
           post('owner', '/api/checkout/attempt', {
-            product_id: f.product,
+            product_id: f.oneOffProduct,
             payment_method_id: 'pm_card_visa',
           }),
           200,
           (b) => Number(b.purchase_id),
         ),
       async approvedPayPalOrder() {
-        const orderID = await ok(post('owner', '/api/paypal/order', { product_id: f.product }), 201, (b) =>
-          String(b.orderID),
+        const orderID = await ok(
+          post('owner', '/api/paypal/order', { product_id: f.oneOffProduct }),
+          201,
+          (b) => String(b.orderID),
         );
         paypal.approveOrder(orderID);
         return orderID;

@@ -30,6 +30,7 @@ export class AppConfigService implements OnModuleInit {
   private readonly box: SecretBox;
   private publicCache: { at: number; config: ConfigEntryDto[] } | null = null;
   private media: { origins: string[]; at: number; loading: boolean } = { origins: [], at: 0, loading: false };
+  private readonly changeListeners: (() => Promise<void>)[] = [];
 
   constructor(
     @InjectRepository(AppConfigEntry) private readonly repo: Repository<AppConfigEntry>,
@@ -56,6 +57,11 @@ export class AppConfigService implements OnModuleInit {
       [keys, values],
     );
     if (inserted.length) this.logger.log(`Seeded ${inserted.length} app config keys`);
+  }
+
+  /** Runs `listener` after every saved change on this instance (before the save answers). */
+  onChange(listener: () => Promise<void>): void {
+    this.changeListeners.push(listener);
   }
 
   /** The decrypted value of one key, or null when unset. */
@@ -185,6 +191,7 @@ export class AppConfigService implements OnModuleInit {
       });
       this.publicCache = null;
       await this.refreshMediaOrigins();
+      await Promise.all(this.changeListeners.map((listener) => listener().catch(() => undefined)));
     }
     return this.listAdmin();
   }

@@ -6,7 +6,7 @@ import type { Principal } from '../../common/auth/principal';
 import { sha256 } from '../../common/crypto/secret-box';
 import { badInput, conflict, DomainError, forbidden, unauthorized } from '../../common/errors/domain-error';
 import { APP_ENV, AppEnv } from '../../config/env';
-import { AppConfigService } from '../app-config/app-config.service';
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
 import { RealtimeService } from '../realtime/realtime.service';
@@ -80,7 +80,7 @@ export class AuthService {
   constructor(
     private readonly db: DataSource,
     private readonly users: UsersService,
-    private readonly appConfig: AppConfigService,
+    private readonly flags: FeatureFlagsService,
     private readonly mail: MailService,
     private readonly twoFactor: TwoFactorService,
     @Inject(APP_ENV) private readonly env: AppEnv,
@@ -104,7 +104,7 @@ export class AuthService {
   }
 
   async signup(input: SignupDto, client: ClientInfo): Promise<AuthSessionDto> {
-    if (!(await this.appConfig.getFlag('signup_enabled'))) {
+    if (!(await this.flags.isOnNow('signup_enabled'))) {
       throw forbidden(AUTH_MESSAGES.signupDisabled, 'signup_disabled');
     }
     const user = await this.users.createUser({
