@@ -21,6 +21,10 @@ import {
   SignedIn,
 } from './access-matrix';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
+import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
+import { FakeStripe, startFakeStripe } from './fakes/stripe-server';
+import Stripe from 'stripe';
+import { AppConfigService } from '../src/modules/app-config/app-config.service';
 import { startTestApp, TestApp, TestUser } from './harness';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
@@ -117,14 +121,72 @@ describe('authorization matrix', () => {
   let f: Fixtures;
   let make: FreshMakers;
 
+  let stripe: FakeStripe;
+  let paypal: FakePayPal;
+  const stripeSigner = new Stripe('sk_test_signer');
+  const ORG_WEBHOOK_SECRET = 'whsec_matrix_organization';
+
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1` });
+    stripe = await startFakeStripe({ keys: ['sk_test_platform', 'sk_test_matrix_org'] });
+    paypal = await startFakePayPal();
+    t = await startTestApp({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      STRIPE_API_BASE: stripe.url,
+      PAYPAL_API_BASE: paypal.url,
+    });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
     await fake?.close();
+    await stripe?.close();
+    await paypal?.close();
   });
+
+  /** Platform Stripe and PayPal keys in app config, and the matrix organization's own Stripe keys. */
+  async function configurePayments(orgId: number, adminId: number): Promise<void> {
+    await t.app.get(AppConfigService).update(
+      [
+        { key: 'stripe_private_key', value: 'sk_test_platform' },
+        { key: 'stripe_public_key', value: 'pk_test_platform' },
+        { key: 'stripe_webhook_key', value: stripe.webhookSecret },
+        { key: 'paypal_client_id', value: paypal.clientId },
+        { key: 'paypal_client_secret', value: paypal.clientSecret },
+        { key: 'paypal_webhook_id', value: paypal.webhookId },
+      ],
+      adminId,
+    );
+    const box = new SecretBox(t.env.appSecret);
+    await t.db.query(
+      `UPDATE organizations SET stripe_public = 'pk_test_matrix_org', stripe_secret = $2, stripe_webhook_secret = $3
+       WHERE organization_id = $1`,
+      [orgId, box.encrypt('sk_test_matrix_org'), box.encrypt(ORG_WEBHOOK_SECRET)],
+    );
+  }
+
+  async function insertProduct(fields: Record<string, unknown>): Promise<number> {
+    const columns = Object.keys(fields);
+    const [{ product_id }] = await t.db.query(
+      `INSERT INTO products (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+       RETURNING product_id`,
+      Object.values(fields),
+    );
+    return product_id;
+  }
+
+  /** A signed Stripe event (its JSON and the stripe-signature header for it). */
+  function signedStripeEvent(secret: string): Record<string, string> {
+    const event = stripe.event('customer.created', {
+      id: `cus_${randomBytes(6).toString('hex')}`,
+      object: 'customer',
+    });
+    const body = JSON.stringify(event);
+    return {
+      event: body,
+      signature: stripeSigner.webhooks.generateTestHeaderString({ payload: body, secret }),
+    };
+  }
 
   /** A new account of the given kind (a member of the matrix organization in its role, staff...). */
   async function principal(kind: SignedIn, orgId?: number, otherOrgId?: number): Promise<TestUser> {
@@ -265,7 +327,26 @@ describe('authorization matrix', () => {
     );
     const [{ discount_id }] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'MATRIX'`);
     const [spare] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'SPARE'`);
+    await configurePayments(orgId, as.staffAdmin.user_id);
+    const stripeProduct = stripe.addProduct('sk_test_platform', 'Matrix plan');
+    stripe.addPrice('sk_test_platform', stripeProduct.id, 1000, 'month');
     f = {
+      oneOffProduct: await insertProduct({
+        name: 'One-off',
+        description: 'Words',
+        price: 1000,
+        word_amount: 100,
+      }),
+      subscriptionProduct: await insertProduct({
+        name: 'Monthly',
+        description: 'Words every month',
+        price: 1500,
+        word_amount: 100,
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+      }),
+      stripeProduct: stripeProduct.id,
       product,
       purchase,
       invoice,
@@ -499,6 +580,59 @@ describe('authorization matrix', () => {
           (b) => String(b.challenge_token),
         );
         return { challenge_token, code };
+      },
+      async confirmedSetupIntent() {
+        const setup = await ok(post('owner', '/api/payment_sources/setup', {}), 201, (b) =>
+          String(b.setup_intent_id),
+        );
+        stripe.confirmSetupIntent(setup, 'pm_card_visa');
+        return setup;
+      },
+      async paymentSource() {
+        const setup = await m.confirmedSetupIntent();
+        return ok(post('owner', '/api/payment_sources', { setup_intent_id: setup }), 201, (b) =>
+          Number(b.payment_source.payment_source_id),
+        );
+      },
+      ownerPurchase: () =>
+        ok(
+          post('owner', '/api/checkout/attempt', {
+            product_id: f.oneOffProduct,
+            payment_method_id: 'pm_card_visa',
+          }),
+          200,
+          (b) => Number(b.purchase_id),
+        ),
+      async approvedPayPalOrder() {
+        const orderID = await ok(
+          post('owner', '/api/paypal/order', { product_id: f.oneOffProduct }),
+          201,
+          (b) => String(b.orderID),
+        );
+        paypal.approveOrder(orderID);
+        return orderID;
+      },
+      async approvedPayPalSubscription() {
+        const { plan_id, purchase_id } = await ok(
+          post('owner', '/api/paypal/subscription', { product_id: f.subscriptionProduct }),
+          201,
+          (b) => ({ plan_id: String(b.plan_id), purchase_id: Number(b.purchase_id) }),
+        );
+        const id = `I-${randomBytes(6).toString('hex').toUpperCase()}`;
+        paypal.subscriptions.set(id, {
+          id,
+          plan_id,
+          custom_id: String(purchase_id),
+          status: 'APPROVAL_PENDING',
+        });
+        paypal.approveSubscription(id);
+        return { subscriptionID: id, purchase_id };
+      },
+      stripeEvent: async () => signedStripeEvent(stripe.webhookSecret),
+      organizationStripeEvent: async () => signedStripeEvent(ORG_WEBHOOK_SECRET),
+      async paypalEvent() {
+        const event = JSON.stringify(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', { id: 'I-MATRIX' }));
+        return { event, ...paypal.signedHeaders(event) };
       },
     };
     return m;

@@ -45,6 +45,11 @@ export const CUSTOMERS: SignedIn[] = ['owner', 'stranger', 'member', 'manager', 
 
 /** Ids the fixtures created once, before the matrix runs. */
 export interface Fixtures {
+  /** A platform one-off product anyone may buy, and a monthly subscription product. */
+  oneOffProduct: number;
+  subscriptionProduct: number;
+  /** A product at the platform's (fake) Stripe account. */
+  stripeProduct: string;
   /** A platform subscription product (with a webhook URL), owner's active purchase of it, owner's pending invoice, a discount. */
   product: number;
   purchase: number;
@@ -127,6 +132,21 @@ export interface FreshMakers {
   twoFactorPending(caller: Caller): Promise<string>;
   /** Turns two-factor on for the caller directly and answers a current code ('000000' for no caller). */
   twoFactorOn(caller: Caller): Promise<string>;
+  /** owner's SetupIntent, confirmed by (fake) Stripe.js with a card. */
+  confirmedSetupIntent(): Promise<string>;
+  /** A new saved card of owner. */
+  paymentSource(): Promise<number>;
+  /** A new completed purchase of owner (card checkout of `product`). */
+  ownerPurchase(): Promise<number>;
+  /** owner's PayPal order for `product`, approved by the buyer. */
+  approvedPayPalOrder(): Promise<string>;
+  /** owner's PayPal subscription to the plan made for a new purchase, approved. */
+  approvedPayPalSubscription(): Promise<{ subscriptionID: string; purchase_id: number }>;
+  /** A new Stripe event signed for the platform's webhook secret, or the matrix organization's. */
+  stripeEvent(): Promise<Record<string, string>>;
+  organizationStripeEvent(): Promise<Record<string, string>>;
+  /** A new PayPal event and the signed headers PayPal sends with it. */
+  paypalEvent(): Promise<Record<string, string>>;
   /** Signs in a new staff account with two-factor on: the challenge token and a current code. */
   twoFactorChallenge(): Promise<{ challenge_token: string; code: string }>;
 }
@@ -381,6 +401,116 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ body: { user_id: f.staffTarget, words: 10 } }),
   },
   'GET /api/words/balance': { allow: SIGNED_IN, request: () => ({}) },
+
+  // ------------------------------------------------------------------ payments (cards, checkout, webhooks)
+  'GET /api/payment_method': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/payment_sources': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/payment_sources/setup': { allow: SIGNED_IN, status: 201, request: () => ({}) },
+  // Only the customer whose SetupIntent it is may save its card.
+  'POST /api/payment_sources': {
+    allow: ['owner'],
+    status: 201,
+    fresh: async (make) => ({ setup: await make.confirmedSetupIntent() }),
+    request: (_f, x) => ({ body: { setup_intent_id: x.setup } }),
+  },
+  'DELETE /api/payment_sources/{id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ id: await make.paymentSource() }),
+    request: (_f, x) => ({ params: { id: x.id } }),
+  },
+  'GET /api/stripe/products': [
+    { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+    {
+      name: "the organization's own Stripe account",
+      allow: ['orgAdmin', 'staffAdmin'],
+      // Members below Admin are refused; outsiders cannot tell the organization exists.
+      denyAs: { member: 403, manager: 403 },
+      request: (f) => ({ query: inOrg(f), headers: confirm(f) }),
+    },
+  ],
+  'GET /api/stripe/prices/{stripe_product_id}': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ params: { stripe_product_id: f.stripeProduct } }),
+  },
+  'GET /api/checkout/keys/{product_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { product_id: f.oneOffProduct } }),
+  },
+  'POST /api/checkout/attempt': {
+    allow: SIGNED_IN,
+    status: 200,
+    request: (f) => ({
+      body: { type: 'product', product_id: f.oneOffProduct, payment_method_id: 'pm_card_visa' },
+    }),
+  },
+  'POST /api/checkout/capture': {
+    allow: ['owner'],
+    status: 200,
+    fresh: async (make) => ({ purchase: await make.ownerPurchase() }),
+    request: (_f, x) => ({ body: { purchase_id: x.purchase } }),
+  },
+  'POST /api/paypal/order': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: (f) => ({ body: { product_id: f.oneOffProduct } }),
+  },
+  'POST /api/paypal/order/capture': {
+    allow: ['owner'],
+    status: 200,
+    fresh: async (make) => ({ order: await make.approvedPayPalOrder() }),
+    request: (f, x) => ({ body: { product_id: f.oneOffProduct, orderID: x.order } }),
+  },
+  'POST /api/paypal/subscription': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: (f) => ({ body: { product_id: f.subscriptionProduct } }),
+  },
+  'POST /api/paypal/subscription/capture': {
+    allow: ['owner'],
+    status: 200,
+    fresh: async (make) => make.approvedPayPalSubscription(),
+    request: (f, x) => ({
+      body: {
+        product_id: f.subscriptionProduct,
+        subscriptionID: x.subscriptionID,
+        purchase_id: x.purchase_id,
+      },
+    }),
+  },
+  // Webhooks are public: the signature, not a session, says who sent them.
+  'POST /api/stripe/webhook': {
+    public: true,
+    allow: PRINCIPALS,
+    fresh: async (make) => make.stripeEvent(),
+    request: (_f, x) => ({
+      body: JSON.parse(String(x.event)),
+      headers: { 'stripe-signature': String(x.signature) },
+    }),
+  },
+  'POST /api/stripe/webhook/organization/{organization_id}': {
+    public: true,
+    allow: PRINCIPALS,
+    fresh: async (make) => make.organizationStripeEvent(),
+    request: (f, x) => ({
+      params: { organization_id: f.org },
+      body: JSON.parse(String(x.event)),
+      headers: { 'stripe-signature': String(x.signature) },
+    }),
+  },
+  'POST /api/paypal/webhook': {
+    public: true,
+    allow: PRINCIPALS,
+    fresh: async (make) => make.paypalEvent(),
+    request: (_f, x) => {
+      const { event, ...headers } = x;
+      return {
+        body: JSON.parse(String(event)),
+        headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
+      };
+    },
+  },
 
   // ------------------------------------------------------------------ billing: products, discounts, purchases, invoices
   'GET /api/products/available': { allow: SIGNED_IN, request: () => ({}) },
