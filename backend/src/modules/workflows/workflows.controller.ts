@@ -11,7 +11,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateWorkflowBody,
   UpdateWorkflowBody,
@@ -43,7 +42,7 @@ export class WorkflowsController {
   @ApiOperation({ summary: 'One workflow with its steps and the fields they need' })
   @ApiOkResponse({ type: WorkflowResponse })
   @ApiNotFoundResponse({ description: 'No such workflow' })
-  async get(@IdParam('workflow_id') id: number, @Query() _scope: ScopeQuery): Promise<WorkflowResponse> {
+  async get(@IdParam('workflow_id') id: number): Promise<WorkflowResponse> {
     return { workflow: await this.workflows.get(id) };
   }
 
@@ -54,11 +53,7 @@ export class WorkflowsController {
   @ApiBadRequestResponse({
     description: 'Per-field errors in `errors` (name, description, tags, template_ids); unknown templates',
   })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateWorkflowBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<WorkflowResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateWorkflowBody): Promise<WorkflowResponse> {
     return { workflow: await this.workflows.create(me, body) };
   }
 
@@ -68,7 +63,7 @@ export class WorkflowsController {
   @ApiOkResponse({ type: WorkflowResponse })
   @ApiBadRequestResponse({ description: 'Validation failures, as on create' })
   @ApiNotFoundResponse({ description: 'No such workflow' })
-  async update(@Body() body: UpdateWorkflowBody, @Query() _scope: ScopeQuery): Promise<WorkflowResponse> {
+  async update(@Body() body: UpdateWorkflowBody): Promise<WorkflowResponse> {
     return { workflow: await this.workflows.update(body) };
   }
 
@@ -78,7 +73,7 @@ export class WorkflowsController {
   @ApiOperation({ summary: 'Delete a workflow (staff); users’ runs of it stay, with workflow null' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such workflow' })
-  remove(@IdParam('workflow_id') id: number, @Query() _scope: ScopeQuery): Promise<void> {
+  remove(@IdParam('workflow_id') id: number): Promise<void> {
     return this.workflows.remove(id);
   }
 }
