@@ -48,7 +48,7 @@ export class TemplatesController {
   }
 
   @Get('all')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'template.viewAll' })
   @ApiOperation({ summary: 'Every template, for staff', description: LIST_FILTERS })
   @ApiOkResponse({ type: TemplatePageResponse })
   all(@CurrentUser() me: Principal, @Query() query: TemplateListQuery): Promise<TemplatePageResponse> {

@@ -36,7 +36,7 @@ export class WordsController {
   }
 
   @Post('admin/grant')
-  @Authenticated({ staff: 'admin' })
+  @Authenticated({ permission: 'words.grant' })
   @ApiOperation({ summary: 'Give a user words or unlimited words (staff admins)' })
   @ApiCreatedResponse({ type: WordBalanceResponse, description: "The user's balance after the grant" })
   async grant(@CurrentUser() me: Principal, @Body() body: AdminGrantWordsDto): Promise<WordBalanceResponse> {

@@ -47,7 +47,7 @@ export class WorkflowsController {
   }
 
   @Post()
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'workflow.manage' })
   @ApiOperation({ summary: 'Create a workflow (staff)' })
   @ApiCreatedResponse({ type: WorkflowResponse })
   @ApiBadRequestResponse({
@@ -58,7 +58,7 @@ export class WorkflowsController {
   }
 
   @Put()
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'workflow.manage' })
   @ApiOperation({ summary: 'Change a workflow (staff); left-out fields keep their value' })
   @ApiOkResponse({ type: WorkflowResponse })
   @ApiBadRequestResponse({ description: 'Validation failures, as on create' })
@@ -68,7 +68,7 @@ export class WorkflowsController {
   }
 
   @Delete(':workflow_id')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'workflow.manage' })
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a workflow (staff); users’ runs of it stay, with workflow null' })
   @ApiNoContentResponse()
