@@ -190,7 +190,37 @@ export interface AccessCase {
 const inOrg = (f: Fixtures) => ({ organization_id: f.org });
 /** A staff admin's confirmation that they act in `org` (members and the rest are unaffected by it). */
 const confirm = (f: Fixtures) => ({ 'X-Staff-Scope-Confirm': String(f.org) });
+/** A request in `org`'s scope, confirmed for a staff admin. */
+const inOrgScope = (f: Fixtures) => ({ query: inOrg(f), headers: confirm(f) });
 const NOT_STAFF_403 = { deny: 403 as const };
+/** Changes only the organization's Admin and a staff admin may make; its other members and staff managers get 403. */
+const ORG_ADMINS_ONLY = {
+  allow: ['orgAdmin', 'staffAdmin'] as PrincipalName[],
+  denyAs: { member: 403, manager: 403, staffManager: 403 } as Partial<Record<PrincipalName, Status>>,
+};
+/**
+ * An invitation answered by its invited account only: the caller's own succeeds for everyone signed in, the
+ * owner's only for the owner (the others get 404).
+ */
+const invitationCases = (
+  status: Status,
+  request: (x: Record<string, string | number>) => Call,
+): AccessCase[] => [
+  {
+    name: "the caller's own invitation",
+    allow: SIGNED_IN,
+    status,
+    fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
+    request: (_f, x) => request(x),
+  },
+  {
+    name: "the owner's invitation",
+    allow: ['owner'],
+    status,
+    fresh: async (make, f) => make.invitation(f.ownerEmail),
+    request: (_f, x) => request(x),
+  },
+];
 /** The caller's current password, which changes to the account's keys and existence ask for again. */
 const password = async (_m: FreshMakers, _f: Fixtures, _w: PrincipalName, caller: Caller) => ({
   password: caller?.password ?? 'not-signed-in',
@@ -650,8 +680,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: () => ({ body: { name: 'Matrix Made' } }),
   },
   'PUT /api/organizations': {
-    allow: ['orgAdmin', 'staffAdmin'],
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    ...ORG_ADMINS_ONLY,
     request: (f) => ({ body: { organization_id: f.org, tagline: 'Kept' } }),
   },
   'GET /api/organizations/admin/all': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
@@ -665,9 +694,8 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ params: { id: f.org } }),
   },
   'DELETE /api/organizations/{id}': {
-    allow: ['orgAdmin', 'staffAdmin'],
+    ...ORG_ADMINS_ONLY,
     status: 204,
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
     fresh: async (make) => {
       const org = await make.organization();
       return { id: org.id, name: org.name };
@@ -680,17 +708,15 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ params: { id: f.org } }),
   },
   'POST /api/user-organizations': {
-    allow: ['orgAdmin', 'staffAdmin'],
+    ...ORG_ADMINS_ONLY,
     status: 201,
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
     fresh: async (make) => ({ email: await make.email() }),
     request: (f, x) => ({
       body: { organization_id: f.org, name: 'Added', email: `invited-${x.email}`, user_type_id: 3 },
     }),
   },
   'PUT /api/user-organizations': {
-    allow: ['orgAdmin', 'staffAdmin'],
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    ...ORG_ADMINS_ONLY,
     request: (f) => ({ body: { user_organization_id: f.memberMembership, user_type_id: 3 } }),
   },
   'GET /api/user-organizations/{id}': {
@@ -698,9 +724,8 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ params: { id: f.memberMembership } }),
   },
   'DELETE /api/user-organizations/{id}': {
-    allow: ['orgAdmin', 'staffAdmin'],
+    ...ORG_ADMINS_ONLY,
     status: 204,
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
     fresh: async (make) => ({ id: await make.membership() }),
     request: (_f, x) => ({ params: x }),
   },
@@ -711,7 +736,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: 'organization scope',
       allow: [...ORG_MEMBERS, 'staffAdmin'],
-      request: (f) => ({ query: inOrg(f), headers: confirm(f) }),
+      request: inOrgScope,
     },
     {
       name: 'organization scope, not confirmed by staff',
@@ -743,8 +768,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       allow: ['member'],
       request: (f) => ({
         params: { conversation_id: f.orgConversation },
-        query: inOrg(f),
-        headers: confirm(f),
+        ...inOrgScope(f),
       }),
     },
   ],
@@ -814,8 +838,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       allow: ['member'],
       request: (f) => ({
         params: { conversation_id: f.orgConversation },
-        query: inOrg(f),
-        headers: confirm(f),
+        ...inOrgScope(f),
       }),
     },
   ],
@@ -850,8 +873,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       allow: ['member'],
       request: (f) => ({
         body: { document_id: f.orgDocument, name: 'Renamed' },
-        query: inOrg(f),
-        headers: confirm(f),
+        ...inOrgScope(f),
       }),
     },
   ],
@@ -860,7 +882,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "a member's document in the organization",
       allow: ['member'],
-      request: (f) => ({ params: { document_id: f.orgDocument }, query: inOrg(f), headers: confirm(f) }),
+      request: (f) => ({ params: { document_id: f.orgDocument }, ...inOrgScope(f) }),
     },
   ],
   'DELETE /api/documents/{document_id}': {
@@ -889,8 +911,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       denyAs: { member: 403, manager: 403 },
       request: (f) => ({
         body: { template_id: f.orgTemplate, name: 'Renamed', description: 'Org' },
-        query: inOrg(f),
-        headers: confirm(f),
+        ...inOrgScope(f),
       }),
     },
   ],
@@ -908,7 +929,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "the organization's template",
       allow: [...ORG_MEMBERS, 'staffAdmin'],
-      request: (f) => ({ body: { template_id: f.orgTemplate }, query: inOrg(f), headers: confirm(f) }),
+      request: (f) => ({ body: { template_id: f.orgTemplate }, ...inOrgScope(f) }),
     },
   ],
   'GET /api/templates/{template_id}': [
@@ -916,7 +937,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "the organization's template",
       allow: [...ORG_MEMBERS, 'staffAdmin'],
-      request: (f) => ({ params: { template_id: f.orgTemplate }, query: inOrg(f), headers: confirm(f) }),
+      request: (f) => ({ params: { template_id: f.orgTemplate }, ...inOrgScope(f) }),
     },
   ],
   'DELETE /api/templates/{template_id}': [
@@ -933,7 +954,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       status: 204,
       denyAs: { member: 403, manager: 403 },
       fresh: async (make) => ({ template_id: await make.orgTemplate() }),
-      request: (f, x) => ({ params: x, query: inOrg(f), headers: confirm(f) }),
+      request: (f, x) => ({ params: x, ...inOrgScope(f) }),
     },
   ],
 
@@ -993,54 +1014,9 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
 
   // ------------------------------------------------------------------ invitations (only the invited email's account)
   'GET /api/organization-invitations': { allow: SIGNED_IN, request: () => ({}) },
-  'POST /api/organization-invitations/accept': [
-    {
-      name: "the caller's own invitation",
-      allow: SIGNED_IN,
-      status: 200,
-      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
-      request: (_f, x) => ({ body: { token: x.token } }),
-    },
-    {
-      name: "the owner's invitation",
-      allow: ['owner'],
-      status: 200,
-      fresh: async (make, f) => make.invitation(f.ownerEmail),
-      request: (_f, x) => ({ body: { token: x.token } }),
-    },
-  ],
-  'POST /api/organization-invitations/{id}/accept': [
-    {
-      name: "the caller's own invitation",
-      allow: SIGNED_IN,
-      status: 200,
-      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
-      request: (_f, x) => ({ params: { id: x.id } }),
-    },
-    {
-      name: "the owner's invitation",
-      allow: ['owner'],
-      status: 200,
-      fresh: async (make, f) => make.invitation(f.ownerEmail),
-      request: (_f, x) => ({ params: { id: x.id } }),
-    },
-  ],
-  'POST /api/organization-invitations/{id}/decline': [
-    {
-      name: "the caller's own invitation",
-      allow: SIGNED_IN,
-      status: 204,
-      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
-      request: (_f, x) => ({ params: { id: x.id } }),
-    },
-    {
-      name: "the owner's invitation",
-      allow: ['owner'],
-      status: 204,
-      fresh: async (make, f) => make.invitation(f.ownerEmail),
-      request: (_f, x) => ({ params: { id: x.id } }),
-    },
-  ],
+  'POST /api/organization-invitations/accept': invitationCases(200, (x) => ({ body: { token: x.token } })),
+  'POST /api/organization-invitations/{id}/accept': invitationCases(200, (x) => ({ params: { id: x.id } })),
+  'POST /api/organization-invitations/{id}/decline': invitationCases(204, (x) => ({ params: { id: x.id } })),
 
   // ------------------------------------------------------------------ retrying an interrupted answer (its author)
   'POST /api/messages/{message_id}/retry': {

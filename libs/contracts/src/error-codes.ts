@@ -103,6 +103,7 @@ export const ERROR_CODES = [
   'too_many_generations',
   'too_large',
   'two_factor_already_enabled',
+  'two_factor_code_used',
   'two_factor_enrolment_required',
   'two_factor_not_enrolled',
   'unauthorized',

@@ -3904,6 +3904,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AppConfig_listAdmin: {
@@ -4054,6 +4061,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Users_createApiKey: {
@@ -4089,6 +4103,13 @@ export interface operations {
             };
             /** @description password_incorrect, staff_key_not_allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4321,7 +4342,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthSessionDto"];
                 };
             };
-            /** @description invalid_two_factor_code, invalid_two_factor_challenge */
+            /** @description invalid_two_factor_code, two_factor_code_used (a code works once), invalid_two_factor_challenge */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,6 +4593,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyResponseDto"];
                 };
             };
+            /** @description invalid_two_factor_code, two_factor_code_used */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No or expired session */
             401: {
                 headers: {
@@ -4586,7 +4614,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again; rate_limited (per client address), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
