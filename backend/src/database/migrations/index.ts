@@ -15,6 +15,7 @@ import { WordReservations1764100000001 } from './1764100000001-WordReservations'
 import { AuthHardening1764200000000 } from './1764200000000-AuthHardening';
 import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvitations';
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
+import { Avatars1764640000000 } from './1764640000000-Avatars';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   AuthHardening1764200000000,
   AuditAndInvitations1764300000000,
   MailSecrets1764500000000,
+  Avatars1764640000000,
 ];

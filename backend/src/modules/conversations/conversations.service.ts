@@ -41,7 +41,7 @@ import type {
 
 const PAGE_SIZE = 20;
 const COLUMNS = `c.conversation_id, c.user_id, c.organization_id, c.name, c.model, c.tags, c.archived,
-  c.avatar_id, c."createdAt", c."updatedAt",
+  c.avatar_id, c.thread_avatar_id, c."createdAt", c."updatedAt",
   (SELECT json_build_object('file_id', f.file_id, 'name', f.name, 'type', f.type, 'size', f.size)
      FROM conversation_files cf JOIN files f ON f.file_id = cf.file_id
     WHERE cf.conversation_id = c.conversation_id) AS file`;
@@ -74,7 +74,8 @@ export class ConversationsService {
   async list(me: Principal, query: ConversationListQuery): Promise<ConversationPageResponse> {
     const { page, limit, skip } = toPage(query, PAGE_SIZE);
     const scope = scopeWhere(me, 1);
-    const where = [scope.sql];
+    // Threads with avatars are shown on the avatar's page, not among conversations.
+    const where = [scope.sql, 'c.thread_avatar_id IS NULL'];
     const params = [...scope.params];
     const text = query.query?.trim();
     if (text) {
@@ -113,7 +114,7 @@ export class ConversationsService {
     const tags = (await this.db.query(
       `SELECT ct.tag, count(*)::int AS conversations
          FROM conversations c JOIN conversation_tags ct ON ct.conversation_id = c.conversation_id
-        WHERE ${scope.sql} ${archived}
+        WHERE ${scope.sql} AND c.thread_avatar_id IS NULL ${archived}
         GROUP BY ct.tag ORDER BY lower(ct.tag), ct.tag`,
       params,
     )) as { tag: string; conversations: number }[];
@@ -128,6 +129,32 @@ export class ConversationsService {
     )) as ConversationDto[];
     if (!row) throw conversationNotFound();
     return row;
+  }
+
+  /** The caller's thread with an avatar in the current scope, or null before its first message. */
+  async findAvatarThread(me: Principal, avatarId: number): Promise<ConversationDto | null> {
+    const scope = scopeWhere(me, 2);
+    const [row] = (await this.db.query(
+      `SELECT ${COLUMNS} FROM conversations c WHERE c.thread_avatar_id = $1 AND ${scope.sql}`,
+      [avatarId, ...scope.params],
+    )) as ConversationDto[];
+    return row ?? null;
+  }
+
+  /** The caller's thread with an avatar in the current scope, made on its first message. */
+  async avatarThread(me: Principal, avatarId: number, name: string): Promise<ConversationDto> {
+    const found = await this.findAvatarThread(me, avatarId);
+    if (found) return found;
+    await this.db.query(
+      `INSERT INTO conversations (user_id, organization_id, name, tags, avatar_id, thread_avatar_id)
+       VALUES ($1, $2, $3, '', $4, $4)
+       ON CONFLICT (user_id, thread_avatar_id, (COALESCE(organization_id, 0))) WHERE thread_avatar_id IS NOT NULL
+       DO NOTHING`,
+      [me.user_id, me.org?.organization_id ?? null, name.slice(0, 200), avatarId],
+    );
+    const made = await this.findAvatarThread(me, avatarId);
+    if (!made) throw conversationNotFound();
+    return made;
   }
 
   /**

@@ -148,6 +148,11 @@ export class FilesService {
     return toDto(file);
   }
 
+  /** A file by id whoever owns it, for a module that keeps the id of its own upload (null when gone). */
+  findById(fileId: number): Promise<StoredFile | null> {
+    return this.files.findOne({ where: { file_id: fileId } });
+  }
+
   /** The whole content of a file (for modules that process uploads, e.g. text extraction). */
   async readBytes(file: StoredFile): Promise<Buffer> {
     const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AvatarsModule } from '../avatars/avatars.module';
 import { ConversationsModule } from '../conversations/conversations.module';
-import { DocumentsModule } from '../documents/documents.module';
 import { SearchModule } from '../search/search.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { MessageExportsController } from './message-exports.controller';
@@ -11,7 +11,7 @@ import { MessagesService } from './messages.service';
 
 /** Messages of conversations and their AI answers (streamed over the real-time channel, paid in words). */
 @Module({
-  imports: [ConversationsModule, TemplatesModule, SearchModule, DocumentsModule],
+  imports: [AvatarsModule, ConversationsModule, TemplatesModule, SearchModule],
   controllers: [MessagesController, MessageExportsController],
   providers: [MessagesService, EnhanceService, MessageExportsService],
   exports: [MessagesService],

@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, notFound } from '../../common/errors/domain-error';
 import { selectPage, toPage } from '../../common/http/pagination';
+import { AvatarsService } from '../avatars/avatars.service';
 import { ConversationsService, scopeWhere } from '../conversations/conversations.service';
 import { cancelKeys } from '../generation/generation-bus';
 import {
@@ -49,7 +50,7 @@ const TOO_LONG_MESSAGE = 'The message is too long.';
 /** What the API shows of a message; `prompt` (a template's rendered text) is for the model only. */
 const COLUMNS = `m.message_id, m.conversation_id, m.user_id, m.role, m.content, m.finish_reason, m.favorite,
   m.user_message_id, m.message_type_id, m.model, m.words, m.sources, m.status, m.interrupted_reason,
-  m.partial_content, m."createdAt", m."updatedAt"`;
+  m.partial_content, m.citations, m."createdAt", m."updatedAt"`;
 
 const messageNotFound = () => notFound('Message', 'message_not_found');
 
@@ -80,6 +81,8 @@ interface Job {
   keep: boolean;
   /** Search the web for `query` first, when asked for. */
   search: { provider: SearchProvider; query: string } | null;
+  /** The avatar answering (its context and the passages retrieved for `question`), if any. */
+  avatar: { avatar_id: number; question: string; thread: boolean } | null;
 }
 
 export function ownerOf(me: Principal, organization_id: number | null): GenerationOwner {
@@ -103,6 +106,7 @@ export class MessagesService implements OnModuleInit {
     private readonly templates: TemplatesService,
     private readonly searchService: SearchService,
     private readonly engine: GenerationService,
+    private readonly avatars: AvatarsService,
   ) {}
 
   onModuleInit(): void {
@@ -144,15 +148,20 @@ export class MessagesService implements OnModuleInit {
     body: SendMessageBody,
     hidden?: { visible: string; prompt: string },
   ): Promise<{ user_message: MessageDto; message: MessageDto; job: Job; reservation: Reservation }> {
-    if (body.avatar_id != null) throw badInput('Avatars are not available yet.', 'avatar_unavailable');
-    if (body.conversation_id === undefined)
+    // An avatar the caller cannot see is 404; without a conversation, the message goes to the thread with it.
+    const chosenAvatar = body.avatar_id != null ? await this.avatars.visible(me, body.avatar_id) : null;
+    if (body.conversation_id === undefined && !chosenAvatar)
       throw badInput(`conversation_id must be a whole number.`, 'bad_input');
     // Without a template the text is checked before anything is read, as it always was.
     if (hidden) checkContent(hidden.prompt);
     else if (body.template_id == null) checkContent(body.content ?? '');
     const provider = body.searchOnInternet ? await this.searchService.provider() : null;
     if (body.searchOnInternet && !provider) throw badInput(SEARCH_UNAVAILABLE_MESSAGE, 'search_unavailable');
-    const conversation = await this.conversations.get(me, body.conversation_id);
+    const conversation =
+      body.conversation_id !== undefined
+        ? await this.conversations.get(me, body.conversation_id)
+        : await this.conversations.avatarThread(me, chosenAvatar!.avatar_id, chosenAvatar!.name);
+    const avatarId = chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, conversation.avatar_id));
     // What the user message shows, and what the model gets instead when that differs (a rendered template).
     const { content, prompt } = hidden
       ? { content: hidden.visible, prompt: hidden.prompt }
@@ -213,8 +222,21 @@ export class MessagesService implements OnModuleInit {
       delete_user_message: body.deleteUserMsg === true,
       keep: body.saveOnConversation !== false,
       search: provider ? { provider, query: prompt ?? content } : null,
+      avatar: avatarId
+        ? {
+            avatar_id: avatarId,
+            question: prompt ?? content,
+            thread: conversation.thread_avatar_id === avatarId,
+          }
+        : null,
     };
     return { user_message, message, job, reservation };
+  }
+
+  /** The avatar a conversation is bound to, when the caller may still see it. */
+  private async boundAvatar(me: Principal, avatarId: number | null): Promise<number | null> {
+    if (!avatarId) return null;
+    return (await this.avatars.visible(me, avatarId).catch(() => null))?.avatar_id ?? null;
   }
 
   /**
@@ -280,6 +302,7 @@ export class MessagesService implements OnModuleInit {
       throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
     }
     await this.engine.bind(reservation, cancelKeys.message(messageId));
+    const avatarId = await this.boundAvatar(me, conversation.avatar_id);
     const job: Job = {
       owner,
       conversation_id: current.conversation_id,
@@ -290,9 +313,26 @@ export class MessagesService implements OnModuleInit {
       delete_user_message: false,
       keep: true,
       search: null,
+      avatar: avatarId
+        ? {
+            avatar_id: avatarId,
+            question: await this.questionOf(current.user_message_id),
+            thread: conversation.thread_avatar_id === avatarId,
+          }
+        : null,
     };
     this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
     return rows[0];
+  }
+
+  /** The text (or a template's prompt) of the user message an answer answers. */
+  private async questionOf(userMessageId: number | null): Promise<string> {
+    if (!userMessageId) return '';
+    const [row] = (await this.db.query(
+      `SELECT COALESCE(prompt, content) AS content FROM messages WHERE message_id = $1`,
+      [userMessageId],
+    )) as { content: string | null }[];
+    return row?.content ?? '';
   }
 
   /** Page 1 holds the newest messages; each page reads oldest first, as the conversation screen shows them. */
@@ -305,15 +345,17 @@ export class MessagesService implements OnModuleInit {
   }
 
   /**
-   * A thread: the 10 latest messages, 10 more per page. Threads belong to avatars, which do not
-   * exist yet, so the id is a conversation's.
+   * The caller's thread with an avatar (in the current scope): the 10 latest messages, 10 more per page. Empty
+   * before the first message; an avatar the caller cannot see is 404.
    */
-  async thread(
-    me: Principal,
-    conversationId: number,
-    page: number | undefined,
-  ): Promise<MessagePageResponse> {
-    return this.conversationPage(me, conversationId, page, THREAD_PAGE_SIZE);
+  async thread(me: Principal, avatarId: number, page: number | undefined): Promise<MessagePageResponse> {
+    await this.avatars.visible(me, avatarId);
+    const conversation = await this.conversations.findAvatarThread(me, avatarId);
+    if (!conversation) {
+      const { page: number, limit } = toPage({ page }, THREAD_PAGE_SIZE);
+      return { messages: [], total: 0, page: number, limit };
+    }
+    return this.conversationPage(me, conversation.conversation_id, page, THREAD_PAGE_SIZE);
   }
 
   private async conversationPage(
@@ -411,6 +453,10 @@ export class MessagesService implements OnModuleInit {
         history: () => this.history(job),
         attachment: () => this.conversations.attachmentContext(conversation_id, job.model),
         search: job.search,
+        avatar: job.avatar
+          ? () =>
+              this.avatars.knowledgeFor(job.avatar!.avatar_id, job.avatar!.question, owner.organization_id)
+          : undefined,
       },
       stream: live
         ? (content, offset) =>
@@ -437,6 +483,12 @@ export class MessagesService implements OnModuleInit {
           this.realtime.emitToUser(owner.user_id, 'message_stream_end', {
             conversation_id,
             message: streamed(saved),
+          });
+        if (job.avatar?.thread && job.keep)
+          this.realtime.emitToUser(owner.user_id, 'thread_messages', {
+            avatar_id: job.avatar.avatar_id,
+            conversation_id,
+            messages: [streamed(saved)],
           });
       },
       checkpoint: async (text, leaseMs) => {
@@ -494,11 +546,12 @@ export class MessagesService implements OnModuleInit {
     const sources = output.sources
       ? JSON.stringify(output.sources.map(({ title, url }) => ({ title, url })))
       : null;
+    const citations = output.citations ? JSON.stringify(output.citations) : null;
     const [rows] = (await m.query(
       `UPDATE messages m SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6::jsonb,
               status = 'complete', partial_content = NULL, lease_until = NULL, interrupted_reason = NULL,
               user_message_id = CASE WHEN $7 OR NOT $8 THEN NULL ELSE user_message_id END,
-              "updatedAt" = clock_timestamp()
+              citations = $9::jsonb, "updatedAt" = clock_timestamp()
         WHERE m.message_id = $1 AND m.status = 'generating' RETURNING ${COLUMNS}`,
       [
         job.message_id,
@@ -509,6 +562,7 @@ export class MessagesService implements OnModuleInit {
         sources,
         job.delete_user_message,
         job.keep,
+        citations,
       ],
     )) as [MessageDto[], number];
     if (!rows[0]) return null;
