@@ -120,6 +120,8 @@ describe('Message exports and share', () => {
     }
 
     async function avatarOf(owner: TestUser): Promise<number> {
+      // Making an avatar needs access, as sending does.
+      await t.app.get(WordsService).grant(owner.user_id, { words: 10, source: 'gift' });
       const res = await post('/api/avatars', { name: 'Helper' }, owner).expect(201);
       return res.body.avatar.avatar_id as number;
     }

@@ -81,7 +81,7 @@ export class AvatarKnowledgeService implements OnModuleInit {
           return null;
         })
       : null;
-    await this.db.transaction((m) =>
+    const written = await this.db.transaction((m) =>
       this.repo.replaceChunks(
         m,
         file.avatar_id,
@@ -89,6 +89,8 @@ export class AvatarKnowledgeService implements OnModuleInit {
         passages.map((content, i) => ({ content, embedding: embeddings?.[i] ?? null })),
       ),
     );
+    // The file (or its avatar) was removed while it was read: nothing to keep.
+    if (!written) return;
     await this.repo.setIndexState(avatarFileId, 'ready', {
       chunks: passages.length,
       index_error: passages.length ? null : 'The file holds no text.',

@@ -154,13 +154,20 @@ export class AvatarsRepository {
 
   // ---------------------------------------------------------------- chunks
 
-  /** Replaces a file's passages, in `m` (the indexing job's transaction). */
+  /**
+   * Replaces a file's passages, in `m` (the indexing job's transaction), holding the file's row so two jobs of one
+   * file take turns; false (nothing written) when the file was removed meanwhile.
+   */
   async replaceChunks(
     m: EntityManager,
     avatarId: number,
     avatarFileId: number,
     passages: { content: string; embedding: number[] | null }[],
-  ): Promise<void> {
+  ): Promise<boolean> {
+    const file = await m
+      .getRepository(AvatarFile)
+      .findOne({ where: { avatar_file_id: avatarFileId }, lock: { mode: 'pessimistic_write' } });
+    if (!file) return false;
     const repo = m.getRepository(AvatarChunk);
     await repo.delete({ avatar_file_id: avatarFileId });
     for (let i = 0; i < passages.length; i += 200)
@@ -173,6 +180,7 @@ export class AvatarsRepository {
           embedding: p.embedding,
         })),
       );
+    return true;
   }
 
   /**
