@@ -15,12 +15,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  COMMON_STEMS_SQL,
   FULL_TEXT_CANDIDATES,
   FULL_TEXT_SQL,
+  STEMS_SQL,
+  choosingWords,
   chunkText,
   cosine,
   pickPassages,
   searchQuery,
+  searchWords,
 } from '../backend/src/modules/avatars/retrieval-rules.ts';
 import { hashEmbedding } from '../backend/src/modules/avatars/testing/hash-embedder.ts';
 import { REDIS_URL, ROOT, freshDatabase, signUp, startBackend, table } from './lib.mjs';
@@ -46,7 +50,18 @@ function random(seed) {
   };
 }
 
-const PROJECTS = ['Bluefin', 'Orion', 'Cedar', 'Falcon', 'Juniper', 'Nimbus', 'Quartz', 'Sable', 'Tundra', 'Willow'];
+const PROJECTS = [
+  'Bluefin',
+  'Orion',
+  'Cedar',
+  'Falcon',
+  'Juniper',
+  'Nimbus',
+  'Quartz',
+  'Sable',
+  'Tundra',
+  'Willow',
+];
 const SITES = ['Lisbon', 'Osaka', 'Denver', 'Nairobi', 'Tallinn', 'Perth', 'Quito', 'Oslo', 'Austin', 'Lyon'];
 const UNITS = ['warehouse', 'laboratory', 'factory', 'clinic', 'studio', 'depot'];
 /** What a fact is about: the passage's wording and the question's (other words, as people ask). */
@@ -110,13 +125,13 @@ function makeCorpus() {
       text:
         `Project ${project}, ${site} ${unit}. The ${attribute.passage} of the ${site} ${unit} of project ` +
         `${project} is ${value(rnd, attribute.passage)}. Besides, ${topic}.`,
-      question:
-        `What is the ${attribute.question} for the ${unit} that project ${project} runs in ${site}?`,
+      question: `What is the ${attribute.question} for the ${unit} that project ${project} runs in ${site}?`,
     });
   }
   // Questions about every other fact of the first 200, so their order does not follow the passages'.
   const questions = [];
-  for (let i = 0; questions.length < QUESTIONS; i += 2) questions.push({ question: facts[i].question, answer: i });
+  for (let i = 0; questions.length < QUESTIONS; i += 2)
+    questions.push({ question: facts[i].question, answer: i });
   return { facts: facts.map(({ id, text }) => ({ id, text })), questions };
 }
 
@@ -196,7 +211,8 @@ async function main() {
   const corpus = makeCorpus();
   mkdirSync(join(ROOT, 'bench/data'), { recursive: true });
   const text = `${JSON.stringify(corpus, null, 1)}\n`;
-  if (!existsSync(CORPUS_FILE) || readFileSync(CORPUS_FILE, 'utf8') !== text) writeFileSync(CORPUS_FILE, text);
+  if (!existsSync(CORPUS_FILE) || readFileSync(CORPUS_FILE, 'utf8') !== text)
+    writeFileSync(CORPUS_FILE, text);
   if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
     console.log('Build first: npx nx run backend:build');
     return;
@@ -210,7 +226,11 @@ async function main() {
   let server = null;
   try {
     // The backend runs the migrations on the fresh database, then stops: the bench talks to PostgreSQL itself.
-    server = await startBackend({ DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: `bench-retrieval-${process.pid}` });
+    server = await startBackend({
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      REDIS_PREFIX: `bench-retrieval-${process.pid}`,
+    });
     const me = await signUp(server.url, `bench-retrieval-${process.pid}@example.com`);
     await server.stop();
     server = null;
@@ -232,17 +252,35 @@ async function main() {
         [avatar_id],
       );
       const seedStarted = performance.now();
-      const { factChunk, embeddings } = await seedAvatar(client, avatar_id, avatar_file_id, size, corpus, rnd);
+      const { factChunk, embeddings } = await seedAvatar(
+        client,
+        avatar_id,
+        avatar_file_id,
+        size,
+        corpus,
+        rnd,
+      );
       await client.query(`VACUUM ANALYZE avatar_chunks`);
       const seeded = ((performance.now() - seedStarted) / 1000).toFixed(1);
       const allIds = (
-        await client.query(`SELECT chunk_id::text AS id FROM avatar_chunks WHERE avatar_id = $1 ORDER BY ordinal`, [
-          avatar_id,
-        ])
+        await client.query(
+          `SELECT chunk_id::text AS id FROM avatar_chunks WHERE avatar_id = $1 ORDER BY ordinal`,
+          [avatar_id],
+        )
       ).rows.map((r) => r.id);
 
-      const fullText = async (question) =>
-        (await client.query(FULL_TEXT_SQL, [avatar_id, searchQuery(question), FULL_TEXT_CANDIDATES])).rows;
+      // As the app: the common words' shares read once (it caches them), each question's stems read each time.
+      const [common] = (await client.query(COMMON_STEMS_SQL)).rows;
+      const shares = new Map((common?.stems ?? []).map((stem, i) => [stem, common.shares[i]]));
+      const fullText = async (question) => {
+        const words = searchWords(question);
+        const stems = new Map((await client.query(STEMS_SQL, [words])).rows.map((r) => [r.word, r.stems]));
+        const choosing = searchQuery(choosingWords(words, stems, shares));
+        if (!choosing) return [];
+        return (
+          await client.query(FULL_TEXT_SQL, [avatar_id, choosing, searchQuery(words), FULL_TEXT_CANDIDATES])
+        ).rows;
+      };
       // The app's retrieval for a large avatar: full-text candidates, re-ranked with embeddings, fused.
       const textOnly = await measure(corpus, factChunk, async (q) =>
         pickPassages(await fullText(q), null).map((c) => c.chunk_id),

@@ -11,11 +11,16 @@ import type { AvatarFile } from './avatar-file.entity';
 import { AvatarsRepository } from './avatars.repository';
 import {
   ALL_CHUNKS_LIMIT,
+  choosingWords,
   chunkText,
   FULL_TEXT_CANDIDATES,
   pickPassages,
   searchQuery,
+  searchWords,
 } from './retrieval-rules';
+
+/** How long the statistics of common words are reused. */
+const COMMON_STEMS_TTL_MS = 5 * 60_000;
 
 export const INDEX_JOB = 'avatar-file-index';
 
@@ -106,6 +111,26 @@ export class AvatarKnowledgeService implements OnModuleInit {
     return extractText(this.workers, await this.files.readBytes(stored), kind);
   }
 
+  private commonStemsCache: { at: number; shares: Promise<Map<string, number>> } | null = null;
+
+  private commonStems(): Promise<Map<string, number>> {
+    if (!this.commonStemsCache || Date.now() - this.commonStemsCache.at > COMMON_STEMS_TTL_MS) {
+      const shares = this.repo.commonStems().catch(() => new Map<string, number>());
+      this.commonStemsCache = { at: Date.now(), shares };
+    }
+    return this.commonStemsCache.shares;
+  }
+
+  /** Full-text candidates: chosen by the question's rare words, ranked by all of them. */
+  private async fullText(avatarId: number, question: string) {
+    const words = searchWords(question);
+    if (!words.length) return [];
+    const [stems, shares] = await Promise.all([this.repo.stems(words), this.commonStems()]);
+    const choosing = searchQuery(choosingWords(words, stems, shares));
+    if (!choosing) return [];
+    return this.repo.fullTextCandidates(avatarId, choosing, searchQuery(words)!, FULL_TEXT_CANDIDATES);
+  }
+
   /**
    * The passages of an avatar's files for `question`: full-text candidates fused with the ranking by embedding
    * (all passages of a small avatar, the candidates of a large one), at most PASSAGES_PER_ANSWER, with file names.
@@ -117,9 +142,8 @@ export class AvatarKnowledgeService implements OnModuleInit {
   ): Promise<KnowledgePassage[]> {
     const total = await this.repo.chunkCount(avatarId);
     if (!total) return [];
-    const query = searchQuery(question);
     const [fullText, questionEmbedding] = await Promise.all([
-      query ? this.repo.fullTextCandidates(avatarId, query, FULL_TEXT_CANDIDATES) : Promise.resolve([]),
+      this.fullText(avatarId, question),
       this.ai
         .embed([question], organization_id)
         .then((vectors) => vectors?.[0] ?? null)

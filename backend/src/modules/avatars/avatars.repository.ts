@@ -5,7 +5,7 @@ import { likePattern, Page } from '../../common/http/pagination';
 import { AvatarChunk } from './avatar-chunk.entity';
 import { AvatarFile, IndexState } from './avatar-file.entity';
 import { Avatar } from './avatar.entity';
-import { FULL_TEXT_SQL } from './retrieval-rules';
+import { COMMON_STEMS_SQL, FULL_TEXT_SQL, STEMS_SQL } from './retrieval-rules';
 
 /** Which avatars a caller sees: their own in the scope, the scope organization's, public ones; staff admins all. */
 export interface AvatarViewer {
@@ -184,11 +184,33 @@ export class AvatarsRepository {
   }
 
   /**
-   * The avatar's passages that hold any word of `query` (websearch_to_tsquery syntax), best full-text rank
-   * first. Written as SQL because the ranking function and the tsquery have no QueryBuilder form.
+   * The avatar's passages that hold any `choosing` word, best full-text rank by every `ranking` word first
+   * (websearch_to_tsquery syntax). SQL because the ranking function and the tsquery have no QueryBuilder form.
    */
-  async fullTextCandidates(avatarId: number, query: string, limit: number): Promise<ChunkCandidate[]> {
-    return (await this.chunks.query(FULL_TEXT_SQL, [avatarId, query, limit])) as ChunkCandidate[];
+  async fullTextCandidates(
+    avatarId: number,
+    choosing: string,
+    ranking: string,
+    limit: number,
+  ): Promise<ChunkCandidate[]> {
+    return (await this.chunks.query(FULL_TEXT_SQL, [avatarId, choosing, ranking, limit])) as ChunkCandidate[];
+  }
+
+  /** Each word's stems, as the index holds them (SQL: the stemmer is the database's). */
+  async stems(words: string[]): Promise<Map<string, string[]>> {
+    const rows = (await this.chunks.query(STEMS_SQL, [words])) as { word: string; stems: string[] }[];
+    return new Map(rows.map((r) => [r.word, r.stems]));
+  }
+
+  /** The share of passages holding each common stem (SQL: the planner's statistics have no entity). */
+  async commonStems(): Promise<Map<string, number>> {
+    const [row] = (await this.chunks.query(COMMON_STEMS_SQL)) as {
+      stems: string[] | null;
+      shares: number[] | null;
+    }[];
+    const shares = new Map<string, number>();
+    row?.stems?.forEach((stem, i) => shares.set(stem, row.shares?.[i] ?? 0));
+    return shares;
   }
 
   /** Every passage of an avatar with few of them (their embeddings are compared all at once). */

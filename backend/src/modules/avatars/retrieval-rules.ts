@@ -56,11 +56,8 @@ function lastSentenceEnd(window: string): number {
   return -1;
 }
 
-/**
- * A question as a full-text query where any word may match (`a OR b OR c`, for websearch_to_tsquery, which
- * never fails on its input): ranking then prefers the passages holding the most of them. Null for no words.
- */
-export function searchQuery(question: string): string | null {
+/** The words of a question a full-text query uses: lower case, each once, at most MAX_TERMS. */
+export function searchWords(question: string): string[] {
   const seen = new Set<string>();
   for (const match of question.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
     const word = match[0];
@@ -68,7 +65,42 @@ export function searchQuery(question: string): string | null {
     seen.add(word);
     if (seen.size >= MAX_TERMS) break;
   }
-  return seen.size ? [...seen].join(' OR ') : null;
+  return [...seen];
+}
+
+/**
+ * Words as a full-text query where any may match (`a OR b OR c`, for websearch_to_tsquery, which never fails
+ * on its input): ranking then prefers the passages holding the most of them. Null for no words.
+ */
+export function searchQuery(words: string[]): string | null {
+  return words.length ? words.join(' OR ') : null;
+}
+
+/** A word found in more than this share of all passages only ranks passages; it does not choose them. */
+export const COMMON_WORD_SHARE = 0.02;
+/** When every word is common, the candidates are the passages holding one of this many rarest words. */
+const RAREST_WHEN_ALL_COMMON = 2;
+
+/**
+ * The words that choose the candidate passages: those whose stems are rare (`share` of passages holding them,
+ * from the database's statistics; unknown = rare). Common words would make every passage a candidate and its
+ * rank computed, which at 100,000 passages takes a second; they still weigh in the rank. Stop words (no stems)
+ * choose nothing.
+ */
+export function choosingWords(
+  words: string[],
+  stems: Map<string, string[]>,
+  share: Map<string, number>,
+): string[] {
+  const scored = words
+    .filter((w) => (stems.get(w) ?? []).length > 0)
+    .map((w) => ({ w, share: Math.max(...stems.get(w)!.map((stem) => share.get(stem) ?? 0)) }));
+  const rare = scored.filter((s) => s.share <= COMMON_WORD_SHARE);
+  if (rare.length) return rare.map((s) => s.w);
+  return scored
+    .sort((a, b) => a.share - b.share)
+    .slice(0, RAREST_WHEN_ALL_COMMON)
+    .map((s) => s.w);
 }
 
 /** Reciprocal rank fusion: each list adds 1 / (k + rank) to its ids; best first. */
@@ -108,14 +140,27 @@ export function rankByEmbedding<T>(
 export const ALL_CHUNKS_LIMIT = 2_000;
 
 /**
- * An avatar's passages holding any word of the query ($2, websearch_to_tsquery syntax), best full-text rank
- * first, at most $3. Kept here so the retrieval bench measures the very query the app runs.
+ * An avatar's passages holding any of the choosing words ($2), best full-text rank by all words ($3) first, at
+ * most $4 (both in websearch_to_tsquery syntax). Kept here, like the two queries below, so that the retrieval
+ * bench measures the very queries the app runs.
  */
 export const FULL_TEXT_SQL = `SELECT c.chunk_id::text AS chunk_id, c.avatar_file_id, c.content, c.embedding
-   FROM avatar_chunks c, websearch_to_tsquery('english', $2) q
-  WHERE c.avatar_id = $1 AND c.tsv @@ q
+   FROM avatar_chunks c, websearch_to_tsquery('english', $2) pick, websearch_to_tsquery('english', $3) q
+  WHERE c.avatar_id = $1 AND c.tsv @@ pick
   ORDER BY ts_rank_cd(c.tsv, q) DESC, c.chunk_id
-  LIMIT $3`;
+  LIMIT $4`;
+
+/** The stems of each word ($1, text[]) as the passages' index holds them. */
+export const STEMS_SQL = `SELECT w AS word, tsvector_to_array(to_tsvector('english', w)) AS stems
+   FROM unnest($1::text[]) AS w`;
+
+/**
+ * The most common stems of all passages and the share of passages holding each, from the statistics ANALYZE
+ * keeps for the tsvector column (none before the table is first analyzed: then every word counts as rare).
+ */
+export const COMMON_STEMS_SQL = `SELECT s.most_common_elems::text::text[] AS stems, s.most_common_elem_freqs AS shares
+   FROM pg_stats s
+  WHERE s.schemaname = current_schema() AND s.tablename = 'avatar_chunks' AND s.attname = 'tsv'`;
 
 /** A passage considered for an answer. */
 export interface Candidate {
