@@ -51,7 +51,7 @@ describe('retrieval rules', () => {
     expect(
       fuseRanks([
         ['a', 'b', 'c'],
-        ['c', 'b', 'a'],
+        ['b', 'c', 'a'],
       ])[0],
     ).toBe('b');
     expect(fuseRanks([['a', 'b'], []])).toEqual(['a', 'b']);
