@@ -142,11 +142,12 @@ export const ALL_CHUNKS_LIMIT = 2_000;
 /**
  * An avatar's passages holding any of the choosing words ($2), best full-text rank by all words ($3) first, at
  * most $4 (both in websearch_to_tsquery syntax). Kept here, like the two queries below, so that the retrieval
- * bench measures the very queries the app runs.
+ * bench measures the very queries the app runs. `avatar_id + 0` keeps the planner on the text index: through the
+ * avatar's index it read all 100,000 passages of a large avatar (435 ms instead of 3 ms).
  */
 export const FULL_TEXT_SQL = `SELECT c.chunk_id::text AS chunk_id, c.avatar_file_id, c.content, c.embedding
    FROM avatar_chunks c, websearch_to_tsquery('english', $2) pick, websearch_to_tsquery('english', $3) q
-  WHERE c.avatar_id = $1 AND c.tsv @@ pick
+  WHERE c.avatar_id + 0 = $1 AND c.tsv @@ pick
   ORDER BY ts_rank_cd(c.tsv, q) DESC, c.chunk_id
   LIMIT $4`;
 
