@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../common/auth/principal';
-import { badInput, forbidden, notFound, preconditionFailed } from '../../common/errors/domain-error';
+import {
+  badInput,
+  DomainError,
+  forbidden,
+  notFound,
+  preconditionFailed,
+} from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
 import type { AvatarKnowledge } from '../generation/prompt-builder';
 import { FilesService } from '../files/files.service';
@@ -257,7 +263,7 @@ export class AvatarsService {
       await this.managed(me, file.avatar_id);
     } catch (err) {
       // A file of an avatar the caller cannot see is as missing as one that does not exist.
-      if (err instanceof Error && 'status' in err && err.status === 404) throw fileNotFound();
+      if (err instanceof DomainError && err.status === 404) throw fileNotFound();
       throw err;
     }
     return file;

@@ -219,9 +219,15 @@ export function useShareToAvatar(onShared: () => void) {
 
 /** Apply a template with an avatar: the rendered template goes to the caller's thread with it. */
 export function useApplyWithAvatar(avatarId: number, onSent: () => void) {
+  const queryClient = useQueryClient();
+  const scope = useScopeKey();
   return useGeneratingMutation({
     mutationFn: (body: { template_id: number; values: Record<string, string> }) =>
       unwrap(api.POST('/api/messages', { body: { ...body, avatar_id: avatarId, stream: true } })),
-    onSuccess: () => onSent(),
+    onSuccess: () => {
+      // The thread shown beside the form reloads with the new exchange; its answer's stream is picked up there.
+      void queryClient.invalidateQueries({ queryKey: avatarKeys.thread(scope, avatarId) });
+      onSent();
+    },
   });
 }
