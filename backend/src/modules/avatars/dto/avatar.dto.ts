@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { MAX_ID } from '../../../common/http/id-param';
 import { PageInfo, PageQuery } from '../../../common/http/pagination';
-import { IsNameText, Trim } from '../../../common/http/validators';
+import { IsNameText, IsOptionalNotNull, Trim } from '../../../common/http/validators';
 import { INDEX_STATES, type IndexState } from '../avatar-file.entity';
 import {
   AVATAR_NAME_REQUIRED,
@@ -134,7 +134,7 @@ export class CreateAvatarBody {
   name: string;
 
   @ApiPropertyOptional({ maxLength: MAX_AVATAR_DESCRIPTION })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'description must be text.' })
   @MaxLength(MAX_AVATAR_DESCRIPTION, {
     message: `The description must be ${MAX_AVATAR_DESCRIPTION} characters or fewer.`,
@@ -142,18 +142,18 @@ export class CreateAvatarBody {
   description?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_AVATAR_CONTEXT })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'context must be text.' })
   @MaxLength(MAX_AVATAR_CONTEXT, { message: 'The context is too long.' })
   context?: string;
 
   @ApiPropertyOptional({ description: 'Staff admins only' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'public must be true or false.' })
   public?: boolean;
 
   @ApiPropertyOptional({ description: 'The Super Fetch assistant (left out of the widget generator)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'super_fetch_assistant must be true or false.' })
   super_fetch_assistant?: boolean;
 }
@@ -172,7 +172,7 @@ export class UpdateAvatarBody {
   name?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_AVATAR_DESCRIPTION })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'description must be text.' })
   @MaxLength(MAX_AVATAR_DESCRIPTION, {
     message: `The description must be ${MAX_AVATAR_DESCRIPTION} characters or fewer.`,
@@ -180,18 +180,18 @@ export class UpdateAvatarBody {
   description?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_AVATAR_CONTEXT })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'context must be text.' })
   @MaxLength(MAX_AVATAR_CONTEXT, { message: 'The context is too long.' })
   context?: string;
 
   @ApiPropertyOptional({ description: 'Staff admins only' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'public must be true or false.' })
   public?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'super_fetch_assistant must be true or false.' })
   super_fetch_assistant?: boolean;
 }
