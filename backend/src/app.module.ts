@@ -30,6 +30,9 @@ import { UserWorkflowsModule } from './modules/user-workflows/user-workflows.mod
 import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
 import { WordsModule } from './modules/words/words.module';
+import { ProductsModule } from './modules/products/products.module';
+import { DiscountsModule } from './modules/discounts/discounts.module';
+import { PurchasesModule } from './modules/purchases/purchases.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
 
 @Module({})
@@ -55,6 +58,9 @@ export class AppModule implements NestModule {
         FilesModule,
         OrganizationsModule,
         WordsModule,
+        ProductsModule,
+        DiscountsModule,
+        PurchasesModule,
         ConversationsModule,
         AvatarsModule,
         TemplatesModule,

@@ -162,7 +162,47 @@ describe('authorization matrix', () => {
       201,
       (b) => Number(b.avatar.avatar_id),
     );
+    const product = await ok(
+      post('staffAdmin', '/api/products', {
+        name: 'Matrix plan',
+        description: 'Words',
+        price: 1000,
+        word_amount: 100,
+        is_subscription: true,
+        webhook_url: 'http://127.0.0.1:9/hook',
+      }),
+      201,
+      (b) => Number(b.product.product_id),
+    );
+    await ok(
+      post('staffAdmin', '/api/discounts', { code: 'MATRIX', type: 'percent', amount: 10 }),
+      201,
+      () => 0,
+    );
+    const purchase = await ok(
+      post('staffAdmin', '/api/users/giveAccess', { user_id: as.owner.user_id, product_id: product }),
+      201,
+      (b) => Number(b.purchase.purchase_id),
+    );
+    const invoice = await ok(
+      post('staffAdmin', '/api/invoices/admin', { user_id: as.owner.user_id, amount: 500 }),
+      201,
+      (b) => Number(b.invoice.invoice_id),
+    );
+    await ok(
+      post('staffAdmin', '/api/discounts', { code: 'SPARE', type: 'fixed', amount: 10 }),
+      201,
+      () => 0,
+    );
+    const [{ discount_id }] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'MATRIX'`);
+    const [spare] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'SPARE'`);
     f = {
+      product,
+      purchase,
+      invoice,
+      discount: discount_id,
+      spareDiscount: spare.discount_id,
+      ownerUserId: as.owner.user_id,
       avatar: avatar.avatar_id,
       avatarKey: avatar.assistant_id,
       avatarFile: avatar.file_id,
@@ -261,6 +301,12 @@ describe('authorization matrix', () => {
     const staffAdmin = { user_id: as.staffAdmin.user_id, staffRole: 'admin' } as Principal;
     let n = 0;
     const m: FreshMakers = {
+      subscription: () =>
+        ok(
+          post('staffAdmin', '/api/users/giveAccess', { user_id: as.owner.user_id, product_id: f.product }),
+          201,
+          (b) => Number(b.purchase.purchase_id),
+        ),
       conversationOf: (who) =>
         ok(post(who === 'anonymous' ? 'owner' : who, '/api/conversations', { name: 'Own' }), 201, (b) =>
           Number(b.conversation.conversation_id),

@@ -45,6 +45,14 @@ export const CUSTOMERS: SignedIn[] = ['owner', 'stranger', 'member', 'manager', 
 
 /** Ids the fixtures created once, before the matrix runs. */
 export interface Fixtures {
+  /** A platform subscription product (with a webhook URL), owner's active purchase of it, owner's pending invoice, a discount. */
+  product: number;
+  purchase: number;
+  invoice: number;
+  discount: number;
+  /** A discount only the delete case uses. */
+  spareDiscount: number;
+  ownerUserId: number;
   org: number;
   orgName: string;
   orgSlug: string;
@@ -88,6 +96,8 @@ export interface Fixtures {
 
 /** Makes what a destructive call needs, before each principal's call. */
 export interface FreshMakers {
+  /** A new active subscription purchase of owner (of `f.product`). */
+  subscription(): Promise<number>;
   /** A new Personal conversation of the principal (the owner's for anonymous). */
   conversationOf(who: PrincipalName): Promise<number>;
   /** A new Personal conversation of owner (with an attached text file when `withFile`). */
@@ -141,7 +151,7 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-export type Status = 200 | 201 | 204 | 400 | 401 | 403 | 404 | 409 | 412;
+export type Status = 200 | 201 | 202 | 204 | 400 | 401 | 403 | 404 | 409 | 412;
 
 export interface AccessCase {
   /** Short name of the case when a route has several. */
@@ -378,6 +388,110 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ body: { user_id: f.staffTarget, words: 10 } }),
   },
   'GET /api/words/balance': { allow: SIGNED_IN, request: () => ({}) },
+
+  // ------------------------------------------------------------------ billing: products, discounts, purchases, invoices
+  'GET /api/products/available': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/products': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/products/{product_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { product_id: f.product } }),
+  },
+  'POST /api/products': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    status: 201,
+    request: () => ({ body: { name: 'New', description: 'New', price: 100, word_amount: 1 } }),
+  },
+  'PUT /api/products': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { product_id: f.product, price: 1000 } }),
+  },
+  'POST /api/purchases/test': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    status: 202,
+    request: (f) => ({ body: { product_id: f.product } }),
+  },
+  'GET /api/discounts/code/{code}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { code: 'MATRIX' }, query: { product_id: f.product } }),
+  },
+  'GET /api/discounts': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/discounts/{discount_id}': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ params: { discount_id: f.discount } }),
+  },
+  'POST /api/discounts': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    status: 201,
+    fresh: async (make) => ({ code: `M${(await make.email()).replace(/[^A-Za-z0-9]/g, '').slice(0, 40)}` }),
+    request: (_f, x) => ({ body: { code: x.code, type: 'fixed', amount: 100 } }),
+  },
+  'PUT /api/discounts': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { discount_id: f.discount, amount: 10 } }),
+  },
+  'DELETE /api/discounts/{discount_id}': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    status: 204,
+    request: (f) => ({ params: { discount_id: f.spareDiscount } }),
+  },
+  'GET /api/purchases': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/purchases/admin': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/purchases/{purchase_id}': {
+    allow: ['owner', 'staffManager', 'staffAdmin'],
+    request: (f) => ({ params: { purchase_id: f.purchase } }),
+  },
+  'POST /api/purchases/cancel/{purchase_id}': {
+    allow: ['owner'],
+    status: 201,
+    fresh: async (make) => ({ purchase_id: await make.subscription() }),
+    request: (_f, x) => ({
+      params: x,
+      body: { cancel_reason: 'No longer needed here', status: 'cancelled' },
+    }),
+  },
+  'POST /api/purchases/admin': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    status: 201,
+    request: (f) => ({ body: { user_id: f.ownerUserId, product_id: f.product, status: 'pending' } }),
+  },
+  'PUT /api/purchases/admin': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { purchase_id: f.purchase, expiration_days: 30 } }),
+  },
+  'POST /api/users/giveAccess': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    status: 201,
+    request: (f) => ({ body: { user_id: f.ownerUserId, product_id: f.product, gift: true } }),
+  },
+  'PUT /api/users/revokeAccess': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    fresh: async (make) => ({ purchase_id: await make.subscription() }),
+    request: (_f, x) => ({ body: x }),
+  },
+  'GET /api/invoices': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/invoices/admin': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'POST /api/invoices/admin': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    status: 201,
+    request: (f) => ({ body: { user_id: f.ownerUserId, amount: 100 } }),
+  },
+  'PUT /api/invoices/admin': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    request: (f) => ({ body: { invoice_id: f.invoice, description: 'Edited' } }),
+  },
   'GET /api/words/ledger': { allow: SIGNED_IN, request: () => ({}) },
 
   // ------------------------------------------------------------------ files (owner only; no organization scope)

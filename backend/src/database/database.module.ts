@@ -1,8 +1,10 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UnitOfWork } from './unit-of-work';
 import { APP_ENV, AppEnv } from '../config/env';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
+import { QueryErrorLogger } from './query-logger';
 import { resilientPg } from './resilient-pg';
 
 const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
@@ -16,6 +18,8 @@ export class DatabaseModule implements OnApplicationShutdown {
     const holder = { current: null as EmbeddedPostgres | null };
     return {
       module: DatabaseModule,
+      // Global so that every service can start a transaction (UnitOfWork) without importing this module.
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_ENV],
@@ -36,7 +40,8 @@ export class DatabaseModule implements OnApplicationShutdown {
               migrations,
               migrationsRun: true,
               migrationsTransactionMode: 'each' as const,
-              logging: ['error' as const],
+              logging: ['error' as const, 'warn' as const],
+              logger: new QueryErrorLogger(),
               extra: {
                 max: env.databaseUrl ? 10 : 1,
                 // A connect that gets no answer (a database host gone, packets dropped) fails and is retried.
@@ -48,7 +53,8 @@ export class DatabaseModule implements OnApplicationShutdown {
           },
         }),
       ],
-      providers: [{ provide: EMBEDDED, useValue: holder }],
+      providers: [{ provide: EMBEDDED, useValue: holder }, UnitOfWork],
+      exports: [UnitOfWork],
     };
   }
 

@@ -25,6 +25,22 @@ export const AUDIT_ACTIONS = [
   'organization.member_removed',
   /** Staff who are not its Admin invited someone to an organization. */
   'organization.member_invited',
+  /** A product was created or changed. */
+  'product.saved',
+  /** A discount was created or changed. */
+  'discount.saved',
+  /** A purchase was created by staff (give access, back office). */
+  'purchase.created',
+  /** A purchase's status changed (by staff, by its owner cancelling, or by a payment); details hold from, to, reason. */
+  'purchase.status_changed',
+  /** Staff changed a purchase's other fields. */
+  'purchase.updated',
+  /** An invoice was created by staff. */
+  'invoice.created',
+  /** An invoice's status changed; details hold from, to. */
+  'invoice.status_changed',
+  /** Staff changed an invoice's other fields. */
+  'invoice.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,3 +1,5 @@
+import { BILLING_ERROR_CODES } from './billing';
+
 /**
  * Every `code` an error answer of the API can carry (`{ statusCode, message, error, code }`). The code is stable for
  * machines; the message is for people. A new code is added here first, so both sides know it.
@@ -33,6 +35,7 @@ export const ERROR_CODES = [
   'empty_message',
   'enhance_too_short',
   'error',
+  'feature_disabled',
   'file_required',
   'forbidden',
   'image_needs_vision_model',
@@ -120,6 +123,7 @@ export const ERROR_CODES = [
   'verification_link_expired',
   'workflow_empty',
   'workflow_not_found',
+  ...BILLING_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

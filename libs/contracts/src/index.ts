@@ -8,3 +8,5 @@ export * from './phone';
 export * from './auth';
 export * from './audit';
 export * from './organization-scope';
+export * from './billing';
+export * from './feature-flags';

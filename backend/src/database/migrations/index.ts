@@ -15,6 +15,7 @@ import { WordReservations1764100000001 } from './1764100000001-WordReservations'
 import { AuthHardening1764200000000 } from './1764200000000-AuthHardening';
 import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvitations';
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
+import { Billing1764620000000 } from './1764620000000-Billing';
 import { Avatars1764640000000 } from './1764640000000-Avatars';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -36,5 +37,6 @@ export const migrations = [
   AuthHardening1764200000000,
   AuditAndInvitations1764300000000,
   MailSecrets1764500000000,
+  Billing1764620000000,
   Avatars1764640000000,
 ];

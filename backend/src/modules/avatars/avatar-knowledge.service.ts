@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { JobQueue } from '../../common/jobs/job-queue';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { WorkerPool } from '../../common/workers/worker-pool';
 import { AiService } from '../ai/ai.service';
 import type { KnowledgePassage } from '../generation/prompt-builder';
@@ -46,7 +46,7 @@ export class AvatarKnowledgeService implements OnModuleInit {
 
   constructor(
     private readonly repo: AvatarsRepository,
-    private readonly db: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly jobs: JobQueue,
     private readonly workers: WorkerPool,
     private readonly files: FilesService,
@@ -86,7 +86,7 @@ export class AvatarKnowledgeService implements OnModuleInit {
           return null;
         })
       : null;
-    const written = await this.db.transaction((m) =>
+    const written = await this.unitOfWork.run((m) =>
       this.repo.replaceChunks(
         m,
         file.avatar_id,

@@ -9,6 +9,8 @@ import {
 } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
 import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
+import type { WordLedgerEntry } from './word-ledger-entry.entity';
+import { WordsRepository } from './words.repository';
 
 /** Largest single grant or debit; far above any product, well inside JavaScript's safe integers. */
 export const MAX_WORDS = 1_000_000_000;
@@ -87,19 +89,6 @@ export interface LedgerEntryView {
   createdAt: Date;
 }
 
-interface LedgerRow {
-  entry_id: string;
-  user_id: number;
-  kind: string;
-  words: string;
-  unlimited: boolean;
-  source: string;
-  reference: string | null;
-  organization_id: number | null;
-  expires_at: Date | null;
-  createdAt: Date;
-}
-
 /**
  * The word ledger: grants, debits and the balance derived from them. Every change to a user's ledger takes a
  * lock on the user's row first, so concurrent debits are checked one after another and the balance never goes
@@ -111,7 +100,10 @@ export class WordsService {
   /** The last queued reservation of each user on this instance (see reserve). */
   private readonly reserving = new Map<number, Promise<void>>();
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly rows: WordsRepository,
+  ) {}
 
   async grant(user_id: number, input: GrantInput, manager?: EntityManager): Promise<LedgerEntryView> {
     const unlimited = input.unlimited === true;
@@ -129,20 +121,17 @@ export class WordsService {
         if (existing.user_id !== user_id) throw referenceTaken();
         return toEntryView(existing);
       }
-      const [row] = (await m.query(
-        `INSERT INTO word_ledger (user_id, kind, words, unlimited, source, reference, expires_at, note, created_by)
-         VALUES ($1, 'grant', $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-        [
-          user_id,
-          unlimited ? 0 : words,
-          unlimited,
-          input.source,
-          input.reference ?? null,
-          input.expires_at ?? null,
-          input.note ?? null,
-          input.created_by ?? null,
-        ],
-      )) as LedgerRow[];
+      const row = await this.rows.insertEntry(m, {
+        user_id,
+        kind: 'grant',
+        words: unlimited ? 0 : words,
+        unlimited,
+        source: input.source,
+        reference: input.reference ?? null,
+        expires_at: input.expires_at ?? null,
+        note: input.note ?? null,
+        created_by: input.created_by ?? null,
+      });
       return toEntryView(row);
     });
   }
@@ -172,11 +161,14 @@ export class WordsService {
       const charged = balance.unlimited ? words : Math.min(words, balance.words);
       // Nothing charged, nothing recorded: a zero row would only hold the reference.
       if (charged > 0) {
-        await m.query(
-          `INSERT INTO word_ledger (user_id, organization_id, kind, words, source, reference)
-           VALUES ($1, $2, 'debit', $3, $4, $5)`,
-          [user_id, input.organization_id ?? null, -charged, input.source, input.reference ?? null],
-        );
+        await this.rows.insertEntry(m, {
+          user_id,
+          organization_id: input.organization_id ?? null,
+          kind: 'debit',
+          words: -charged,
+          source: input.source,
+          reference: input.reference ?? null,
+        });
       }
       return { charged, short: words - charged, replayed: false };
     });
@@ -209,11 +201,7 @@ export class WordsService {
   ): Promise<Reservation> {
     return this.inTransaction(manager, async (m) => {
       await this.lockUser(m, user_id);
-      const [held] = (await m.query(
-        `SELECT count(*)::int AS running, COALESCE(sum(words), 0)::bigint AS words FROM word_reservations
-          WHERE user_id = $1 AND expires_at > now()`,
-        [user_id],
-      )) as { running: number; words: string }[];
+      const held = await this.rows.heldReservations(m, user_id);
       if (held.running >= input.maxConcurrent)
         throw new DomainError(
           429,
@@ -238,23 +226,38 @@ export class WordsService {
           limited = true;
         }
       }
-      const [row] = (await m.query(
-        `INSERT INTO word_reservations (user_id, words, reference, expires_at)
-         VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING reservation_id`,
-        [user_id, limited ? words : 0, input.reference ?? null, input.ttlMs / 1000],
-      )) as { reservation_id: string }[];
-      return { reservation_id: Number(row.reservation_id), user_id, words, limited };
+      const reservation_id = await this.rows.insertReservation(m, {
+        user_id,
+        words: limited ? words : 0,
+        reference: input.reference ?? null,
+        ttlMs: input.ttlMs,
+      });
+      return { reservation_id, user_id, words, limited };
+    });
+  }
+
+  /**
+   * Ends the user's grants of `source` named `reference` (or `reference:…`, e.g. a subscription's periods) at `at`
+   * (default: now), under the user's lock: their unspent words are gone from then, as when a grant expires (a
+   * revoke or a refund). Grants already ending sooner keep their end. Returns how many grants it ended.
+   */
+  async endGrants(
+    user_id: number,
+    source: string,
+    reference: string,
+    manager?: EntityManager,
+    at: Date | null = null,
+  ): Promise<number> {
+    return this.inTransaction(manager, async (m) => {
+      await this.lockUser(m, user_id);
+      return this.rows.endGrants(m, user_id, source, reference, at);
     });
   }
 
   /** Keeps running reservations alive for another `ttlMs` (their generations are still streaming). */
   async renewReservations(ids: number[], ttlMs: number): Promise<void> {
     if (!ids.length) return;
-    await this.db.query(
-      `UPDATE word_reservations SET expires_at = now() + make_interval(secs => $2)
-        WHERE reservation_id = ANY($1::bigint[])`,
-      [ids, ttlMs / 1000],
-    );
+    await this.rows.renewReservations(ids, ttlMs);
   }
 
   /**
@@ -268,7 +271,7 @@ export class WordsService {
     manager?: EntityManager,
   ): Promise<DebitResult> {
     return this.inTransaction(manager, async (m) => {
-      await m.query(`DELETE FROM word_reservations WHERE reservation_id = $1`, [reservation.reservation_id]);
+      await this.rows.deleteReservation(reservation.reservation_id, m);
       const charge = reservation.limited ? Math.min(words, reservation.words) : words;
       return this.debit(reservation.user_id, charge, input, m);
     });
@@ -280,28 +283,23 @@ export class WordsService {
     reference: string,
     manager?: EntityManager,
   ): Promise<void> {
-    await (manager ?? this.db.manager).query(
-      `UPDATE word_reservations SET reference = $2 WHERE reservation_id = $1`,
-      [reservation.reservation_id, reference],
-    );
+    await this.rows.labelReservation(reservation.reservation_id, reference, manager);
   }
 
   /** Frees the reservations of generations that ended elsewhere (e.g. a crashed instance's, once swept). */
   async releaseByReference(references: string[]): Promise<void> {
     if (!references.length) return;
-    await this.db.query(`DELETE FROM word_reservations WHERE reference = ANY($1::text[])`, [references]);
+    await this.rows.deleteReservationsByReference(references);
   }
 
   /** Frees a reservation without charging (the generation failed or was cancelled). */
   async release(reservation: Reservation): Promise<void> {
-    await this.db.query(`DELETE FROM word_reservations WHERE reservation_id = $1`, [
-      reservation.reservation_id,
-    ]);
+    await this.rows.deleteReservation(reservation.reservation_id);
   }
 
   /** Deletes reservations that lapsed (their instance stopped); they already hold nothing. */
   async purgeLapsedReservations(): Promise<void> {
-    await this.db.query(`DELETE FROM word_reservations WHERE expires_at < now() - interval '1 hour'`);
+    await this.rows.purgeLapsedReservations();
   }
 
   async balance(user_id: number, manager?: EntityManager): Promise<Balance> {
@@ -324,13 +322,7 @@ export class WordsService {
     range: { from: Date; to: Date; organization_id?: number | null },
   ): Promise<Map<number, number>> {
     if (!user_ids.length) return new Map();
-    const rows = (await this.db.query(
-      `SELECT user_id, -sum(words)::bigint AS words FROM word_ledger
-        WHERE kind = 'debit' AND user_id = ANY($1::int[]) AND "createdAt" >= $2 AND "createdAt" < $3
-          AND ($4::int IS NULL OR organization_id = $4)
-        GROUP BY user_id`,
-      [user_ids, range.from, range.to, range.organization_id ?? null],
-    )) as { user_id: number; words: string }[];
+    const rows = await this.rows.usage(user_ids, range);
     return new Map(rows.map((r) => [r.user_id, Number(r.words)]));
   }
 
@@ -340,15 +332,7 @@ export class WordsService {
     query: { page?: number; limit?: number },
   ): Promise<{ entries: LedgerEntryView[]; total: number; page: number; limit: number }> {
     const { page, limit, skip } = toPage(query, LEDGER_PAGE_SIZE);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT * FROM word_ledger WHERE user_id = $1 ORDER BY "createdAt" DESC, entry_id DESC LIMIT $2 OFFSET $3`,
-        [user_id, limit, skip],
-      ) as Promise<LedgerRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM word_ledger WHERE user_id = $1`, [
-        user_id,
-      ]) as Promise<{ total: number }[]>,
-    ]);
+    const { rows, total } = await this.rows.page(user_id, { page, limit, skip });
     return { entries: rows.map(toEntryView), total, page, limit };
   }
 
@@ -361,22 +345,13 @@ export class WordsService {
    * Times travel as epoch microseconds so that PostgreSQL's precision is kept.
    */
   private async computeBalance(m: EntityManager, user_id: number): Promise<Balance> {
-    const lots = (await m.query(
-      `SELECT words, unlimited, ${micros('"createdAt"')} AS at, ${micros('expires_at')} AS expires_at,
-              ${micros('clock_timestamp()')} AS now
-         FROM word_ledger WHERE user_id = $1 AND (words > 0 OR unlimited)`,
-      [user_id],
-    )) as { words: string; unlimited: boolean; at: string; expires_at: string | null; now: string }[];
+    const lots = await this.rows.lots(m, user_id);
     if (!lots.length) return { words: 0, unlimited: false };
     const bounds = [
       ...new Set(lots.flatMap((l) => (l.expires_at === null ? [l.at] : [l.at, l.expires_at])).map(Number)),
     ].sort((a, b) => a - b);
     // Bucket i (1-based) holds consumptions in [bounds[i-1], bounds[i]); bucket 0 precedes every lot.
-    const buckets = (await m.query(
-      `SELECT width_bucket(${micros('"createdAt"')}, $2::bigint[]) AS bucket, -sum(words)::bigint AS words
-         FROM word_ledger WHERE user_id = $1 AND words < 0 GROUP BY 1`,
-      [user_id, bounds.map(String)],
-    )) as { bucket: number; words: string }[];
+    const buckets = await this.rows.consumptionBuckets(m, user_id, bounds);
     return replayBalance(
       lots.map((l) => ({
         at: Number(l.at),
@@ -390,10 +365,7 @@ export class WordsService {
   }
 
   private async lockUser(m: EntityManager, user_id: number): Promise<void> {
-    const rows = (await m.query(`SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE`, [
-      user_id,
-    ])) as unknown[];
-    if (!rows.length) throw notFound('User', 'user_not_found');
+    if (!(await this.rows.lockUser(m, user_id))) throw notFound('User', 'user_not_found');
   }
 
   private async findByReference(
@@ -401,13 +373,9 @@ export class WordsService {
     kind: 'grant' | 'debit',
     source: string,
     reference: string | null | undefined,
-  ): Promise<LedgerRow | null> {
+  ): Promise<WordLedgerEntry | null> {
     if (reference === undefined || reference === null) return null;
-    const [row] = (await m.query(
-      `SELECT * FROM word_ledger WHERE kind = $1 AND source = $2 AND reference = $3`,
-      [kind, source, reference],
-    )) as LedgerRow[];
-    return row ?? null;
+    return this.rows.findByReference(m, kind, source, reference);
   }
 
   /** Runs in the caller's transaction when there is one; a lock taken outside a transaction would not hold. */
@@ -420,10 +388,6 @@ export class WordsService {
   }
 }
 
-function micros(column: string): string {
-  return `(extract(epoch FROM ${column}) * 1000000)::bigint`;
-}
-
 function isWordCount(words: number): boolean {
   return Number.isInteger(words) && words >= 1 && words <= MAX_WORDS;
 }
@@ -432,7 +396,7 @@ function referenceTaken() {
   return conflict('This reference is already used by another account.', 'reference_taken');
 }
 
-function toEntryView(row: LedgerRow): LedgerEntryView {
+function toEntryView(row: WordLedgerEntry): LedgerEntryView {
   return {
     entry_id: Number(row.entry_id),
     kind: row.kind,

@@ -793,6 +793,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller may buy in the current scope (the organization's, or the platform's) */
+        get: operations["Products_available"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products for the back office (staff: all, or one organization's with ?organization_id=; an organization's Admin: its own) */
+        get: operations["Products_list"];
+        /** Change a product (same rules as create) */
+        put: operations["Products_update"];
+        /** Create a product (staff, or an organization's Admin in its scope); 400 lists every rule broken */
+        post: operations["Products_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product (customers: one they may buy) */
+        get: operations["Products_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fire the product's webhook_url with a signed test purchase (queued, retried with back-off) */
+        post: operations["TestPurchase_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts/code/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price a discount code gives for a product: 400 'We're sorry, that discount is invalid.', 412 'We're sorry, you cannot use this discount code anymore.' */
+        get: operations["Discounts_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discount codes (staff), newest first */
+        get: operations["Discounts_list"];
+        /** Change a discount code (staff) */
+        put: operations["Discounts_update"];
+        /** Create a discount code (staff) */
+        post: operations["Discounts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discounts/{discount_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discount code (staff) */
+        get: operations["Discounts_one"];
+        put?: never;
+        post?: never;
+        /** Switch a discount code off (staff); used codes stay on the purchases that name them */
+        delete: operations["Discounts_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's purchases, newest first */
+        get: operations["Purchases_listOwn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchases for the back office: search, dates, status group, type, product; 12 a page */
+        get: operations["Purchases_listAdmin"];
+        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now */
+        put: operations["Purchases_adminUpdate"];
+        /** Record a purchase for a user (staff admins); active or completed grants access at once */
+        post: operations["Purchases_adminCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/cancel/{purchase_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the caller's active subscription at the period's end (reason of 10+ characters: 'You must include a cancel reason.') */
+        post: operations["Purchases_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/{purchase_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One purchase: the caller’s own, or any for staff */
+        get: operations["Purchases_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/giveAccess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a user access to a product (gift or paid): an active purchase and its words */
+        post: operations["Access_giveAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/revokeAccess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Revoke a purchase: access and its words end now */
+        put: operations["Access_revokeAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's invoices (query: id or description) */
+        get: operations["Invoices_listOwn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices for the back office (query: id, description, customer name or email) */
+        get: operations["Invoices_listAdmin"];
+        /** Change an invoice (staff admins); marking it completed counts it as paid; answers 'Cargo guardado.' */
+        put: operations["Invoices_update"];
+        /** Create an invoice (staff admins); new invoices are pending; answers 'Cargo guardado.' */
+        post: operations["Invoices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -1632,7 +1896,7 @@ export interface components {
             /** @description A whole number, as a string (bigint) */
             audit_event_id: string;
             /** @enum {string} */
-            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited";
+            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
             actor_user_id: number | null;
             actor_email: string | null;
             /** @enum {string|null} */
@@ -2292,6 +2556,410 @@ export interface components {
             expires_at?: string;
             /** @description Why, for the back office */
             note?: string;
+        };
+        ProductDto: {
+            product_id: number;
+            organization_id: number | null;
+            name: string;
+            description: string;
+            short_description: string | null;
+            /** @description Cents */
+            price: number;
+            /** @description Cents */
+            sale_price: number | null;
+            currency: string;
+            /** @description null = unlimited */
+            word_amount: number | null;
+            free_trial_words: number | null;
+            is_subscription: boolean;
+            subscription_interval: number | null;
+            /** @enum {string|null} */
+            subscription_period: "day" | "month" | "year" | null;
+            expiration_days: number | null;
+            limit_per_user: number | null;
+            user_limit: number | null;
+            free_trial_period: boolean;
+            free_trial_length: number | null;
+            /** Format: date-time */
+            free_trial_end: string | null;
+            available: boolean;
+            stripe_product_id: string | null;
+            stripe_price_id: string | null;
+            paypal_product_id: string | null;
+            paypal_plan_id: string | null;
+            webhook_url: string | null;
+            product_sku: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProductListResponse: {
+            products: components["schemas"]["ProductDto"][];
+        };
+        ProductPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            products: components["schemas"]["ProductDto"][];
+        };
+        ProductResponse: {
+            product: components["schemas"]["ProductDto"];
+            /** @description Staff admins: the key that signs this product's webhook calls (HMAC-SHA256, see README) */
+            webhook_secret?: string;
+        };
+        ProductInputDto: {
+            name?: string;
+            description?: string;
+            short_description?: string | null;
+            /** @description Cents, greater than 0 */
+            price?: number;
+            /** @description Cents; paid instead of price when set */
+            sale_price?: number | null;
+            /** @description null = unlimited words */
+            word_amount?: number | null;
+            /** @description The Unlimited switch: on clears word_amount */
+            unlimited?: boolean;
+            free_trial_words?: number | null;
+            is_subscription?: boolean;
+            /** @description Default 1 for a subscription */
+            subscription_interval?: number | null;
+            /**
+             * @description Default month for a subscription
+             * @enum {string|null}
+             */
+            subscription_period?: "day" | "month" | "year" | null;
+            expiration_days?: number | null;
+            limit_per_user?: number | null;
+            user_limit?: number | null;
+            /** @description Offers a free trial (of free_trial_length days or until free_trial_end) */
+            free_trial_period?: boolean;
+            /** @description Days */
+            free_trial_length?: number | null;
+            /** Format: date-time */
+            free_trial_end?: string | null;
+            available?: boolean;
+            stripe_product_id?: string | null;
+            stripe_price_id?: string | null;
+            paypal_product_id?: string | null;
+            paypal_plan_id?: string | null;
+            /** @description http(s) URL called by a test purchase */
+            webhook_url?: string | null;
+            product_sku?: string | null;
+            /** @description The organization selling it (staff only; an organization's Admin sells in their scope) */
+            organization_id?: number | null;
+        };
+        UpdateProductDto: {
+            name?: string;
+            description?: string;
+            short_description?: string | null;
+            /** @description Cents, greater than 0 */
+            price?: number;
+            /** @description Cents; paid instead of price when set */
+            sale_price?: number | null;
+            /** @description null = unlimited words */
+            word_amount?: number | null;
+            /** @description The Unlimited switch: on clears word_amount */
+            unlimited?: boolean;
+            free_trial_words?: number | null;
+            is_subscription?: boolean;
+            /** @description Default 1 for a subscription */
+            subscription_interval?: number | null;
+            /**
+             * @description Default month for a subscription
+             * @enum {string|null}
+             */
+            subscription_period?: "day" | "month" | "year" | null;
+            expiration_days?: number | null;
+            limit_per_user?: number | null;
+            user_limit?: number | null;
+            /** @description Offers a free trial (of free_trial_length days or until free_trial_end) */
+            free_trial_period?: boolean;
+            /** @description Days */
+            free_trial_length?: number | null;
+            /** Format: date-time */
+            free_trial_end?: string | null;
+            available?: boolean;
+            stripe_product_id?: string | null;
+            stripe_price_id?: string | null;
+            paypal_product_id?: string | null;
+            paypal_plan_id?: string | null;
+            /** @description http(s) URL called by a test purchase */
+            webhook_url?: string | null;
+            product_sku?: string | null;
+            /** @description The organization selling it (staff only; an organization's Admin sells in their scope) */
+            organization_id?: number | null;
+            product_id: number;
+        };
+        TestPurchaseDto: {
+            product_id: number;
+            email?: string;
+            user_id?: number;
+        };
+        TestPurchaseResponse: {
+            /** @description The webhook call was queued (retried with back-off) */
+            queued: boolean;
+            /** @description The id of the event sent, also in the body */
+            event_id: string;
+        };
+        DiscountQuoteResponse: {
+            discount_id: number;
+            code: string;
+            /** @enum {string} */
+            type: "percent" | "fixed";
+            /** @description Percent, or cents */
+            amount: number;
+            /** @description Cents before the discount */
+            price: number;
+            /** @description Cents taken off */
+            amount_off: number;
+            /** @description Cents to pay */
+            discounted_price: number;
+        };
+        DiscountDto: {
+            discount_id: number;
+            code: string;
+            /** @enum {string} */
+            type: "percent" | "fixed";
+            amount: number;
+            product_id: number | null;
+            organization_id: number | null;
+            usage_limit: number | null;
+            usage_limit_per_user: number | null;
+            times_used: number;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DiscountPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            discounts: components["schemas"]["DiscountDto"][];
+        };
+        DiscountResponse: {
+            discount: components["schemas"]["DiscountDto"];
+        };
+        DiscountInputDto: {
+            /** @description Letters, digits, - and _; unique whatever its case */
+            code: string;
+            /** @enum {string} */
+            type: "percent" | "fixed";
+            /** @description Percent (1-100) or cents */
+            amount: number;
+            /** @description null = every product */
+            product_id?: number | null;
+            /** @description Every product of this organization (with no product_id) */
+            organization_id?: number | null;
+            usage_limit?: number | null;
+            usage_limit_per_user?: number | null;
+            /** Format: date-time */
+            starts_at?: string | null;
+            /** Format: date-time */
+            expires_at?: string | null;
+            active?: boolean;
+        };
+        UpdateDiscountDto: {
+            discount_id: number;
+            code?: string;
+            /** @enum {string} */
+            type?: "percent" | "fixed";
+            amount?: number;
+            product_id?: number | null;
+            organization_id?: number | null;
+            usage_limit?: number | null;
+            usage_limit_per_user?: number | null;
+            /** Format: date-time */
+            starts_at?: string | null;
+            /** Format: date-time */
+            expires_at?: string | null;
+            active?: boolean;
+        };
+        PurchaseProductDto: {
+            product_id: number;
+            name: string;
+        };
+        PurchaseUserDto: {
+            user_id: number;
+            name: string;
+            last_name: string;
+            email: string;
+        };
+        PurchaseDto: {
+            purchase_id: number;
+            user_id: number;
+            product_id: number;
+            organization_id: number | null;
+            /** @enum {string} */
+            status: "active" | "completed" | "pending" | "cancelled" | "revoked" | "processing" | "failed";
+            /** @description Cents */
+            amount: number;
+            currency: string;
+            expiration_days: number | null;
+            /**
+             * Format: date-time
+             * @description When access and words end
+             */
+            expires_at: string | null;
+            is_gift: boolean;
+            payment_method_id: number | null;
+            cancel_reason: string | null;
+            /** @description The discount code used */
+            discount: string | null;
+            subscription_id: string | null;
+            free_trial_length: number | null;
+            subscription_interval: number | null;
+            subscription_period: string | null;
+            payment_processor_id: string | null;
+            /** Format: date-time */
+            current_period_end: string | null;
+            cancel_at_period_end: boolean;
+            /** @description Cents given back */
+            refunded_amount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            product?: components["schemas"]["PurchaseProductDto"] | null;
+            user?: components["schemas"]["PurchaseUserDto"] | null;
+        };
+        PurchasePageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            purchases: components["schemas"]["PurchaseDto"][];
+        };
+        AdminPurchaseInputDto: {
+            user_id: number;
+            product_id: number;
+            /** @description Cents (default 0) */
+            amount?: number;
+            /**
+             * @default active
+             * @enum {string}
+             */
+            status: "active" | "completed" | "pending" | "cancelled" | "revoked";
+            payment_method_id?: number;
+            expiration_days?: number | null;
+            is_gift?: boolean;
+        };
+        PurchaseResponse: {
+            purchase: components["schemas"]["PurchaseDto"];
+        };
+        AdminPurchaseUpdateDto: {
+            purchase_id: number;
+            /**
+             * @description From cancelled or revoked only those two
+             * @enum {string}
+             */
+            status?: "active" | "completed" | "pending" | "cancelled" | "revoked";
+            cancel_reason?: string | null;
+            expiration_days?: number | null;
+            /** @description Cents */
+            amount?: number;
+        };
+        CancelPurchaseDto: {
+            /** @description Why (at least 10 characters) */
+            cancel_reason: string;
+            /** @enum {string} */
+            status?: "cancelled";
+        };
+        GiveAccessDto: {
+            user_id: number;
+            product_id: number;
+            /** @default false */
+            gift: boolean;
+            /**
+             * @description Cents paid (0 for a gift)
+             * @default 0
+             */
+            total: number;
+            /** @description Default: the product's */
+            expiration_days?: number | null;
+            /** @description Default: gift (5) for a gift, else cash (3) */
+            payment_method_id?: number;
+        };
+        RevokeAccessDto: {
+            purchase_id: number;
+            reason?: string;
+        };
+        InvoiceDto: {
+            invoice_id: number;
+            purchase_id: number | null;
+            user_id: number;
+            /** @description Cents */
+            amount: number;
+            currency: string;
+            payment_method_id: number | null;
+            /** @enum {string} */
+            status: "completed" | "active" | "pending" | "failed";
+            /** Format: date-time */
+            expiration_date: string | null;
+            description: string | null;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            user?: components["schemas"]["PurchaseUserDto"] | null;
+        };
+        InvoicePageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            invoices: components["schemas"]["InvoiceDto"][];
+        };
+        InvoiceInputDto: {
+            user_id: number;
+            purchase_id?: number | null;
+            /** @description Cents */
+            amount?: number;
+            payment_method_id?: number | null;
+            /**
+             * @default pending
+             * @enum {string}
+             */
+            status: "completed" | "active" | "pending" | "failed";
+            /** Format: date-time */
+            expiration_date?: string | null;
+            description?: string | null;
+        };
+        InvoiceResponse: {
+            invoice: components["schemas"]["InvoiceDto"];
+            /** @example Cargo guardado. */
+            message: string;
+        };
+        InvoiceUpdateDto: {
+            invoice_id: number;
+            user_id?: number;
+            purchase_id?: number | null;
+            /** @description Cents */
+            amount?: number;
+            payment_method_id?: number | null;
+            /** @enum {string} */
+            status?: "completed" | "active" | "pending" | "failed";
+            /** Format: date-time */
+            expiration_date?: string | null;
+            description?: string | null;
         };
         ConversationFileDto: {
             file_id: number;
@@ -3020,7 +3688,7 @@ export interface operations {
                 actor_user_id?: number;
                 /** @description Only actions on this user */
                 target_user_id?: number;
-                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited";
+                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
                 /** @description From this time, inclusive (ISO 8601) */
                 from?: string;
                 /** @description Before this time, exclusive (ISO 8601) */
@@ -3084,7 +3752,10 @@ export interface operations {
     };
     AppConfig_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3125,7 +3796,10 @@ export interface operations {
     };
     AppConfig_listAdmin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3553,7 +4227,10 @@ export interface operations {
     };
     Auth_logoutAll: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3621,7 +4298,10 @@ export interface operations {
     };
     Auth_resendVerification: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3661,7 +4341,10 @@ export interface operations {
     };
     Auth_setupTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3708,7 +4391,10 @@ export interface operations {
     };
     Auth_enableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3752,7 +4438,10 @@ export interface operations {
     };
     Auth_disableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4106,7 +4795,10 @@ export interface operations {
     };
     Staff_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4143,7 +4835,10 @@ export interface operations {
     };
     Staff_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4180,7 +4875,10 @@ export interface operations {
     };
     Staff_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 staff_id: number;
@@ -4249,7 +4947,10 @@ export interface operations {
     };
     Files_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4340,7 +5041,10 @@ export interface operations {
     };
     Files_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4368,7 +5072,10 @@ export interface operations {
     };
     Files_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4424,7 +5131,10 @@ export interface operations {
     };
     Files_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4484,7 +5194,10 @@ export interface operations {
     };
     Organizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4535,7 +5248,10 @@ export interface operations {
     };
     Organizations_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4659,7 +5375,10 @@ export interface operations {
     };
     Organizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4800,7 +5519,10 @@ export interface operations {
     };
     UserOrganizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4851,7 +5573,10 @@ export interface operations {
     };
     UserOrganizations_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4895,7 +5620,10 @@ export interface operations {
     };
     UserOrganizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4930,7 +5658,10 @@ export interface operations {
     };
     UserOrganizations_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5197,7 +5928,10 @@ export interface operations {
     };
     Words_grant: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5215,6 +5949,898 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WordBalanceResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Products_available: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductListResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Products_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                sort?: "product_id" | "name" | "word_amount" | "price" | "createdAt";
+                direction?: "asc" | "desc" | "ASC" | "DESC";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Products_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProductDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Products_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Products_one: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TestPurchase_test: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestPurchaseDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestPurchaseResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_quote: {
+        parameters: {
+            query: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description The product the code is for */
+                product_id: number;
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountQuoteResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Only this organization's codes */
+                for_organization_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDiscountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscountInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_one: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                discount_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                discount_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Purchases_listOwn: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchasePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Purchases_listAdmin: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description From this date (inclusive) */
+                start_date?: string;
+                /** @description Before this date */
+                end_date?: string;
+                /** @description Successful = active, completed, success; Failed = failed, cancelled; Pending = pending, processing, on-hold */
+                status?: "all" | "successful" | "failed" | "pending";
+                type?: "all" | "purchases" | "invoices";
+                product_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchasePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Purchases_adminUpdate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPurchaseUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Purchases_adminCreate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPurchaseInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Purchases_cancel: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                purchase_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelPurchaseDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Purchases_one: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                purchase_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Access_giveAccess: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiveAccessDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Access_revokeAccess: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeAccessDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Invoices_listOwn: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Invoices_listAdmin: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                user_id?: number;
+                status?: "completed" | "active" | "pending" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Invoices_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Invoices_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceInputDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
                 };
             };
             /** @description No or expired session */
@@ -6647,7 +8273,10 @@ export interface operations {
     };
     Ai_models: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7084,7 +8713,10 @@ export interface operations {
     };
     MessageExports_pdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7129,7 +8761,10 @@ export interface operations {
     };
     MessageExports_word: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

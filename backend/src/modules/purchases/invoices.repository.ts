@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, EntityManager, Repository } from 'typeorm';
+import { likePattern, type Page } from '../../common/http/pagination';
+import { Invoice } from './invoice.entity';
+
+export type InvoiceFields = Omit<Invoice, 'invoice_id' | 'createdAt' | 'updatedAt'>;
+
+export interface InvoiceFilter {
+  user_id?: number;
+  /** Users found by name or email (their ids), or an invoice id, or words of the description. */
+  query?: string;
+  user_ids?: number[];
+  status?: string;
+}
+
+/** The invoices table. */
+@Injectable()
+export class InvoicesRepository {
+  constructor(@InjectRepository(Invoice) private readonly invoices: Repository<Invoice>) {}
+
+  private repo(manager?: EntityManager): Repository<Invoice> {
+    return manager ? manager.getRepository(Invoice) : this.invoices;
+  }
+
+  findById(invoice_id: number, manager?: EntityManager): Promise<Invoice | null> {
+    return this.repo(manager).findOneBy({ invoice_id });
+  }
+
+  findByIdForUpdate(invoice_id: number, manager: EntityManager): Promise<Invoice | null> {
+    return manager
+      .getRepository(Invoice)
+      .createQueryBuilder('i')
+      .setLock('pessimistic_write')
+      .where('i.invoice_id = :invoice_id', { invoice_id })
+      .getOne();
+  }
+
+  findByStripeInvoiceId(stripe_invoice_id: string, manager?: EntityManager): Promise<Invoice | null> {
+    return this.repo(manager).findOneBy({ stripe_invoice_id });
+  }
+
+  async page(filter: InvoiceFilter, page: Page): Promise<{ rows: Invoice[]; total: number }> {
+    const qb = this.invoices.createQueryBuilder('i');
+    if (filter.user_id !== undefined) qb.andWhere('i.user_id = :user_id', { user_id: filter.user_id });
+    if (filter.status) qb.andWhere('i.status = :status', { status: filter.status });
+    const text = filter.query?.trim();
+    if (text) {
+      qb.andWhere(
+        new Brackets((w) => {
+          w.where("lower(COALESCE(i.description, '')) LIKE :pattern", {
+            pattern: likePattern(text.toLowerCase()),
+          });
+          if (/^\d{1,9}$/.test(text)) w.orWhere('i.invoice_id = :id', { id: Number(text) });
+          if (filter.user_ids?.length)
+            w.orWhere('i.user_id IN (:...user_ids)', { user_ids: filter.user_ids });
+        }),
+      );
+    }
+    const [rows, total] = await qb
+      .orderBy('i.createdAt', 'DESC')
+      .addOrderBy('i.invoice_id', 'DESC')
+      .skip(page.skip)
+      .take(page.limit)
+      .getManyAndCount();
+    return { rows, total };
+  }
+
+  async insert(fields: Partial<InvoiceFields>, manager?: EntityManager): Promise<Invoice> {
+    const repo = this.repo(manager);
+    return repo.save(repo.create(fields));
+  }
+
+  async update(invoice_id: number, fields: Partial<InvoiceFields>, manager?: EntityManager): Promise<void> {
+    await this.repo(manager).update({ invoice_id }, fields);
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DiscountsModule } from '../discounts/discounts.module';
+import { ProductsModule } from '../products/products.module';
+import { UsersModule } from '../users/users.module';
+import { WordsModule } from '../words/words.module';
+import { Invoice } from './invoice.entity';
+import { InvoicesRepository } from './invoices.repository';
+import { InvoicesService } from './invoices.service';
+import { Purchase } from './purchase.entity';
+import { AccessController, InvoicesController, PurchasesController } from './purchases.controller';
+import { PurchasesRepository } from './purchases.repository';
+import { PurchasesService } from './purchases.service';
+
+/** Purchases, invoices and the access and words they give. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Purchase, Invoice]),
+    ProductsModule,
+    DiscountsModule,
+    WordsModule,
+    UsersModule,
+  ],
+  controllers: [PurchasesController, AccessController, InvoicesController],
+  providers: [PurchasesRepository, InvoicesRepository, PurchasesService, InvoicesService],
+  exports: [PurchasesService, InvoicesService],
+})
+export class PurchasesModule {}

@@ -1,0 +1,707 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  ADMIN_PURCHASES_PAGE_SIZE,
+  BILLING_MESSAGES,
+  isPaymentMethodId,
+  PAYMENT_METHOD_IDS,
+  type PurchaseStoredStatus,
+} from '@avatar-studio/contracts';
+import { hasStaffRole } from '../../common/auth/permissions';
+import type { Principal } from '../../common/auth/principal';
+import { badInput, DomainError, notFound } from '../../common/errors/domain-error';
+import { toPage } from '../../common/http/pagination';
+import { AuditService } from '../audit/audit.service';
+import { DiscountsService, type DiscountQuote } from '../discounts/discounts.service';
+import type { Product } from '../products/product.entity';
+import { chargePrice } from '../products/products-rules';
+import { ProductsService } from '../products/products.service';
+import { UsersService } from '../users/users.service';
+import { WordsService } from '../words/words.service';
+import type { Invoice } from './invoice.entity';
+import { InvoicesRepository } from './invoices.repository';
+import type { ProviderCancel } from './provider-cancel.port';
+import {
+  accessEnd,
+  cancelReasonValid,
+  statusesOfGroup,
+  grantsAccess,
+  limitBroken,
+  trialEnd,
+  wordsToGrant,
+} from './purchase-rules';
+import type { PaymentProvider, Purchase } from './purchase.entity';
+import { PurchasesRepository, type PurchaseFields, type PurchaseReference } from './purchases.repository';
+
+export interface PurchaseReferences {
+  stripe_customer_id: string;
+  stripe_payment_intent_id: string;
+  stripe_subscription_id: string;
+  paypal_order_id: string;
+  paypal_subscription_id: string;
+  paypal_plan_id: string;
+  subscription_id: string;
+  payment_processor_id: string;
+  current_period_end: Date;
+}
+
+export interface CreatePendingInput {
+  user_id: number;
+  product: Product;
+  payment_method_id: number;
+  provider: PaymentProvider;
+  discount_code?: string | null;
+  status?: 'pending' | 'processing';
+  references?: Partial<PurchaseReferences>;
+  /** Staff-made purchases: gift flag, amount and expiry chosen by staff. */
+  is_gift?: boolean;
+  amount?: number;
+  expiration_days?: number | null;
+  created_by?: number | null;
+}
+
+export interface PaymentFacts {
+  amount_paid?: number;
+  paid_at?: Date;
+  payment_processor_id?: string;
+  current_period_end?: Date | null;
+  status?: 'active' | 'completed';
+  references?: Partial<PurchaseReferences>;
+}
+
+/** Where the purchase's words are in the ledger: its grants are `purchase:{id}` and `purchase:{id}:…`. */
+export const GRANT_SOURCE = 'purchase';
+const grantReference = (purchase_id: number) => `purchase:${purchase_id}`;
+
+const PURCHASES_PAGE_DEFAULT = 20;
+const USER_SEARCH_LIMIT = 200;
+const soldOut = () => new DomainError(412, 'product_sold_out', BILLING_MESSAGES.productSoldOut);
+const limitReached = () =>
+  new DomainError(409, 'purchase_limit_reached', BILLING_MESSAGES.purchaseLimitReached);
+const purchaseNotFound = () => notFound('Purchase', 'purchase_not_found');
+
+/**
+ * Purchases and what follows from their statuses: the limits of a product (checked under its row lock), words
+ * granted through the ledger, the user's lifetime value moved in the payment's transaction, and every status
+ * change in the audit log. The payment side calls these; staff and customers reach them through the routes.
+ */
+@Injectable()
+export class PurchasesService {
+  private readonly providerCancels = new Map<PaymentProvider, ProviderCancel>();
+
+  constructor(
+    private readonly purchases: PurchasesRepository,
+    private readonly invoices: InvoicesRepository,
+    private readonly products: ProductsService,
+    private readonly discounts: DiscountsService,
+    private readonly words: WordsService,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+    private readonly db: DataSource,
+  ) {}
+
+  /** The payment side registers how a provider's subscription stops renewing. */
+  useProviderCancel(provider: PaymentProvider, impl: ProviderCancel): void {
+    this.providerCancels.set(provider, impl);
+  }
+
+  findById(purchase_id: number, manager?: EntityManager): Promise<Purchase | null> {
+    return this.purchases.findById(purchase_id, manager);
+  }
+
+  findByReference(column: PurchaseReference, value: string, manager?: EntityManager, lock = false) {
+    return this.purchases.findByReference(column, value, manager, lock);
+  }
+
+  /** The caller's own purchase, or any for staff; 404 otherwise. */
+  async getVisible(purchase_id: number, principal: Principal): Promise<Purchase> {
+    const purchase = await this.purchases.findById(purchase_id);
+    if (!purchase) throw purchaseNotFound();
+    if (purchase.user_id !== principal.user_id && !hasStaffRole(principal.staffRole, 'manager'))
+      throw purchaseNotFound();
+    return purchase;
+  }
+
+  /**
+   * A new purchase waiting for its payment: the product's row is locked first, so its limits are counted and the
+   * purchase inserted by one buyer at a time (409 per user, 412 overall); the amount is computed here.
+   */
+  async createPending(
+    input: CreatePendingInput,
+    manager?: EntityManager,
+  ): Promise<{ purchase: Purchase; amount: number; discount: DiscountQuote | null }> {
+    if (!isPaymentMethodId(input.payment_method_id))
+      throw badInput(BILLING_MESSAGES.invalidPaymentMethod, 'invalid_payment_method');
+    return this.inTransaction(manager, async (m) => {
+      const product = await this.products.lockForPurchase(input.product.product_id, m);
+      if (!product) throw notFound('Product', 'product_not_found');
+      const [byUser, overall] = await Promise.all([
+        product.limit_per_user === null
+          ? 0
+          : this.purchases.countHolding(product.product_id, input.user_id, m),
+        product.user_limit === null ? 0 : this.purchases.countHolding(product.product_id, null, m),
+      ]);
+      const broken = limitBroken(product, { byUser, overall });
+      if (broken === 'per_user') throw limitReached();
+      if (broken === 'overall') throw soldOut();
+      const price = input.amount ?? chargePrice(product);
+      const purchase = await this.purchases.insert(
+        {
+          user_id: input.user_id,
+          product_id: product.product_id,
+          organization_id: product.organization_id,
+          status: input.status ?? 'pending',
+          amount: price,
+          currency: product.currency,
+          expiration_days:
+            input.expiration_days !== undefined ? input.expiration_days : product.expiration_days,
+          is_gift: input.is_gift ?? false,
+          payment_method_id: input.payment_method_id,
+          subscription_interval: product.is_subscription ? product.subscription_interval : null,
+          subscription_period: product.is_subscription ? product.subscription_period : null,
+          free_trial_length: product.free_trial_period ? product.free_trial_length : null,
+          provider: input.provider,
+          created_by: input.created_by ?? null,
+          ...(input.references ?? {}),
+        },
+        m,
+      );
+      let discount: DiscountQuote | null = null;
+      if (input.discount_code?.trim()) {
+        discount = await this.discounts.redeem(
+          input.discount_code,
+          product,
+          input.user_id,
+          purchase.purchase_id,
+          m,
+        );
+        await this.purchases.update(
+          purchase.purchase_id,
+          { amount: discount.discounted_price, discount_id: discount.discount_id, discount: discount.code },
+          m,
+        );
+        purchase.amount = discount.discounted_price;
+        purchase.discount_id = discount.discount_id;
+        purchase.discount = discount.code;
+      }
+      return { purchase, amount: purchase.amount, discount };
+    });
+  }
+
+  async attachReferences(
+    purchase_id: number,
+    refs: Partial<PurchaseReferences>,
+    manager?: EntityManager,
+  ): Promise<void> {
+    if (Object.keys(refs).length) await this.purchases.update(purchase_id, refs, manager);
+  }
+
+  /**
+   * Paid: active (subscriptions) or completed (one-off), words granted to expire with the purchase, lifetime
+   * value raised, all in one transaction. Already granting: unchanged; cancelled or revoked: never reactivated.
+   */
+  async activate(purchase_id: number, facts: PaymentFacts = {}, manager?: EntityManager): Promise<Purchase> {
+    return this.inTransaction(manager, async (m) => {
+      const purchase = await this.lockPurchase(purchase_id, m);
+      if (grantsAccess(purchase.status) || purchase.status === 'cancelled' || purchase.status === 'revoked')
+        return purchase;
+      const product = (await this.products.findById(purchase.product_id, m))!;
+      const to = facts.status ?? (product.is_subscription ? 'active' : 'completed');
+      const now = new Date();
+      const expires_at = accessEnd(product, purchase, now, facts.current_period_end);
+      const amount = facts.amount_paid ?? purchase.amount;
+      await this.grantWords(purchase, product, expires_at, now, m);
+      await this.users.addLifetimeValue(purchase.user_id, amount, m);
+      const changes: Partial<PurchaseFields> = {
+        status: to,
+        amount,
+        expires_at,
+        paid_at: facts.paid_at ?? now,
+        ...(product.is_subscription ? { current_period_end: expires_at } : {}),
+        ...(facts.payment_processor_id ? { payment_processor_id: facts.payment_processor_id } : {}),
+        ...(facts.references ?? {}),
+      };
+      await this.purchases.update(purchase_id, changes, m);
+      await this.recordStatus(purchase, to, null, m);
+      return { ...purchase, ...changes } as Purchase;
+    });
+  }
+
+  /** The payment failed: pending or processing becomes failed and the discount's use is given back. */
+  async markFailed(purchase_id: number, reason: string | null, manager?: EntityManager): Promise<Purchase> {
+    return this.inTransaction(manager, async (m) => {
+      const purchase = await this.lockPurchase(purchase_id, m);
+      if (purchase.status !== 'pending' && purchase.status !== 'processing') return purchase;
+      if (purchase.discount_id) await this.discounts.release(purchase.discount_id, purchase_id, m);
+      await this.purchases.update(purchase_id, { status: 'failed' }, m);
+      await this.recordStatus(purchase, 'failed', reason, m);
+      return { ...purchase, status: 'failed' };
+    });
+  }
+
+  /**
+   * A renewal was paid: a completed invoice for the period (once per provider invoice), the period and access
+   * moved forward, the period's words granted, lifetime value raised. False when nothing changed.
+   */
+  async renew(
+    purchase_id: number,
+    renewal: {
+      period_end: Date;
+      amount: number;
+      stripe_invoice_id?: string;
+      paypal_capture_id?: string;
+      payment_method_id?: number;
+      paid_at?: Date;
+    },
+    manager?: EntityManager,
+  ): Promise<boolean> {
+    return this.inTransaction(manager, async (m) => {
+      const purchase = await this.lockPurchase(purchase_id, m);
+      if (!grantsAccess(purchase.status)) return false;
+      if (
+        renewal.stripe_invoice_id &&
+        (await this.invoices.findByStripeInvoiceId(renewal.stripe_invoice_id, m))
+      )
+        return false;
+      if (purchase.current_period_end && renewal.period_end <= purchase.current_period_end) return false;
+      const product = (await this.products.findById(purchase.product_id, m))!;
+      const now = new Date();
+      await this.invoices.insert(
+        {
+          purchase_id,
+          user_id: purchase.user_id,
+          amount: renewal.amount,
+          currency: purchase.currency,
+          payment_method_id: renewal.payment_method_id ?? purchase.payment_method_id,
+          status: 'completed',
+          description: `${product.name}: renewal`,
+          stripe_invoice_id: renewal.stripe_invoice_id ?? null,
+          paypal_capture_id: renewal.paypal_capture_id ?? null,
+          period_end: renewal.period_end,
+          paid_at: renewal.paid_at ?? now,
+        },
+        m,
+      );
+      const grant = wordsToGrant(product, false);
+      await this.words.grant(
+        purchase.user_id,
+        {
+          ...grant,
+          source: GRANT_SOURCE,
+          reference: `${grantReference(purchase_id)}:period:${renewal.period_end.getTime()}`,
+          expires_at: renewal.period_end,
+        },
+        m,
+      );
+      await this.users.addLifetimeValue(purchase.user_id, renewal.amount, m);
+      await this.purchases.update(
+        purchase_id,
+        { current_period_end: renewal.period_end, expires_at: renewal.period_end },
+        m,
+      );
+      return true;
+    });
+  }
+
+  /** A renewal's payment failed: a failed invoice is kept (once per provider invoice); access runs to its end. */
+  async renewalFailed(
+    purchase_id: number,
+    failure: { amount: number; stripe_invoice_id?: string; period_end?: Date },
+    manager?: EntityManager,
+  ): Promise<void> {
+    await this.inTransaction(manager, async (m) => {
+      const purchase = await this.lockPurchase(purchase_id, m);
+      if (
+        failure.stripe_invoice_id &&
+        (await this.invoices.findByStripeInvoiceId(failure.stripe_invoice_id, m))
+      )
+        return;
+      await this.invoices.insert(
+        {
+          purchase_id,
+          user_id: purchase.user_id,
+          amount: failure.amount,
+          currency: purchase.currency,
+          payment_method_id: purchase.payment_method_id,
+          status: 'failed',
+          description: 'Renewal payment failed',
+          stripe_invoice_id: failure.stripe_invoice_id ?? null,
+          period_end: failure.period_end ?? null,
+        },
+        m,
+      );
+    });
+  }
+
+  /** No further charges; access and words stay until the end of what was paid. Never undone. */
+  async cancelAtPeriodEnd(
+    purchase_id: number,
+    input: { reason: string | null; period_end?: Date | null },
+    manager?: EntityManager,
+  ): Promise<Purchase> {
+    return this.inTransaction(manager, async (m) => {
+      const purchase = await this.lockPurchase(purchase_id, m);
+      if (purchase.status === 'cancelled' || purchase.status === 'revoked') return purchase;
+      const changes: Partial<PurchaseFields> = {
+        status: 'cancelled',
+        cancel_at_period_end: true,
+        cancelled_at: new Date(),
+        cancel_reason: input.reason ?? purchase.cancel_reason,
+        ...(input.period_end ? { current_period_end: input.period_end, expires_at: input.period_end } : {}),
+      };
+      await this.purchases.update(purchase_id, changes, m);
+      await this.recordStatus(purchase, 'cancelled', input.reason, m);
+      return { ...purchase, ...changes } as Purchase;
+    });
+  }
+
+  /** The provider ended the subscription: cancelled, and its words end at `ended_at`. */
+  async subscriptionEnded(purchase_id: number, ended_at: Date, manager?: EntityManager): Promise<Purchase> {
+    return this.inTransaction(manager, async (m) => {
+      const purchase = await this.lockPurchase(purchase_id, m);
+      if (purchase.status === 'revoked') return purchase;
+      const end = purchase.expires_at && purchase.expires_at < ended_at ? purchase.expires_at : ended_at;
+      await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase_id), m, end);
+      const changes: Partial<PurchaseFields> = {
+        status: 'cancelled',
+        cancel_at_period_end: true,
+        cancelled_at: purchase.cancelled_at ?? new Date(),
+        expires_at: end,
+      };
+      await this.purchases.update(purchase_id, changes, m);
+      if (purchase.status !== 'cancelled')
+        await this.recordStatus(purchase, 'cancelled', 'subscription ended', m);
+      return { ...purchase, ...changes } as Purchase;
+    });
+  }
+
+  /** Access ends now: revoked, and the purchase's words left are gone. */
+  async revoke(purchase_id: number, reason: string | null, manager?: EntityManager): Promise<Purchase> {
+    return this.inTransaction(manager, async (m) => {
+      const purchase = await this.lockPurchase(purchase_id, m);
+      if (purchase.status === 'revoked') return purchase;
+      return this.revokeLocked(purchase, reason, m);
+    });
+  }
+
+  /** Money given back: the lifetime value shrinks; a full refund also revokes. Once per `reference`. */
+  async refund(
+    purchase_id: number,
+    input: { amount: number; reason: string | null; reference?: string },
+    manager?: EntityManager,
+  ): Promise<Purchase> {
+    return this.inTransaction(manager, async (m) => {
+      const purchase = await this.lockPurchase(purchase_id, m);
+      const amount = Math.max(0, Math.min(input.amount, purchase.amount - purchase.refunded_amount));
+      if (amount > 0) {
+        const refunded_amount = purchase.refunded_amount + amount;
+        await this.purchases.update(purchase_id, { refunded_amount }, m);
+        await this.users.addLifetimeValue(purchase.user_id, -amount, m);
+        purchase.refunded_amount = refunded_amount;
+      }
+      if (purchase.refunded_amount >= purchase.amount && purchase.status !== 'revoked')
+        return this.revokeLocked(purchase, input.reason ?? 'refunded', m);
+      return purchase;
+    });
+  }
+
+  // ---------------------------------------------------------------- lists
+
+  async listOwn(principal: Principal, query: { page?: number; limit?: number }) {
+    const page = toPage(query, PURCHASES_PAGE_DEFAULT);
+    const { rows, total } = await this.purchases.pageOwn(principal.user_id, page);
+    return { purchases: await this.withNames(rows, false), total, page: page.page, limit: page.limit };
+  }
+
+  /** The back office's list: search (purchase id, or name or email), dates, status group, type, product; 12 a page. */
+  async listAdmin(query: {
+    query?: string;
+    page?: number;
+    limit?: number;
+    start_date?: Date;
+    end_date?: Date;
+    status?: string;
+    type?: string;
+    product_id?: number;
+  }) {
+    if (query.start_date && query.end_date && query.start_date > query.end_date)
+      throw badInput('start_date must be on or before end_date.', 'invalid_date_range');
+    const page = toPage(query, ADMIN_PURCHASES_PAGE_SIZE);
+    const text = query.query?.trim();
+    const { rows, total } = await this.purchases.pageAdmin(
+      {
+        purchase_id: text && /^\d{1,9}$/.test(text) ? Number(text) : undefined,
+        user_ids: text ? await this.users.searchIds(text, USER_SEARCH_LIMIT) : undefined,
+        from: query.start_date,
+        to: query.end_date,
+        statuses: statusesOfGroup(query.status),
+        type: query.type === 'purchases' || query.type === 'invoices' ? query.type : undefined,
+        product_id: query.product_id,
+      },
+      page,
+    );
+    return { purchases: await this.withNames(rows, true), total, page: page.page, limit: page.limit };
+  }
+
+  async withNames(rows: Purchase[], withUsers: boolean) {
+    const [products, users] = await Promise.all([
+      this.products.names(rows.map((r) => r.product_id)),
+      withUsers ? this.users.summaries(rows.map((r) => r.user_id)) : Promise.resolve(new Map()),
+    ]);
+    return rows.map((r) => ({
+      ...r,
+      product: products.has(r.product_id)
+        ? { product_id: r.product_id, name: products.get(r.product_id)! }
+        : null,
+      ...(withUsers ? { user: users.get(r.user_id) ?? null } : {}),
+    }));
+  }
+
+  // ---------------------------------------------------------------- customer and staff actions
+
+  /**
+   * The owner cancels their active subscription: reason of 10+ characters, the provider stops renewing first,
+   * then the purchase is cancelled (access until the period's end).
+   */
+  async cancelOwn(purchase_id: number, principal: Principal, reason: unknown): Promise<Purchase> {
+    const purchase = await this.purchases.findById(purchase_id);
+    if (!purchase || purchase.user_id !== principal.user_id) throw purchaseNotFound();
+    if (!cancelReasonValid(reason))
+      throw badInput(BILLING_MESSAGES.cancelReasonRequired, 'cancel_reason_required');
+    if (purchase.status !== 'active' || !purchase.subscription_interval)
+      throw new DomainError(409, 'purchase_not_cancellable', 'Only an active subscription can be cancelled.');
+    const period_end = await this.stopRenewing(purchase);
+    return this.cancelAtPeriodEnd(purchase_id, { reason: reason.trim(), period_end });
+  }
+
+  /** Staff give access: a purchase made by them (gift or paid by cash/transfer), active at once with its words. */
+  async giveAccess(
+    principal: Principal,
+    input: {
+      user_id: number;
+      product_id: number;
+      gift?: boolean;
+      total?: number;
+      expiration_days?: number | null;
+      payment_method_id?: number;
+    },
+    status?: 'active' | 'completed' | 'pending',
+  ): Promise<Purchase> {
+    const user = await this.users.findById(input.user_id);
+    if (!user) throw notFound('User', 'user_not_found');
+    const product = await this.products.findById(input.product_id);
+    if (!product) throw notFound('Product', 'product_not_found');
+    const gift = input.gift ?? false;
+    const payment_method_id =
+      input.payment_method_id ?? (gift ? PAYMENT_METHOD_IDS.gift : PAYMENT_METHOD_IDS.cash);
+    return this.db.transaction(async (m) => {
+      const { purchase } = await this.createPending(
+        {
+          user_id: input.user_id,
+          product,
+          payment_method_id,
+          provider: 'manual',
+          is_gift: gift,
+          amount: input.total ?? 0,
+          expiration_days: input.expiration_days ?? product.expiration_days,
+          created_by: principal.user_id,
+        },
+        m,
+      );
+      await this.audit.record(
+        'purchase.created',
+        {
+          target_user_id: purchase.user_id,
+          target_type: 'purchase',
+          target_id: purchase.purchase_id,
+          details: { product_id: product.product_id, gift, total: purchase.amount, status },
+        },
+        m,
+      );
+      if (status === 'pending') return purchase;
+      return this.activate(purchase.purchase_id, { amount_paid: purchase.amount, status }, m);
+    });
+  }
+
+  /**
+   * Staff record a purchase (POST /purchases/admin): active or completed (by default active for a subscription,
+   * completed for a one-off) grant at once, pending waits.
+   */
+  async adminCreate(
+    principal: Principal,
+    input: {
+      user_id: number;
+      product_id: number;
+      amount?: number;
+      status?: string;
+      payment_method_id?: number;
+      expiration_days?: number | null;
+      is_gift?: boolean;
+    },
+  ): Promise<Purchase> {
+    const status = input.status;
+    if (status !== undefined && status !== 'active' && status !== 'completed' && status !== 'pending')
+      throw badInput('A new purchase is active, completed or pending.', 'invalid_status_transition');
+    const purchase = await this.giveAccess(
+      principal,
+      {
+        user_id: input.user_id,
+        product_id: input.product_id,
+        gift: input.is_gift,
+        total: input.amount,
+        expiration_days: input.expiration_days,
+        payment_method_id: input.payment_method_id,
+      },
+      status,
+    );
+    return purchase;
+  }
+
+  /** Staff change a purchase: its status within the allowed transitions, a cancel reason, an expiry. */
+  async adminUpdate(
+    input: {
+      purchase_id: number;
+      status?: string;
+      cancel_reason?: string | null;
+      expiration_days?: number | null;
+      amount?: number;
+    },
+    allowedStatus: (from: PurchaseStoredStatus, to: string) => string | null,
+  ): Promise<Purchase> {
+    const before = await this.purchases.findById(input.purchase_id);
+    if (!before) throw purchaseNotFound();
+    const to = input.status;
+    if (to !== undefined && to !== before.status) {
+      const error = allowedStatus(before.status, to);
+      if (error) throw badInput(error, 'invalid_status_transition');
+      if (to === 'cancelled' && before.status !== 'revoked') {
+        const period_end = await this.stopRenewing(before);
+        await this.cancelAtPeriodEnd(before.purchase_id, { reason: input.cancel_reason ?? null, period_end });
+      } else if (to === 'revoked') {
+        await this.stopRenewing(before);
+        await this.revoke(before.purchase_id, input.cancel_reason ?? null);
+      } else if (to === 'active' || to === 'completed') {
+        await this.activate(before.purchase_id, { status: to });
+      } else {
+        // Back to pending (or from revoked to cancelled): the status only; the words follow their own expiry.
+        await this.db.transaction(async (m) => {
+          const locked = await this.lockPurchase(before.purchase_id, m);
+          await this.purchases.update(locked.purchase_id, { status: to as PurchaseStoredStatus }, m);
+          await this.recordStatus(locked, to as PurchaseStoredStatus, input.cancel_reason ?? null, m);
+        });
+      }
+    }
+    const other: Partial<PurchaseFields> = {};
+    if (input.cancel_reason !== undefined) other.cancel_reason = input.cancel_reason;
+    if (input.expiration_days !== undefined) other.expiration_days = input.expiration_days;
+    if (input.amount !== undefined) other.amount = input.amount;
+    if (Object.keys(other).length)
+      await this.db.transaction(async (m) => {
+        await this.purchases.update(before.purchase_id, other, m);
+        await this.audit.record(
+          'purchase.updated',
+          {
+            target_user_id: before.user_id,
+            target_type: 'purchase',
+            target_id: before.purchase_id,
+            details: { changed: Object.keys(other) },
+          },
+          m,
+        );
+      });
+    return (await this.purchases.findById(before.purchase_id))!;
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private async stopRenewing(purchase: Purchase): Promise<Date | null> {
+    const subscription =
+      purchase.stripe_subscription_id ?? purchase.paypal_subscription_id ?? purchase.subscription_id;
+    if (
+      !subscription ||
+      !purchase.provider ||
+      purchase.provider === 'manual' ||
+      purchase.cancel_at_period_end
+    )
+      return null;
+    const impl = this.providerCancels.get(purchase.provider);
+    if (!impl)
+      throw new DomainError(
+        503,
+        'payment_provider_unavailable',
+        'The payment provider cannot be reached to stop the subscription. Please try again later.',
+      );
+    return (await impl.cancelAtPeriodEnd(purchase)).period_end;
+  }
+
+  private async revokeLocked(purchase: Purchase, reason: string | null, m: EntityManager): Promise<Purchase> {
+    await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase.purchase_id), m);
+    const now = new Date();
+    const changes: Partial<PurchaseFields> = {
+      status: 'revoked',
+      revoked_at: now,
+      expires_at: now,
+      ...(reason ? { cancel_reason: reason } : {}),
+    };
+    await this.purchases.update(purchase.purchase_id, changes, m);
+    await this.recordStatus(purchase, 'revoked', reason, m);
+    return { ...purchase, ...changes } as Purchase;
+  }
+
+  private async grantWords(
+    purchase: Purchase,
+    product: Product,
+    expires_at: Date | null,
+    now: Date,
+    m: EntityManager,
+  ) {
+    if (expires_at && expires_at <= now) return;
+    const inTrial = product.is_subscription && trialEnd(product, now) !== null;
+    await this.words.grant(
+      purchase.user_id,
+      {
+        ...wordsToGrant(product, inTrial),
+        source: GRANT_SOURCE,
+        reference: grantReference(purchase.purchase_id),
+        expires_at,
+        created_by: purchase.created_by,
+      },
+      m,
+    );
+  }
+
+  private async lockPurchase(purchase_id: number, m: EntityManager): Promise<Purchase> {
+    const purchase = await this.purchases.findByIdForUpdate(purchase_id, m);
+    if (!purchase) throw purchaseNotFound();
+    return purchase;
+  }
+
+  private recordStatus(
+    purchase: Purchase,
+    to: PurchaseStoredStatus,
+    reason: string | null,
+    m: EntityManager,
+  ) {
+    return this.audit.record(
+      'purchase.status_changed',
+      {
+        target_user_id: purchase.user_id,
+        target_type: 'purchase',
+        target_id: purchase.purchase_id,
+        organization_id: purchase.organization_id,
+        details: { from: purchase.status, to, reason },
+      },
+      m,
+    );
+  }
+
+  private inTransaction<T>(
+    manager: EntityManager | undefined,
+    work: (m: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    if (manager?.queryRunner?.isTransactionActive) return work(manager);
+    return (manager ?? this.db.manager).transaction(work);
+  }
+}
+
+export type { Invoice };

@@ -1,0 +1,216 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, EntityManager, In, Repository } from 'typeorm';
+import type { Page } from '../../common/http/pagination';
+import { WordLedgerEntry } from './word-ledger-entry.entity';
+import { WordReservation } from './word-reservation.entity';
+
+export type NewLedgerEntry = Pick<WordLedgerEntry, 'user_id' | 'kind' | 'words' | 'source'> &
+  Partial<
+    Pick<
+      WordLedgerEntry,
+      'unlimited' | 'reference' | 'expires_at' | 'note' | 'created_by' | 'organization_id'
+    >
+  >;
+
+/** A lot as the balance replay reads it: times as epoch microseconds (strings, bigint). */
+export interface LotRow {
+  words: string;
+  unlimited: boolean;
+  at: string;
+  expires_at: string | null;
+  now: string;
+}
+
+function micros(column: string): string {
+  return `(extract(epoch FROM ${column}) * 1000000)::bigint`;
+}
+
+/** The word_ledger and word_reservations tables. */
+@Injectable()
+export class WordsRepository {
+  constructor(
+    @InjectRepository(WordLedgerEntry) private readonly ledger: Repository<WordLedgerEntry>,
+    @InjectRepository(WordReservation) private readonly reservations: Repository<WordReservation>,
+  ) {}
+
+  private ledgerRepo(m?: EntityManager): Repository<WordLedgerEntry> {
+    return m ? m.getRepository(WordLedgerEntry) : this.ledger;
+  }
+
+  private reservationRepo(m?: EntityManager): Repository<WordReservation> {
+    return m ? m.getRepository(WordReservation) : this.reservations;
+  }
+
+  /**
+   * Locks the user's row until the transaction ends: every change to one user's ledger runs after this, one at a
+   * time. It reads the users table only to take the lock (the ledger's rows have no row of their own to lock), so
+   * it is raw SQL: FOR UPDATE on another module's table without loading its entity. False: no such user.
+   */
+  async lockUser(m: EntityManager, user_id: number): Promise<boolean> {
+    const rows = (await m.query(`SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE`, [
+      user_id,
+    ])) as unknown[];
+    return rows.length > 0;
+  }
+
+  findByReference(
+    m: EntityManager,
+    kind: 'grant' | 'debit',
+    source: string,
+    reference: string,
+  ): Promise<WordLedgerEntry | null> {
+    return this.ledgerRepo(m).findOneBy({ kind, source, reference });
+  }
+
+  async insertEntry(m: EntityManager, entry: NewLedgerEntry): Promise<WordLedgerEntry> {
+    const repo = this.ledgerRepo(m);
+    const result = await repo.insert(repo.create(entry));
+    const entry_id = (result.identifiers[0] as { entry_id: string }).entry_id;
+    return (await repo.findOneBy({ entry_id }))!;
+  }
+
+  /**
+   * Ends the user's grants of `source` whose reference is `reference` or starts with `reference:` at `at` (those
+   * ending later or never): from then on their unspent words are gone, as when a grant expires. `at` null: the
+   * database's clock now (the clock the balance is read with).
+   */
+  async endGrants(
+    m: EntityManager,
+    user_id: number,
+    source: string,
+    reference: string,
+    at: Date | null,
+  ): Promise<number> {
+    const result = await this.ledgerRepo(m)
+      .createQueryBuilder()
+      .update()
+      .set({ expires_at: () => 'COALESCE(:at, clock_timestamp())' })
+      .setParameter('at', at)
+      .where('user_id = :user_id AND kind = :kind AND source = :source', { user_id, kind: 'grant', source })
+      .andWhere(
+        new Brackets((w) =>
+          w
+            .where('reference = :reference', { reference })
+            .orWhere('starts_with(reference, :prefix)', { prefix: `${reference}:` }),
+        ),
+      )
+      .andWhere('(expires_at IS NULL OR expires_at > COALESCE(:at, clock_timestamp()))', { at })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Running reservations of a user (unexpired): how many, and the words they hold. */
+  async heldReservations(m: EntityManager, user_id: number): Promise<{ running: number; words: number }> {
+    const row = (await this.reservationRepo(m)
+      .createQueryBuilder('r')
+      .select('count(*)::int', 'running')
+      .addSelect('COALESCE(sum(r.words), 0)::bigint', 'words')
+      .where('r.user_id = :user_id AND r.expires_at > now()', { user_id })
+      .getRawOne()) as { running: number; words: string };
+    return { running: row.running, words: Number(row.words) };
+  }
+
+  async insertReservation(
+    m: EntityManager,
+    input: { user_id: number; words: number; reference: string | null; ttlMs: number },
+  ): Promise<number> {
+    const result = await this.reservationRepo(m)
+      .createQueryBuilder()
+      .insert()
+      .values({
+        user_id: input.user_id,
+        words: input.words,
+        reference: input.reference,
+        expires_at: () => 'now() + make_interval(secs => :secs)',
+      })
+      .setParameter('secs', input.ttlMs / 1000)
+      .returning('reservation_id')
+      .execute();
+    return Number((result.raw as { reservation_id: string }[])[0].reservation_id);
+  }
+
+  async renewReservations(ids: number[], ttlMs: number): Promise<void> {
+    await this.reservations
+      .createQueryBuilder()
+      .update()
+      .set({ expires_at: () => 'now() + make_interval(secs => :secs)' })
+      .where('reservation_id IN (:...ids)', { ids: ids.map(String) })
+      .setParameter('secs', ttlMs / 1000)
+      .execute();
+  }
+
+  async deleteReservation(reservation_id: number, m?: EntityManager): Promise<void> {
+    await this.reservationRepo(m).delete({ reservation_id: String(reservation_id) });
+  }
+
+  async labelReservation(reservation_id: number, reference: string, m?: EntityManager): Promise<void> {
+    await this.reservationRepo(m).update({ reservation_id: String(reservation_id) }, { reference });
+  }
+
+  async deleteReservationsByReference(references: string[]): Promise<void> {
+    await this.reservations.delete({ reference: In(references) });
+  }
+
+  async purgeLapsedReservations(): Promise<void> {
+    await this.reservations
+      .createQueryBuilder()
+      .delete()
+      .where(`expires_at < now() - interval '1 hour'`)
+      .execute();
+  }
+
+  /**
+   * The user's lots (grants, positive adjustments) with epoch-microsecond times and the database's clock. Raw SQL
+   * because the times must keep PostgreSQL's microseconds, which a JavaScript Date would cut to milliseconds.
+   */
+  lots(m: EntityManager, user_id: number): Promise<LotRow[]> {
+    return m.query(
+      `SELECT words, unlimited, ${micros('"createdAt"')} AS at, ${micros('expires_at')} AS expires_at,
+              ${micros('clock_timestamp()')} AS now
+         FROM word_ledger WHERE user_id = $1 AND (words > 0 OR unlimited)`,
+      [user_id],
+    ) as Promise<LotRow[]>;
+  }
+
+  /**
+   * Consumptions summed per interval between consecutive `bounds` (epoch microseconds); bucket 0 precedes them.
+   * Raw SQL: width_bucket over an array sums thousands of debits in the database instead of reading each one.
+   */
+  consumptionBuckets(
+    m: EntityManager,
+    user_id: number,
+    bounds: number[],
+  ): Promise<{ bucket: number; words: string }[]> {
+    return m.query(
+      `SELECT width_bucket(${micros('"createdAt"')}, $2::bigint[]) AS bucket, -sum(words)::bigint AS words
+         FROM word_ledger WHERE user_id = $1 AND words < 0 GROUP BY 1`,
+      [user_id, bounds.map(String)],
+    ) as Promise<{ bucket: number; words: string }[]>;
+  }
+
+  async usage(
+    user_ids: number[],
+    range: { from: Date; to: Date; organization_id?: number | null },
+  ): Promise<{ user_id: number; words: string }[]> {
+    const qb = this.ledger
+      .createQueryBuilder('l')
+      .select('l.user_id', 'user_id')
+      .addSelect('-sum(l.words)::bigint', 'words')
+      .where(`l.kind = 'debit' AND l.user_id IN (:...user_ids)`, { user_ids })
+      .andWhere('l."createdAt" >= :from AND l."createdAt" < :to', { from: range.from, to: range.to });
+    if (range.organization_id !== undefined && range.organization_id !== null)
+      qb.andWhere('l.organization_id = :org', { org: range.organization_id });
+    return qb.groupBy('l.user_id').getRawMany();
+  }
+
+  async page(user_id: number, page: Page): Promise<{ rows: WordLedgerEntry[]; total: number }> {
+    const [rows, total] = await this.ledger.findAndCount({
+      where: { user_id },
+      order: { createdAt: 'DESC', entry_id: 'DESC' },
+      skip: page.skip,
+      take: page.limit,
+    });
+    return { rows, total };
+  }
+}
