@@ -12,6 +12,7 @@ import type { AppEnv } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { AiModule } from './modules/ai/ai.module';
 import { AuditModule } from './modules/audit/audit.module';
+import { AvatarsModule } from './modules/avatars/avatars.module';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
@@ -63,6 +64,7 @@ export class AppModule implements NestModule {
         PurchasesModule,
         PaymentsModule,
         ConversationsModule,
+        AvatarsModule,
         TemplatesModule,
         AiModule,
         GenerationModule,

@@ -293,6 +293,12 @@ describe('authorization matrix', () => {
         key: String(b.file.src).split('/').pop()!,
       }),
     );
+    const avatar = await makeAvatar();
+    const publicAvatar = await ok(
+      post('staffAdmin', '/api/avatars', { name: 'Community', public: true }),
+      201,
+      (b) => Number(b.avatar.avatar_id),
+    );
     const product = await ok(
       post('staffAdmin', '/api/products', {
         name: 'Matrix plan',
@@ -353,6 +359,10 @@ describe('authorization matrix', () => {
       discount: discount_id,
       spareDiscount: spare.discount_id,
       ownerUserId: as.owner.user_id,
+      avatar: avatar.avatar_id,
+      avatarKey: avatar.assistant_id,
+      avatarFile: avatar.file_id,
+      publicAvatar,
       org: orgId,
       orgName: name,
       orgSlug: slug,
@@ -396,6 +406,23 @@ describe('authorization matrix', () => {
       loginEmail: login.email,
       loginPassword: 'login-secret1',
     };
+  }
+
+  /** A Personal avatar of owner with one editable file. */
+  async function makeAvatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }> {
+    const made = await ok(post('owner', '/api/avatars', { name: 'Owned avatar' }), 201, (b) => ({
+      avatar_id: Number(b.avatar.avatar_id),
+      assistant_id: String(b.avatar.assistant_id),
+    }));
+    const file_id = await ok(
+      post('owner', `/api/avatars/add-editable-file/${made.avatar_id}/${made.assistant_id}`, {
+        name: 'facts',
+        content: 'The owl is called Hedwig.',
+      }),
+      201,
+      (b) => Number(b.file.avatar_file_id),
+    );
+    return { ...made, file_id };
   }
 
   async function insertMessage(conversationId: number): Promise<number> {
@@ -458,6 +485,7 @@ describe('authorization matrix', () => {
         return id;
       },
       message: () => insertMessage(f.conversation),
+      avatar: () => makeAvatar(),
       document: () =>
         ok(post('owner', '/api/documents', { name: 'Fresh' }), 201, (b) => Number(b.document.document_id)),
       template: () =>

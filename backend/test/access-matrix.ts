@@ -85,6 +85,11 @@ export interface Fixtures {
   /** owner's private text file. */
   file: number;
   fileKey: string;
+  /** owner's Personal avatar, its key and one editable file of it; a public avatar of the staff admin. */
+  avatar: number;
+  avatarKey: string;
+  avatarFile: number;
+  publicAvatar: number;
   /** A staff member no principal is, for role changes. */
   staffTarget: number;
   ownerEmail: string;
@@ -109,6 +114,8 @@ export interface FreshMakers {
   workflow(): Promise<number>;
   userWorkflow(): Promise<number>;
   file(): Promise<number>;
+  /** A new Personal avatar of owner with one editable file. */
+  avatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }>;
   /** A new organization with member, manager and orgAdmin in their roles. */
   organization(): Promise<{ id: number; name: string }>;
   /** A new Member of `org` (no principal). */
@@ -799,6 +806,12 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       request: (f) => ({ body: { conversation_id: f.conversation, content: 'Hello there', stream: false } }),
     },
     {
+      name: "the caller's thread with owner's avatar",
+      allow: ['owner', 'staffAdmin'],
+      status: 201,
+      request: (f) => ({ body: { avatar_id: f.avatar, content: 'Hello there', stream: false } }),
+    },
+    {
       name: "owner's private template applied in the caller's own conversation",
       allow: ['owner', ...STAFF],
       status: 201,
@@ -823,13 +836,17 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 201,
     request: () => ({ body: { content: 'Write a poem about the sea, please.', stream: false } }),
   },
-  'GET /api/messages/thread/{conversation_id}': {
-    allow: ['owner'],
-    request: (f) => ({ params: { conversation_id: f.conversation } }),
-  },
-  'GET /api/messages/thread/{conversation_id}/{page}': {
-    allow: ['owner'],
-    request: (f) => ({ params: { conversation_id: f.conversation, page: 1 } }),
+  'GET /api/messages/thread/{avatar_id}': [
+    { allow: ['owner', 'staffAdmin'], request: (f) => ({ params: { avatar_id: f.avatar } }) },
+    {
+      name: 'a public avatar',
+      allow: SIGNED_IN,
+      request: (f) => ({ params: { avatar_id: f.publicAvatar } }),
+    },
+  ],
+  'GET /api/messages/thread/{avatar_id}/{page}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { avatar_id: f.avatar, page: 1 } }),
   },
   'GET /api/messages/conversation/{conversation_id}': [
     { allow: ['owner'], request: (f) => ({ params: { conversation_id: f.conversation } }) },
@@ -853,7 +870,76 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   'POST /api/messages/share': {
     allow: ['owner'],
     status: 201,
-    request: (f) => ({ body: { message_id: f.message } }),
+    request: (f) => ({ body: { message_id: f.message, avatar_id: f.avatar } }),
+  },
+
+  // ------------------------------------------------------------------ avatars (owner or staff admin manage)
+  'GET /api/avatars': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/avatars/public/all': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/avatars/super-fetch': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/avatars/{avatar_id}': [
+    { allow: ['owner', 'staffAdmin'], request: (f) => ({ params: { avatar_id: f.avatar } }) },
+    {
+      name: 'a public avatar',
+      allow: SIGNED_IN,
+      request: (f) => ({ params: { avatar_id: f.publicAvatar } }),
+    },
+  ],
+  'GET /api/avatars/{avatar_id}/passages': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { avatar_id: f.avatar }, query: { question: 'What is in it?' } }),
+  },
+  'POST /api/avatars': { allow: SIGNED_IN, status: 201, request: () => ({ body: { name: 'Mine' } }) },
+  'PUT /api/avatars': [
+    {
+      allow: ['owner', 'staffAdmin'],
+      request: (f) => ({ body: { avatar_id: f.avatar, description: 'Changed' } }),
+    },
+    {
+      name: "another's public avatar is seen, not changed",
+      allow: ['staffAdmin'],
+      deny: 403,
+      request: (f) => ({ body: { avatar_id: f.publicAvatar, description: 'Changed' } }),
+    },
+  ],
+  'PUT /api/avatars/add-context/{avatar_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { avatar_id: f.avatar }, body: { context: 'You answer briefly.' } }),
+  },
+  'POST /api/avatars/add-file/{avatar_id}/{assistant_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    request: (f) => ({
+      params: { avatar_id: f.avatar, assistant_id: f.avatarKey },
+      upload: { field: 'file', name: 'notes.txt', content: 'Some notes.' },
+    }),
+  },
+  'POST /api/avatars/add-editable-file/{avatar_id}/{assistant_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    request: (f) => ({
+      params: { avatar_id: f.avatar, assistant_id: f.avatarKey },
+      body: { name: 'notes', content: 'Some notes.' },
+    }),
+  },
+  'PUT /api/avatars/editable-file/{file_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { file_id: f.avatarFile }, body: { content: 'New notes.' } }),
+  },
+  'DELETE /api/avatars/file/{file_id}/{openai_file_id}/{assistant_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 204,
+    fresh: async (make) => {
+      const made = await make.avatar();
+      return { file_id: made.file_id, openai_file_id: String(made.file_id), assistant_id: made.assistant_id };
+    },
+    request: (_f, x) => ({ params: x }),
+  },
+  'DELETE /api/avatars/{avatar_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 204,
+    fresh: async (make) => ({ avatar_id: (await make.avatar()).avatar_id }),
+    request: (_f, x) => ({ params: x }),
   },
 
   // ------------------------------------------------------------------ documents (creator, in its scope)

@@ -60,8 +60,17 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       { name: 'Accessibility check' },
       customer.session.access_token,
     );
+    const { avatar } = await apiCall<{ avatar: { avatar_id: number } }>(
+      'POST',
+      '/api/avatars',
+      { name: 'Accessibility avatar', context: 'You answer briefly.' },
+      customer.session.access_token,
+    );
     await signInViaApi(page, customer, '/conversations');
     await checkScreens(page, [
+      ['avatars', '/avatars'],
+      ['community avatars', '/avatars/community'],
+      ['an avatar', `/avatars/${avatar.avatar_id}`],
       ['conversations', '/conversations'],
       ['a conversation', `/conversations/${conversation.conversation_id}`],
       ['templates', '/templates'],

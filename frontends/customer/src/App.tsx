@@ -31,6 +31,11 @@ const TemplatesPage = lazy(() =>
 const TemplateFormPage = lazy(() =>
   import('./templates/TemplateFormPage').then((m) => ({ default: m.TemplateFormPage })),
 );
+const AvatarsPage = lazy(() => import('./avatars/AvatarsPage').then((m) => ({ default: m.AvatarsPage })));
+const AvatarPage = lazy(() => import('./avatars/AvatarPage').then((m) => ({ default: m.AvatarPage })));
+const ApplyAvatarPage = lazy(() =>
+  import('./avatars/ApplyAvatarPage').then((m) => ({ default: m.ApplyAvatarPage })),
+);
 const TemplateApplyPage = lazy(() =>
   import('./templates/TemplateApplyPage').then((m) => ({ default: m.TemplateApplyPage })),
 );
@@ -62,6 +67,10 @@ export default function App() {
           path="templates/apply-template/:template_id/:conversation_id"
           element={<TemplateApplyPage />}
         />
+        <Route path="templates/apply-avatar/:template_id/:avatar_id" element={<ApplyAvatarPage />} />
+        <Route path="avatars" element={<AvatarsPage />} />
+        <Route path="avatars/community" element={<AvatarsPage />} />
+        <Route path="avatars/:avatar_id/*" element={<AvatarPage />} />
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="pricing" element={<PricingPage />} />

@@ -1,6 +1,7 @@
 /** Texts of the customer remote (namespace "customer"). en and es must have the same keys (see App.test.tsx). */
 import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
 import { billingEn, billingEs } from './billing/translations';
+import { avatarsEn, avatarsEs } from './avatars/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
@@ -16,6 +17,7 @@ export const en = {
   templates: templatesEn,
   workflows: workflowsEn,
   billing: billingEn,
+  avatars: avatarsEn,
 };
 
 export const es: typeof en = {
@@ -27,4 +29,5 @@ export const es: typeof en = {
   templates: templatesEs,
   workflows: workflowsEs,
   billing: billingEs,
+  avatars: avatarsEs,
 };

@@ -14,6 +14,12 @@ export const manifest: RemoteManifestSource = {
       icon: 'messages',
     },
     {
+      labelKey: 'customer:avatars.nav',
+      label: { en: 'Avatars', es: 'Avatares' },
+      path: '/avatars',
+      icon: 'users',
+    },
+    {
       labelKey: 'customer:workflows.nav',
       label: { en: 'Workflows', es: 'Flujos de trabajo' },
       path: '/workflows',

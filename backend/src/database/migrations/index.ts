@@ -17,6 +17,7 @@ import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvita
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 import { Billing1764620000000 } from './1764620000000-Billing';
 import { Payments1764630000000 } from './1764630000000-Payments';
+import { Avatars1764640000000 } from './1764640000000-Avatars';
 import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -40,5 +41,6 @@ export const migrations = [
   MailSecrets1764500000000,
   Billing1764620000000,
   Payments1764630000000,
+  Avatars1764640000000,
   TotpLastStep1764700000000,
 ];

@@ -109,6 +109,30 @@ export class ConversationsService {
     return row;
   }
 
+  /** The caller's thread with an avatar in the current scope, or null before its first message. */
+  async findAvatarThread(me: Principal, avatarId: number): Promise<ConversationDto | null> {
+    const row = await this.repository.findThread(scopeOf(me), avatarId);
+    return row ? toDto(row, null) : null;
+  }
+
+  /** The caller's thread with an avatar in the current scope, made on its first message. */
+  async avatarThread(me: Principal, avatarId: number, name: string): Promise<ConversationDto> {
+    const found = await this.findAvatarThread(me, avatarId);
+    if (found) return found;
+    await this.repository.insertThread({
+      user_id: me.user_id,
+      organization_id: me.org?.organization_id ?? null,
+      name: name.slice(0, 200),
+      model: null,
+      tags: '',
+      avatar_id: avatarId,
+      thread_avatar_id: avatarId,
+    });
+    const made = await this.findAvatarThread(me, avatarId);
+    if (!made) throw conversationNotFound();
+    return made;
+  }
+
   /**
    * Users without access (no words left and no subscription) cannot start more conversations, as they cannot
    * send; staff use the product without buying words. 412 no_access, with the sentence a send answers.

@@ -21,7 +21,7 @@ import type { SearchProvider, SearchResult } from '../search/search.provider';
 import { SearchService } from '../search/search.service';
 import { Reservation, WordsService } from '../words/words.service';
 import { BusMessage, cancelKeys, GenerationBus } from './generation-bus';
-import { buildPrompt, HistoryMessage } from './prompt-builder';
+import { AvatarKnowledge, buildPrompt, HistoryMessage, KnowledgePassage } from './prompt-builder';
 import { WordLimit } from './word-limit';
 
 /** Who a generation is for; the engine checks nothing about access beyond words and the concurrency cap. */
@@ -44,6 +44,8 @@ export interface PromptSpec {
   attachment?: () => Promise<PromptAttachment | null>;
   /** Search the web for `query` first. */
   search?: { provider: SearchProvider; query: string } | null;
+  /** The avatar answering: its context and the passages retrieved for the message (saved as citations). */
+  avatar?: () => Promise<AvatarKnowledge | null>;
 }
 
 /** The finished text, as the caller stores it. */
@@ -54,6 +56,8 @@ export interface GenerationOutput {
   /** Words of `content`, as charged. */
   words: number;
   sources: SearchResult[] | null;
+  /** The avatar's passages the model was given; null without an avatar. */
+  citations: KnowledgePassage[] | null;
 }
 
 /**
@@ -323,8 +327,12 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     providerLookup.catch(() => undefined);
     try {
       // Reading the prompt changes nothing, so a connection lost to a database blip is simply read again.
-      const [history, attachment] = await this.whileDatabaseBlips(() =>
-        Promise.all([spec.prompt.history(), spec.prompt.attachment?.() ?? Promise.resolve(null)]),
+      const [history, attachment, avatar] = await this.whileDatabaseBlips(() =>
+        Promise.all([
+          spec.prompt.history(),
+          spec.prompt.attachment?.() ?? Promise.resolve(null),
+          spec.prompt.avatar?.() ?? Promise.resolve(null),
+        ]),
       );
       let sources: SearchResult[] | null = null;
       if (spec.prompt.search) {
@@ -339,6 +347,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         attachment,
         history,
         search: sources,
+        avatar,
       });
       const provider = await providerLookup;
       const generation = this.ai.stream({
@@ -373,6 +382,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         model,
         words: countWords(run.text),
         sources,
+        citations: avatar ? avatar.passages : null,
       };
       const saved = await this.saveAndCharge(spec, run, output);
       // The target was deleted while it was generated: nothing saved, nothing charged.

@@ -87,10 +87,10 @@ export class MessagesController {
   @ApiBadRequestResponse({
     description:
       "'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, " +
-      'avatar_unavailable, enhance_too_short, model_not_offered, ...',
+      'enhance_too_short, model_not_offered, ...',
   })
   @ApiNotFoundResponse({
-    description: 'Conversation or template missing, another user’s, or from another scope',
+    description: 'Conversation, avatar or template missing, another user’s, or from another scope',
   })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
   @ApiTooManyRequestsResponse({ description: 'Too many generations running (code too_many_generations)' })
@@ -128,34 +128,29 @@ export class MessagesController {
     return this.enhancer.enhance(me, body);
   }
 
-  @Get('thread/:conversation_id')
+  @Get('thread/:avatar_id')
   @ApiOperation({
-    summary: 'The thread of a conversation: its 10 latest messages',
-    description:
-      'Threads belong to avatars, which are not available yet, so the id is a conversation id. Sorted oldest ' +
-      'first; page 2 on are older messages.',
+    summary: "The caller's thread with an avatar: its 10 latest messages",
+    description: 'Sorted oldest first; page 2 on are older messages. Empty before the first message.',
   })
   @ApiOkResponse({ type: MessagePageResponse })
-  @ApiNotFoundResponse({ description: 'Conversation missing, another user’s, or from another scope' })
-  threadFirst(
-    @CurrentUser() me: Principal,
-    @IdParam('conversation_id') id: number,
-  ): Promise<MessagePageResponse> {
+  @ApiNotFoundResponse({ description: 'Avatar missing or one the caller cannot see' })
+  threadFirst(@CurrentUser() me: Principal, @IdParam('avatar_id') id: number): Promise<MessagePageResponse> {
     return this.messages.thread(me, id, 1);
   }
 
-  @Get('thread/:conversation_id/:page')
+  @Get('thread/:avatar_id/:page')
   @ApiOperation({
-    summary: 'One page of a conversation’s thread, 10 messages per page',
+    summary: "One page of the caller's thread with an avatar, 10 messages per page",
     description: 'Page 1 holds the newest messages; each page is sorted oldest first.',
   })
   @ApiParam({ name: 'page', type: Number, description: 'From 1' })
   @ApiOkResponse({ type: MessagePageResponse })
   @ApiBadRequestResponse({ description: 'page is not a whole number from 1 (code invalid_page)' })
-  @ApiNotFoundResponse({ description: 'Conversation missing, another user’s, or from another scope' })
+  @ApiNotFoundResponse({ description: 'Avatar missing or one the caller cannot see' })
   thread(
     @CurrentUser() me: Principal,
-    @IdParam('conversation_id') id: number,
+    @IdParam('avatar_id') id: number,
     @Param('page', new PagePipe()) page: number,
   ): Promise<MessagePageResponse> {
     return this.messages.thread(me, id, page);

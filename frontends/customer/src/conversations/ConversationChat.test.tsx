@@ -477,16 +477,34 @@ describe('Conversation chat: export and share', () => {
     expect(saved).toHaveLength(0);
   });
 
-  it("shares an answer and says 'Message Shared'", async () => {
+  it("shares an answer into a chosen avatar and says 'Message Shared'", async () => {
     const { fetch } = renderChat({
-      routes: { 'POST /api/messages/share': { status: 201, body: { document: { document_id: 5 } } } },
+      routes: {
+        'POST /api/messages/share': { status: 201, body: { file: { avatar_file_id: 5 } } },
+        'GET /api/avatars': {
+          body: {
+            avatars: [
+              { avatar_id: 8, name: 'Copywriter', can_manage: true, avatar_files: [] },
+              { avatar_id: 9, name: 'Someone else’s', can_manage: false, avatar_files: [] },
+            ],
+            total: 2,
+            page: 1,
+            limit: 24,
+          },
+        },
+      },
     });
     const ui = userEvent.setup();
     await screen.findByText('Hi! How can I help?');
     await ui.click(bubble(2).getByRole('button', { name: 'More actions' }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share with an avatar' });
+    await ui.click(within(dialog).getByRole('textbox', { name: 'Avatar' }));
+    expect(screen.queryByRole('option', { name: 'Someone else’s' })).not.toBeInTheDocument();
+    await ui.click(await screen.findByRole('option', { name: 'Copywriter' }));
+    await ui.click(within(dialog).getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Message Shared')).toBeInTheDocument();
-    expect(fetch.callsTo('POST /api/messages/share')[0].body).toEqual({ message_id: 2 });
+    expect(fetch.callsTo('POST /api/messages/share')[0].body).toEqual({ message_id: 2, avatar_id: 8 });
   });
 });
 

@@ -1424,6 +1424,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/avatars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's avatars in the scope (and the organization's), newest first, 24 per page */
+        get: operations["Avatars_list"];
+        /** Change an avatar (its owner or a staff admin; public only by staff admins) */
+        put: operations["Avatars_update"];
+        /** Create an avatar in the current scope */
+        post: operations["Avatars_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/public/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Community avatars (public), newest first, 24 per page */
+        get: operations["Avatars_listPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/super-fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's Super Fetch assistants in the scope */
+        get: operations["Avatars_superFetch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/{avatar_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One avatar with its files and their indexing state */
+        get: operations["Avatars_get"];
+        put?: never;
+        post?: never;
+        /** Delete an avatar with its files and threads (its owner or a staff admin) */
+        delete: operations["Avatars_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/{avatar_id}/passages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passages of its files the avatar would be given for a question (at most 5, best first) */
+        get: operations["Avatars_passages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/add-context/{avatar_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the avatar's context (and name) */
+        put: operations["Avatars_addContext"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/add-file/{avatar_id}/{assistant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a knowledge file: .docx, .pdf, .pptx or .txt, typed by content; indexed by a background job
+         * @description The path names the avatar twice: its avatar_id and its assistant_id (our own key).
+         */
+        post: operations["Avatars_addFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/add-editable-file/{avatar_id}/{assistant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an editable .txt knowledge file (name, content) */
+        post: operations["Avatars_addEditableFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/editable-file/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an editable file's text (indexed again)
+         * @description file_id = avatar_file_id
+         */
+        put: operations["Avatars_updateEditableFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/file/{file_id}/{openai_file_id}/{assistant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a knowledge file
+         * @description file_id and openai_file_id are both the avatar_file_id; assistant_id is the avatar's key.
+         */
+        delete: operations["Avatars_removeFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/templates": {
         parameters: {
             query?: never;
@@ -1657,7 +1839,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/messages/thread/{conversation_id}": {
+    "/api/messages/thread/{avatar_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1665,8 +1847,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The thread of a conversation: its 10 latest messages
-         * @description Threads belong to avatars, which are not available yet, so the id is a conversation id. Sorted oldest first; page 2 on are older messages.
+         * The caller's thread with an avatar: its 10 latest messages
+         * @description Sorted oldest first; page 2 on are older messages. Empty before the first message.
          */
         get: operations["Messages_threadFirst"];
         put?: never;
@@ -1677,7 +1859,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/messages/thread/{conversation_id}/{page}": {
+    "/api/messages/thread/{avatar_id}/{page}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1685,7 +1867,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One page of a conversation’s thread, 10 messages per page
+         * One page of the caller's thread with an avatar, 10 messages per page
          * @description Page 1 holds the newest messages; each page is sorted oldest first.
          */
         get: operations["Messages_thread"];
@@ -1804,8 +1986,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Share a message: copy it into a new document
-         * @description The spec shares a message into an avatar’s files; avatars do not exist yet, so the message becomes a document named after its conversation and today’s date (YYYY-MM-DD), in the current scope.
+         * Share a message into one of the caller’s avatars
+         * @description The message becomes an editable text file of the avatar, named after its conversation and today’s date (YYYY-MM-DD), indexed for the avatar’s answers.
          */
         post: operations["MessageExports_share"];
         delete?: never;
@@ -3218,7 +3400,10 @@ export interface components {
              */
             tags: string;
             archived: boolean;
+            /** @description The avatar answering in this conversation */
             avatar_id: number | null;
+            /** @description Set on a user's thread with an avatar (kept out of the conversation list) */
+            thread_avatar_id: number | null;
             /** @description The attached file (POST /conversations/file/{conversation_id}), null when none */
             file: components["schemas"]["ConversationFileDto"] | null;
             /** Format: date-time */
@@ -3273,6 +3458,112 @@ export interface components {
             /** @description Replaces every tag; null or empty removes them */
             tags?: string | string[];
             archived?: boolean;
+        };
+        AvatarFileDataDto: {
+            name: string;
+            /** @description The stored upload; null for an editable file */
+            file_id: number | null;
+            /** @description MIME type, from the content */
+            type: string;
+        };
+        AvatarFileDto: {
+            /** @description Our id of the avatar file (the fileId of DELETE /api/avatars/file/...) */
+            avatar_file_id: number;
+            file_data: components["schemas"]["AvatarFileDataDto"];
+            /** @description Kept from the OpenAI era; our own id of the file: the same as avatar_file_id (the openaiFileId of DELETE /api/avatars/file/...) */
+            openai_file_id: string;
+            /** @description A .txt file edited in place */
+            editable: boolean;
+            /** @description The text of an editable file; null otherwise */
+            content: string | null;
+            /**
+             * @description Indexing of its passages for retrieval
+             * @enum {string}
+             */
+            index_state: "pending" | "indexing" | "ready" | "failed";
+            /** @description Why indexing failed */
+            index_error: string | null;
+            /** @description Passages indexed */
+            chunks: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AvatarDto: {
+            avatar_id: number;
+            /** @description Our own stable key of the avatar (no longer an OpenAI assistant id) */
+            assistant_id: string;
+            name: string;
+            description: string;
+            /** @description The avatar's instruction */
+            context: string;
+            user_id: number;
+            /** @description null = Personal */
+            organization_id: number | null;
+            public: boolean;
+            super_fetch_assistant: boolean;
+            /** @description Whether the caller may change it (its owner or a staff admin) */
+            can_manage: boolean;
+            avatar_files: components["schemas"]["AvatarFileDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AvatarPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            avatars: components["schemas"]["AvatarDto"][];
+        };
+        AvatarResponse: {
+            avatar: components["schemas"]["AvatarDto"];
+        };
+        PassageDto: {
+            avatar_file_id: number;
+            file_name: string;
+            passage: string;
+        };
+        RetrievalResponse: {
+            passages: components["schemas"]["PassageDto"][];
+        };
+        CreateAvatarBody: {
+            name: string;
+            description?: string;
+            context?: string;
+            /** @description Staff admins only */
+            public?: boolean;
+            /** @description The Super Fetch assistant (left out of the widget generator) */
+            super_fetch_assistant?: boolean;
+        };
+        UpdateAvatarBody: {
+            avatar_id: number;
+            name?: string;
+            description?: string;
+            context?: string;
+            /** @description Staff admins only */
+            public?: boolean;
+            super_fetch_assistant?: boolean;
+        };
+        AddContextBody: {
+            context: string;
+            name?: string;
+        };
+        AvatarFileResponse: {
+            file: components["schemas"]["AvatarFileDto"];
+        };
+        EditableFileBody: {
+            /** @description The file's name; .txt is added when missing */
+            name: string;
+            content: string;
+        };
+        UpdateEditableFileBody: {
+            content: string;
+            name?: string;
         };
         TemplateFieldDto: {
             /** @description The placeholder name, as written between brackets in the content */
@@ -3442,6 +3733,12 @@ export interface components {
             /** @description An http(s) link */
             url: string;
         };
+        MessageCitationDto: {
+            avatar_file_id: number;
+            file_name: string;
+            /** @description The passage of the file the answer was given */
+            passage: string;
+        };
         MessageDto: {
             message_id: number;
             conversation_id: number;
@@ -3461,6 +3758,8 @@ export interface components {
             words: number;
             /** @description On an answer written with web search: the pages found; null otherwise */
             sources: components["schemas"]["MessageSourceDto"][] | null;
+            /** @description On an avatar's answer: the passages of its files it was given (file name and passage) */
+            citations: components["schemas"]["MessageCitationDto"][] | null;
             /**
              * @description 'generating' (content null), 'complete', or 'interrupted' (content = the text produced so far, '' when none)
              * @enum {string}
@@ -3492,7 +3791,7 @@ export interface components {
         SendMessageBody: {
             /** @description At least 1 character; at most 7500 estimated tokens (length / 4). Required unless template_id is given (then ignored: the rendered template is the prompt). */
             content?: string;
-            /** @description Required unless enhance is true */
+            /** @description Required unless enhance is true or avatar_id is given (its thread) */
             conversation_id?: number;
             /** @description Absent = the conversation's model */
             model?: string | null;
@@ -3507,7 +3806,7 @@ export interface components {
             saveOnConversation?: boolean;
             /** @description Default true; false = the model gets only this message, none of the conversation’s earlier messages */
             learnFromPrevResponse?: boolean;
-            /** @description Avatars are not available yet: any id is refused with code avatar_unavailable */
+            /** @description The avatar answering (its context and the passages of its files retrieved for the message; the answer cites them). Without conversation_id the message goes to the caller’s thread with the avatar. */
             avatar_id?: number | null;
             /** @description Apply this template: the prompt is the template rendered with `values`; the user message shows the template’s name instead of the prompt. */
             template_id?: number;
@@ -3557,6 +3856,8 @@ export interface components {
         };
         ShareMessageBody: {
             message_id: number;
+            /** @description The avatar that receives the message as an editable text file */
+            avatar_id: number;
         };
         DocumentDto: {
             document_id: number;
@@ -3571,9 +3872,6 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        DocumentResponse: {
-            document: components["schemas"]["DocumentDto"];
-        };
         DocumentPageResponse: {
             /** @description Rows matching, over all pages */
             total: number;
@@ -3582,6 +3880,9 @@ export interface components {
             /** @description Rows per page */
             limit: number;
             documents: components["schemas"]["DocumentDto"][];
+        };
+        DocumentResponse: {
+            document: components["schemas"]["DocumentDto"];
         };
         CreateDocumentBody: {
             name: string;
@@ -7795,6 +8096,569 @@ export interface operations {
             };
         };
     };
+    Avatars_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAvatarBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s, or public changed by a non-admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAvatarBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description 'You must add a name to your avatar.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description public: true by someone not a staff admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_listPublic: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_superFetch: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_passages: {
+        parameters: {
+            query: {
+                question: string;
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_addContext: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddContextBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description 'The input can't be empty' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_addFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarFileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This file type is not allowed. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_addEditableFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditableFileBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarFileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_updateEditableFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEditableFileBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarFileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_removeFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                file_id: number;
+                openai_file_id: string;
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Templates_list: {
         parameters: {
             query?: {
@@ -8432,7 +9296,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendMessageResponse"] | components["schemas"]["EnhanceResponse"];
                 };
             };
-            /** @description 'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, avatar_unavailable, enhance_too_short, model_not_offered, ... */
+            /** @description 'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, enhance_too_short, model_not_offered, ... */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8446,7 +9310,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Conversation or template missing, another user’s, or from another scope */
+            /** @description Conversation, avatar or template missing, another user’s, or from another scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8531,7 +9395,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                conversation_id: number;
+                avatar_id: number;
             };
             cookie?: never;
         };
@@ -8552,7 +9416,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Conversation missing, another user’s, or from another scope */
+            /** @description Avatar missing or one the caller cannot see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8569,7 +9433,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                conversation_id: number;
+                avatar_id: number;
                 /** @description From 1 */
                 page: number;
             };
@@ -8599,7 +9463,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Conversation missing, another user’s, or from another scope */
+            /** @description Avatar missing or one the caller cannot see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8860,7 +9724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentResponse"];
+                    "application/json": components["schemas"]["AvatarFileResponse"];
                 };
             };
             /** @description Bad message_id, or the message has no text yet (message_has_no_content) */
@@ -8877,7 +9741,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, another user’s, or from another scope */
+            /** @description The avatar is visible to the caller but not theirs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Message or avatar missing, another user’s, or from another scope */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -26,7 +26,8 @@ interface Props {
 export function MessageList({ chat, actions, busy, onContinue, onRetry, retrying }: Props) {
   const { t } = useTranslation('customer');
   // Sharing puts the answer into Documents: not offered while that feature is switched off.
-  const documentsOn = useAppConfig().feature('documents_enabled');
+  // Sharing saves the message into one of the user's avatars.
+  const avatarsOn = useAppConfig().feature('avatars_enabled');
   const viewport = useRef<HTMLDivElement>(null);
   const { messages } = chat;
   const last = messages[messages.length - 1];
@@ -75,7 +76,7 @@ export function MessageList({ chat, actions, busy, onContinue, onRetry, retrying
               onFavorite={actions.favorite}
               onEdit={actions.edit}
               onExport={actions.exportAs}
-              onShare={documentsOn ? actions.share : undefined}
+              onShare={avatarsOn ? actions.share : undefined}
               onRetry={onRetry}
               retrying={retrying === m.message_id}
             />
