@@ -30,6 +30,8 @@ import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
 import { WordsModule } from './modules/words/words.module';
 import { ProductsModule } from './modules/products/products.module';
+import { CampaignsModule } from './modules/campaigns/campaigns.module';
+import { GroupsModule } from './modules/groups/groups.module';
 import { DiscountsModule } from './modules/discounts/discounts.module';
 import { PurchasesModule } from './modules/purchases/purchases.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
@@ -58,6 +60,8 @@ export class AppModule implements NestModule {
         OrganizationsModule,
         WordsModule,
         ProductsModule,
+        GroupsModule,
+        CampaignsModule,
         DiscountsModule,
         PurchasesModule,
         ConversationsModule,

@@ -1,4 +1,5 @@
 import { BILLING_ERROR_CODES } from './billing';
+import { CAMPAIGN_ERROR_CODES } from './campaigns';
 
 /**
  * Every `code` an error answer of the API can carry (`{ statusCode, message, error, code }`). The code is stable for
@@ -117,6 +118,7 @@ export const ERROR_CODES = [
   'workflow_empty',
   'workflow_not_found',
   ...BILLING_ERROR_CODES,
+  ...CAMPAIGN_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -45,6 +45,15 @@ export class OrganizationAccess {
       membership,
     };
   }
+
+  /** Whether the user belongs to the organization (groups and campaigns are given only to its members). */
+  async isMember(organizationId: number, userId: number, manager?: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await (manager ?? this.db.manager).query(
+      `SELECT 1 FROM user_organizations WHERE organization_id = $1 AND user_id = $2`,
+      [organizationId, userId],
+    );
+    return rows.length > 0;
+  }
 }
 
 /** 403 unless the actor holds the permission (by organization role or staff role). */
