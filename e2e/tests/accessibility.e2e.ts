@@ -130,6 +130,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['groups', '/organization/groups'],
       ['a group', `/organization/groups/${group.group_id}`],
       ['a group member', `/organization/groups/${group.group_id}/users/${admin.user.user_id}`],
+      ['organization products', '/organization/admin/products'],
+      ['new organization product', '/organization/admin/products/new'],
     ]);
   }, 120_000);
 });

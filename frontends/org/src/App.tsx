@@ -7,6 +7,7 @@ import { Route, Routes } from 'react-router-dom';
 import { adminPanelRoutes } from './admin-panel/routes';
 import { campaignsRoutes } from './campaigns/routes';
 import { groupsRoutes } from './groups/routes';
+import { productsRoutes } from './products/routes';
 import { en, es } from './i18n';
 import { organizationsRoutes } from './organizations/routes';
 
@@ -21,6 +22,7 @@ export default function App() {
       {adminPanelRoutes}
       {campaignsRoutes}
       {groupsRoutes}
+      {productsRoutes}
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -5,6 +5,7 @@
 import { adminPanelEn, adminPanelEs } from './admin-panel/i18n';
 import { campaignsEn, campaignsEs } from './campaigns/i18n';
 import { groupsEn, groupsEs } from './groups/i18n';
+import { productsEn, productsEs } from './products/i18n';
 import { invitationsEn, invitationsEs } from './invitations/i18n';
 import { organizationsEn, organizationsEs } from './organizations/i18n';
 
@@ -19,12 +20,14 @@ export const en = {
     invitations: 'Invitations',
     campaigns: 'Campaigns',
     groups: 'Groups',
+    products: 'Products',
   },
   organizations: organizationsEn,
   adminPanel: adminPanelEn,
   invitations: invitationsEn,
   campaigns: campaignsEn,
   groups: groupsEn,
+  products: productsEn,
 };
 
 export const es: typeof en = {
@@ -35,10 +38,12 @@ export const es: typeof en = {
     invitations: 'Invitaciones',
     campaigns: 'Campañas',
     groups: 'Grupos',
+    products: 'Productos',
   },
   organizations: organizationsEs,
   adminPanel: adminPanelEs,
   invitations: invitationsEs,
   campaigns: campaignsEs,
   groups: groupsEs,
+  products: productsEs,
 };

@@ -47,6 +47,15 @@ export const manifest: RemoteManifestSource = {
       requiresOrganization: true,
       icon: 'users',
     },
+    {
+      labelKey: 'org:nav.products',
+      label: { en: 'Products', es: 'Productos' },
+      path: '/organization/admin/products',
+      menu: 'organization',
+      permission: 'organization.edit',
+      requiresOrganization: true,
+      icon: 'settings',
+    },
     // The spec's admin/organizations (staff): served by this remote at /organizations/all.
     {
       labelKey: 'org:nav.allOrganizations',
