@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
+import { PurchasesModule } from '../purchases/purchases.module';
 import { UsersModule } from '../users/users.module';
 import { WordsModule } from '../words/words.module';
 import { MemberUsage } from './member-usage';
@@ -22,6 +23,7 @@ import { UserOrganizationsService } from './user-organizations.service';
     UsersModule,
     AuthModule,
     WordsModule,
+    PurchasesModule,
   ],
   controllers: [OrganizationsController, UserOrganizationsController, OrganizationInvitationsController],
   providers: [

@@ -219,7 +219,7 @@ export class OrganizationsService {
     const [rows, [{ total }]] = await Promise.all([
       this.db.query(
         `SELECT uo.user_organization_id, u.user_id, u.name, u.last_name, u.email, ut.name AS role,
-                uo.user_type_id, uo.last_use, u.value AS ltv
+                uo.user_type_id, uo.last_use
            FROM user_organizations uo
            JOIN users u ON u.user_id = uo.user_id
            JOIN user_types ut ON ut.user_type_id = uo.user_type_id
@@ -237,7 +237,6 @@ export class OrganizationsService {
           role: string;
           user_type_id: number;
           last_use: Date | null;
-          ltv: string;
         }[]
       >,
       this.db.query(
@@ -246,17 +245,17 @@ export class OrganizationsService {
         [organizationId, search],
       ) as Promise<{ total: number }[]>,
     ]);
-    const words = await this.usage.totalWords(
-      organizationId,
-      rows.map((r) => r.user_id),
-      range,
-    );
+    const userIds = rows.map((r) => r.user_id);
+    const [words, ltv] = await Promise.all([
+      this.usage.totalWords(organizationId, userIds, range),
+      this.usage.lifetimeValue(organizationId, userIds, range),
+    ]);
     return {
-      users: rows.map(({ last_use, ltv, ...row }) => ({
+      users: rows.map(({ last_use, ...row }) => ({
         ...row,
         total_words: words.get(row.user_id) ?? 0,
         last_used: this.usage.lastUsed(last_use, range),
-        ltv: Number(ltv),
+        ltv: ltv.get(row.user_id) ?? 0,
       })),
       total,
       page,

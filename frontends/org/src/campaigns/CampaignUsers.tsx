@@ -46,7 +46,7 @@ function Users({ organization, id }: { organization: CurrentOrganization; id: nu
   const revokeButton = (label: string, from: Grantee) => (
     <Button
       size="xs"
-      variant="subtle"
+      variant="default"
       color="red"
       leftSection={<IconUserMinus size={14} aria-hidden />}
       aria-label={t('revokeOf', { name: label })}

@@ -78,7 +78,7 @@ function Detail({ organization, id }: { organization: CurrentOrganization; id: n
                 <Table.Td>
                   <Button
                     size="xs"
-                    variant="subtle"
+                    variant="default"
                     color="red"
                     leftSection={<IconUserMinus size={14} aria-hidden />}
                     aria-label={t('removeOf', { name: fullName(user) })}
