@@ -69,6 +69,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['my workflows', '/user_workflows'],
       ['settings', '/settings'],
       ['profile', '/profile'],
+      ['welcome', '/welcome'],
     ]);
   }, 90_000);
 

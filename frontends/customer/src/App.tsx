@@ -35,6 +35,8 @@ const TemplateApplyPage = lazy(() =>
   import('./templates/TemplateApplyPage').then((m) => ({ default: m.TemplateApplyPage })),
 );
 
+const WelcomePage = lazy(() => import('./welcome/WelcomePage').then((m) => ({ default: m.WelcomePage })));
+
 export default function App() {
   return (
     <Suspense fallback={<PageLoader />}>
@@ -63,6 +65,7 @@ export default function App() {
         {/* The out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}
         <Route path="upgrade" element={<OutOfCreditsNotice />} />
         <Route path="sorry" element={<OutOfCreditsNotice />} />
+        <Route path="welcome" element={<WelcomePage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

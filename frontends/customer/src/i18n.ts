@@ -4,6 +4,7 @@ import { conversationsEn, conversationsEs } from './conversations/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 import { templatesEn, templatesEs } from './templates/translations';
+import { welcomeEn, welcomeEs } from './welcome/translations';
 import { workflowsEn, workflowsEs } from './workflows/translations';
 
 export const en = {
@@ -14,6 +15,7 @@ export const en = {
   conversations: conversationsEn,
   templates: templatesEn,
   workflows: workflowsEn,
+  welcome: welcomeEn,
 };
 
 export const es: typeof en = {
@@ -24,4 +26,5 @@ export const es: typeof en = {
   conversations: conversationsEs,
   templates: templatesEs,
   workflows: workflowsEs,
+  welcome: welcomeEs,
 };
