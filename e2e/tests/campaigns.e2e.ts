@@ -96,7 +96,7 @@ describe('campaigns', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Open Launch brief', exact: true }).waitFor();
 
-    await page.getByText('Templates', { exact: true }).click();
+    await page.getByRole('main').getByText('Templates', { exact: true }).click();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     picker = page.getByRole('dialog', { name: 'Add to campaign' });
     await picker.getByRole('button', { name: 'Add Launch pitch', exact: true }).click();
@@ -122,7 +122,7 @@ describe('campaigns', () => {
       await memberPage.getByRole('link', { name: 'Open Spring launch', exact: true }).click();
       await memberPage.getByRole('link', { name: 'Open Launch brief', exact: true }).waitFor();
       expect(await memberPage.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0);
-      await memberPage.getByText('Templates', { exact: true }).click();
+      await memberPage.getByRole('main').getByText('Templates', { exact: true }).click();
       await memberPage.getByRole('link', { name: 'Open Launch pitch', exact: true }).waitFor();
     } finally {
       await context.close();
