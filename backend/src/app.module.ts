@@ -31,6 +31,8 @@ import { UsersModule } from './modules/users/users.module';
 import { WebModule } from './modules/web/web.module';
 import { WordsModule } from './modules/words/words.module';
 import { ProductsModule } from './modules/products/products.module';
+import { CampaignsModule } from './modules/campaigns/campaigns.module';
+import { GroupsModule } from './modules/groups/groups.module';
 import { DiscountsModule } from './modules/discounts/discounts.module';
 import { PurchasesModule } from './modules/purchases/purchases.module';
 import { PaymentsModule } from './modules/payments/payments.module';
@@ -60,6 +62,8 @@ export class AppModule implements NestModule {
         OrganizationsModule,
         WordsModule,
         ProductsModule,
+        GroupsModule,
+        CampaignsModule,
         DiscountsModule,
         PurchasesModule,
         PaymentsModule,

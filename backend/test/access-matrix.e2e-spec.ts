@@ -331,6 +331,42 @@ describe('authorization matrix', () => {
       201,
       () => 0,
     );
+    const orgTemplate = await ok(
+      post('orgAdmin', '/api/templates', { name: 'Org', description: 'Org', content: 'Org [topic].' }, inOrg),
+      201,
+      (b) => Number(b.template.template_id),
+    );
+    const campaignDocument = await ok(
+      post('manager', '/api/documents', { name: 'Campaign doc' }, inOrg),
+      201,
+      (b) => Number(b.document.document_id),
+    );
+    const campaign = await ok(
+      post('manager', '/api/campaigns', { organization_id: orgId, name: 'Matrix campaign' }),
+      201,
+      (b) => Number(b.campaign.campaign_id),
+    );
+    for (const [resource_id, type] of [
+      [campaignDocument, 'document'],
+      [orgTemplate, 'template'],
+    ] as const) {
+      await ok(
+        post('manager', '/api/campaigns/campaign-resource', { resource_id, campaign_id: campaign, type }),
+        201,
+        () => 0,
+      );
+    }
+    await ok(
+      post('manager', `/api/campaigns/give-access/${campaign}`, { user_id: as.member.user_id }),
+      200,
+      () => 0,
+    );
+    const group = await ok(
+      post('manager', '/api/groups', { name: 'Matrix group', organization_id: orgId }),
+      201,
+      (b) => Number(b.group.group_id),
+    );
+    await ok(post('manager', `/api/groups/users/${group}/${as.member.user_id}`, {}), 201, () => 0);
     const [{ discount_id }] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'MATRIX'`);
     const [spare] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'SPARE'`);
     await configurePayments(orgId, as.staffAdmin.user_id);
@@ -368,6 +404,10 @@ describe('authorization matrix', () => {
       orgSlug: slug,
       otherOrg,
       memberMembership: user_organization_id,
+      memberUserId: as.member.user_id,
+      campaign,
+      campaignDocument,
+      group,
       conversation,
       message,
       document: await ok(post('owner', '/api/documents', { name: 'Doc', content: 'x' }), 201, (b) =>
@@ -378,16 +418,7 @@ describe('authorization matrix', () => {
         201,
         (b) => Number(b.template.template_id),
       ),
-      orgTemplate: await ok(
-        post(
-          'orgAdmin',
-          '/api/templates',
-          { name: 'Org', description: 'Org', content: 'Org [topic].' },
-          inOrg,
-        ),
-        201,
-        (b) => Number(b.template.template_id),
-      ),
+      orgTemplate,
       orgConversation: await ok(post('member', '/api/conversations', { name: 'Org chat' }, inOrg), 201, (b) =>
         Number(b.conversation.conversation_id),
       ),
@@ -547,6 +578,40 @@ describe('authorization matrix', () => {
           user.user_id,
         ]);
         return staff_id;
+      },
+      async campaign(options) {
+        const id = await ok(
+          post('manager', '/api/campaigns', { organization_id: f.org, name: `Fresh ${++n}` }),
+          201,
+          (b) => Number(b.campaign.campaign_id),
+        );
+        if (options?.withTemplate)
+          await ok(
+            post('manager', '/api/campaigns/campaign-resource', {
+              resource_id: f.orgTemplate,
+              campaign_id: id,
+              type: 'template',
+            }),
+            201,
+            () => 0,
+          );
+        if (options?.givenToMember)
+          await ok(
+            post('manager', `/api/campaigns/give-access/${id}`, { user_id: f.memberUserId }),
+            200,
+            () => 0,
+          );
+        return id;
+      },
+      async group(withMember) {
+        const id = await ok(
+          post('manager', '/api/groups', { name: `Fresh ${++n}`, organization_id: f.org }),
+          201,
+          (b) => Number(b.group.group_id),
+        );
+        if (withMember)
+          await ok(post('manager', `/api/groups/users/${id}/${f.memberUserId}`, {}), 201, () => 0);
+        return id;
       },
       email: async () => (await t.createUser()).email,
       async refreshToken() {

@@ -64,6 +64,12 @@ export interface Fixtures {
   otherOrg: number;
   /** The Member's membership in `org`. */
   memberMembership: number;
+  memberUserId: number;
+  /** manager's campaign in `org`, given to member, holding `campaignDocument` (manager's) and `orgTemplate`. */
+  campaign: number;
+  campaignDocument: number;
+  /** A group of `org` holding member. */
+  group: number;
   /** owner's Personal conversation, with one message and a finished user workflow. */
   conversation: number;
   message: number;
@@ -122,6 +128,10 @@ export interface FreshMakers {
   membership(): Promise<number>;
   /** A new staff manager (no principal). */
   staff(): Promise<number>;
+  /** A new campaign of manager in `org`, optionally holding `orgTemplate` and given to member. */
+  campaign(options?: { withTemplate?: boolean; givenToMember?: boolean }): Promise<number>;
+  /** A new group of `org`, optionally holding member. */
+  group(withMember?: boolean): Promise<number>;
   /** The email of a new customer account (prefix it for an address no account has). */
   email(): Promise<string>;
   refreshToken(): Promise<string>;
@@ -940,6 +950,125 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 204,
     fresh: async (make) => ({ avatar_id: (await make.avatar()).avatar_id }),
     request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ campaigns (visibility in the service)
+  'GET /api/campaigns/organization/{id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { id: f.org }, query: { query: 'a', sortBy: 'name_asc' } }),
+  },
+  'GET /api/campaigns/{id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { id: f.campaign } }),
+  },
+  'GET /api/campaigns/{id}/resources': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { id: f.campaign }, query: { resources: 'templates' } }),
+  },
+  'GET /api/campaigns/{id}/documents/{document_id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { id: f.campaign, document_id: f.campaignDocument } }),
+  },
+  'GET /api/campaigns/{id}/templates/{template_id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { id: f.campaign, template_id: f.orgTemplate } }),
+  },
+  'POST /api/campaigns': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    status: 201,
+    denyAs: { member: 403 },
+    request: (f) => ({ body: { organization_id: f.org, name: 'Matrix campaign' } }),
+  },
+  'PUT /api/campaigns': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    denyAs: { member: 403 },
+    request: (f) => ({ body: { campaign_id: f.campaign, description: 'Edited' } }),
+  },
+  'DELETE /api/campaigns/campaign/{id}': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    status: 204,
+    denyAs: { member: 403 },
+    fresh: async (make) => ({ id: await make.campaign({ givenToMember: true }) }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'POST /api/campaigns/campaign-resource': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    status: 201,
+    denyAs: { member: 403 },
+    fresh: async (make) => ({ campaign_id: await make.campaign({ givenToMember: true }) }),
+    request: (f, x) => ({
+      body: { resource_id: f.orgTemplate, campaign_id: x.campaign_id, type: 'template' },
+    }),
+  },
+  'PUT /api/campaigns/campaign-resource': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    denyAs: { member: 403 },
+    request: (f) => ({ body: { resource_id: f.orgTemplate, campaign_id: f.campaign, type: 'template' } }),
+  },
+  'DELETE /api/campaigns/campaign-resource/{type}/{resource_id}/{campaign_id}': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    status: 204,
+    denyAs: { member: 403 },
+    fresh: async (make) => ({
+      campaign_id: await make.campaign({ withTemplate: true, givenToMember: true }),
+    }),
+    request: (f, x) => ({
+      params: { type: 'template', resource_id: f.orgTemplate, campaign_id: x.campaign_id },
+    }),
+  },
+  'POST /api/campaigns/give-access/{campaign_id}': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    denyAs: { member: 403 },
+    request: (f) => ({ params: { campaign_id: f.campaign }, body: { user_id: f.memberUserId } }),
+  },
+  'POST /api/campaigns/revoke-access/{campaign_id}': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    denyAs: { member: 403 },
+    fresh: async (make) => ({ campaign_id: await make.campaign({ givenToMember: true }) }),
+    request: (f, x) => ({ params: x, body: { user_id: f.memberUserId } }),
+  },
+
+  // ------------------------------------------------------------------ groups (Managers and Admins; staff look)
+  'GET /api/groups/organization/{id}': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    denyAs: { member: 403 },
+    request: (f) => ({ params: { id: f.org } }),
+  },
+  'GET /api/groups/{id}': {
+    allow: ['manager', 'orgAdmin', ...STAFF],
+    denyAs: { member: 403 },
+    request: (f) => ({ params: { id: f.group } }),
+  },
+  'POST /api/groups': {
+    allow: ['manager', 'orgAdmin'],
+    status: 201,
+    denyAs: { member: 403, staffManager: 403, staffAdmin: 403 },
+    request: (f) => ({ body: { name: 'Matrix group', organization_id: f.org } }),
+  },
+  'PUT /api/groups': {
+    allow: ['manager', 'orgAdmin'],
+    denyAs: { member: 403, staffManager: 403, staffAdmin: 403 },
+    request: (f) => ({ body: { group_id: f.group, name: 'Renamed group' } }),
+  },
+  'DELETE /api/groups/{id}': {
+    allow: ['manager', 'orgAdmin'],
+    status: 204,
+    denyAs: { member: 403, staffManager: 403, staffAdmin: 403 },
+    fresh: async (make) => ({ id: await make.group() }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'POST /api/groups/users/{groupId}/{userId}': {
+    allow: ['manager', 'orgAdmin'],
+    status: 201,
+    denyAs: { member: 403, staffManager: 403, staffAdmin: 403 },
+    request: (f) => ({ params: { groupId: f.group, userId: f.memberUserId } }),
+  },
+  'DELETE /api/groups/users/{groupId}/{userId}': {
+    allow: ['manager', 'orgAdmin'],
+    status: 204,
+    denyAs: { member: 403, staffManager: 403, staffAdmin: 403 },
+    fresh: async (make) => ({ groupId: await make.group(true) }),
+    request: (f, x) => ({ params: { groupId: x.groupId, userId: f.memberUserId } }),
   },
 
   // ------------------------------------------------------------------ documents (creator, in its scope)

@@ -639,9 +639,33 @@ describe('Organizations API', () => {
   describe('users list', () => {
     it('lists members with role, LTV and usage, searchable by name, last name or email', async () => {
       const { organization_id, admin, member } = await orgWithRoles();
+      await t.db.query(`UPDATE users SET name = 'Zoe', last_name = 'Quartz', value = 99 WHERE user_id = $1`, [
+        member.user_id,
+      ]);
+      // LTV: what the member paid in this organization within the range (purchases less refunds, renewals);
+      // not the lifetime total, nor other organizations' purchases, nor those paid outside the range.
+      const other = await t.createOrganization();
+      const [{ product_id }] = await t.db.query(
+        `INSERT INTO products (organization_id, name, description, price) VALUES ($1, 'Plan', 'Plan', 1000)
+         RETURNING product_id`,
+        [organization_id],
+      );
+      const purchase = async (org: number, amount: number, paidAt: string, refunded = 0) =>
+        (
+          await t.db.query(
+            `INSERT INTO purchases (user_id, product_id, organization_id, status, amount, refunded_amount, paid_at)
+             VALUES ($1, $2, $3, 'active', $4, $5, $6) RETURNING purchase_id`,
+            [member.user_id, product_id, org, amount, refunded, paidAt],
+          )
+        )[0].purchase_id as number;
+      const now = new Date().toISOString();
+      const paid = await purchase(organization_id, 1000, now, 250);
+      await purchase(other, 5000, now);
+      await purchase(organization_id, 7000, '2020-01-15T00:00:00Z');
       await t.db.query(
-        `UPDATE users SET name = 'Zoe', last_name = 'Quartz', value = 12.5 WHERE user_id = $1`,
-        [member.user_id],
+        `INSERT INTO invoices (purchase_id, user_id, amount, status, paid_at) VALUES ($1, $2, 500, 'completed', $3),
+         ($1, $2, 900, 'failed', $3)`,
+        [paid, member.user_id, now],
       );
       const res = await t
         .http()
@@ -661,6 +685,14 @@ describe('Organizations API', () => {
         last_used: null,
         ltv: 12.5,
       });
+      const january2020 = await t
+        .http()
+        .get(
+          `/api/organizations/${organization_id}/users?query=quartz&start_date=2020-01-01&end_date=2020-01-31`,
+        )
+        .set('Authorization', admin.auth)
+        .expect(200);
+      expect(january2020.body.users[0].ltv).toBe(70);
       const full = await t
         .http()
         .get(`/api/organizations/${organization_id}/users?query=Zoe%20Quartz`)

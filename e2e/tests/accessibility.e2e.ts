@@ -79,6 +79,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['my workflows', '/user_workflows'],
       ['settings', '/settings'],
       ['profile', '/profile'],
+      ['welcome', '/welcome'],
     ]);
   }, 90_000);
 
@@ -135,6 +136,41 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     );
     await page.goto('/organization/admin-panel');
     await settle(page);
-    await checkScreens(page, [['organization admin panel', '/organization/admin-panel']]);
-  }, 90_000);
+    const orgId = organization.organization_id;
+    const { campaign } = await apiCall<{ campaign: { campaign_id: number } }>(
+      'POST',
+      '/api/campaigns',
+      { organization_id: orgId, name: 'A11y campaign', description: 'Checked by axe' },
+      admin.access_token,
+    );
+    const { group } = await apiCall<{ group: { group_id: number } }>(
+      'POST',
+      '/api/groups',
+      { organization_id: orgId, name: 'A11y group' },
+      admin.access_token,
+    );
+    await apiCall(
+      'POST',
+      `/api/groups/users/${group.group_id}/${admin.user.user_id}`,
+      {},
+      admin.access_token,
+    );
+    await apiCall(
+      'POST',
+      `/api/campaigns/give-access/${campaign.campaign_id}`,
+      { group_id: group.group_id },
+      admin.access_token,
+    );
+    await checkScreens(page, [
+      ['organization admin panel', '/organization/admin-panel'],
+      ['campaigns', '/organization/campaigns'],
+      ['a campaign', `/organization/campaigns/${campaign.campaign_id}`],
+      ['campaign users', `/organization/campaigns/${campaign.campaign_id}/users`],
+      ['groups', '/organization/groups'],
+      ['a group', `/organization/groups/${group.group_id}`],
+      ['a group member', `/organization/groups/${group.group_id}/users/${admin.user.user_id}`],
+      ['organization products', '/organization/admin/products'],
+      ['new organization product', '/organization/admin/products/new'],
+    ]);
+  }, 120_000);
 });

@@ -44,6 +44,7 @@ const PricingPage = lazy(() => import('./billing/PricingPage').then((m) => ({ de
 const CheckoutPage = lazy(() => import('./billing/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
 const ThankYouPage = lazy(() => import('./billing/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
 const BillingPage = lazy(() => import('./billing/BillingPage').then((m) => ({ default: m.BillingPage })));
+const WelcomePage = lazy(() => import('./welcome/WelcomePage').then((m) => ({ default: m.WelcomePage })));
 
 export default function App() {
   return (
@@ -81,6 +82,7 @@ export default function App() {
         {/* The out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}
         <Route path="upgrade" element={<OutOfCreditsNotice />} />
         <Route path="sorry" element={<OutOfCreditsNotice />} />
+        <Route path="welcome" element={<WelcomePage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

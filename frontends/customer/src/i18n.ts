@@ -6,6 +6,7 @@ import { conversationsEn, conversationsEs } from './conversations/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 import { templatesEn, templatesEs } from './templates/translations';
+import { welcomeEn, welcomeEs } from './welcome/translations';
 import { workflowsEn, workflowsEs } from './workflows/translations';
 
 export const en = {
@@ -18,6 +19,7 @@ export const en = {
   workflows: workflowsEn,
   billing: billingEn,
   avatars: avatarsEn,
+  welcome: welcomeEn,
 };
 
 export const es: typeof en = {
@@ -30,4 +32,5 @@ export const es: typeof en = {
   workflows: workflowsEs,
   billing: billingEs,
   avatars: avatarsEs,
+  welcome: welcomeEs,
 };

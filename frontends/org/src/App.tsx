@@ -5,6 +5,9 @@
 import { NotFound, registerTranslations } from '@avatar-studio/shared';
 import { Route, Routes } from 'react-router-dom';
 import { adminPanelRoutes } from './admin-panel/routes';
+import { campaignsRoutes } from './campaigns/routes';
+import { groupsRoutes } from './groups/routes';
+import { productsRoutes } from './products/routes';
 import { en, es } from './i18n';
 import { organizationsRoutes } from './organizations/routes';
 
@@ -17,6 +20,9 @@ export default function App() {
       {/* Each group answers only under its own mount (/organizations/... or /organization/...). */}
       {organizationsRoutes}
       {adminPanelRoutes}
+      {campaignsRoutes}
+      {groupsRoutes}
+      {productsRoutes}
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -30,6 +30,32 @@ export const manifest: RemoteManifestSource = {
       requiresOrganization: true,
       icon: 'users',
     },
+    {
+      labelKey: 'org:nav.campaigns',
+      label: { en: 'Campaigns', es: 'Campañas' },
+      path: '/organization/campaigns',
+      menu: 'organization',
+      requiresOrganization: true,
+      icon: 'template',
+    },
+    {
+      labelKey: 'org:nav.groups',
+      label: { en: 'Groups', es: 'Grupos' },
+      path: '/organization/groups',
+      menu: 'organization',
+      permission: 'groups.manage',
+      requiresOrganization: true,
+      icon: 'users',
+    },
+    {
+      labelKey: 'org:nav.products',
+      label: { en: 'Products', es: 'Productos' },
+      path: '/organization/admin/products',
+      menu: 'organization',
+      permission: 'organization.edit',
+      requiresOrganization: true,
+      icon: 'settings',
+    },
     // The spec's admin/organizations (staff): served by this remote at /organizations/all.
     {
       labelKey: 'org:nav.allOrganizations',

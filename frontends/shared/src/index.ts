@@ -27,6 +27,9 @@ export {
   useOrganization,
   chooseOrganization,
   organizationHint,
+  pathOrganizationSlug,
+  withoutOrganizationSlug,
+  RESERVED_PATH_SEGMENTS,
   membershipRole,
   MEMBERSHIPS_QUERY_KEY,
 } from './organization/OrganizationProvider';

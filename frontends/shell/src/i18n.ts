@@ -102,6 +102,13 @@ export const en = {
     chooseLanguage: 'Choose your language',
     loadingSection: 'Loading section',
   },
+  welcomeVideo: {
+    title: 'Welcome!',
+    watch: 'Watch the welcome video',
+    close: 'Close',
+    dismiss: 'Dismiss',
+    never: "Don't show again",
+  },
 };
 
 export const es: typeof en = {
@@ -205,5 +212,12 @@ export const es: typeof en = {
     breadcrumb: 'Ruta de navegación',
     chooseLanguage: 'Elige tu idioma',
     loadingSection: 'Cargando sección',
+  },
+  welcomeVideo: {
+    title: '¡Bienvenido!',
+    watch: 'Ver el video de bienvenida',
+    close: 'Cerrar',
+    dismiss: 'Descartar',
+    never: 'No mostrar de nuevo',
   },
 };

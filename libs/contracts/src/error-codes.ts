@@ -1,5 +1,6 @@
 import { BILLING_ERROR_CODES } from './billing';
 import { PAYMENT_ERROR_CODES } from './payments';
+import { CAMPAIGN_ERROR_CODES } from './campaigns';
 
 /**
  * Every `code` an error answer of the API can carry (`{ statusCode, message, error, code }`). The code is stable for
@@ -127,6 +128,7 @@ export const ERROR_CODES = [
   'workflow_not_found',
   ...BILLING_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
+  ...CAMPAIGN_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

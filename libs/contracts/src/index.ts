@@ -11,3 +11,4 @@ export * from './organization-scope';
 export * from './billing';
 export * from './payments';
 export * from './feature-flags';
+export * from './campaigns';

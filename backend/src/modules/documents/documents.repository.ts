@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { whereOwned, type OwnerScope } from '../../common/database/owner-scope';
 import type { Page } from '../../common/http/pagination';
 import { TextDocument } from './document.entity';
@@ -65,5 +65,23 @@ export class DocumentsRepository {
       .andWhere('document_id = :id', { id })
       .execute();
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Name and last change of the documents by id, optionally only those whose name matches `name` (LIKE). */
+  namesByIds(
+    ids: number[],
+    name: string | null,
+  ): Promise<Pick<TextDocument, 'document_id' | 'name' | 'updatedAt'>[]> {
+    if (!ids.length) return Promise.resolve([]);
+    const qb = this.documents
+      .createQueryBuilder('d')
+      .select(['d.document_id', 'd.name', 'd.updatedAt'])
+      .where({ document_id: In([...new Set(ids)]) });
+    if (name) qb.andWhere('d.name ILIKE :name', { name });
+    return qb.orderBy('d.updatedAt', 'DESC').addOrderBy('d.document_id', 'DESC').getMany();
+  }
+
+  findById(document_id: number): Promise<TextDocument | null> {
+    return this.documents.findOneBy({ document_id });
   }
 }

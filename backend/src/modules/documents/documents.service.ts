@@ -65,6 +65,21 @@ export class DocumentsService {
   async remove(me: Principal, documentId: number): Promise<void> {
     if (!(await this.repository.delete(scopeOf(me), documentId))) throw documentNotFound();
   }
+
+  /** Names of documents by id, for a campaign's list (the campaigns module has checked who may see them). */
+  summaries(
+    documentIds: number[],
+    text: string | null,
+  ): Promise<{ document_id: number; name: string; updatedAt: Date }[]> {
+    return this.repository.namesByIds(documentIds, text ? likePattern(text) : null);
+  }
+
+  /** A document whoever made it, for a campaign it is in (the campaigns module has checked who may see it). */
+  async getForCampaign(documentId: number): Promise<DocumentDto> {
+    const row = await this.repository.findById(documentId);
+    if (!row) throw documentNotFound();
+    return row;
+  }
 }
 
 function checkContent(content: string): void {

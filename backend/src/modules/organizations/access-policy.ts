@@ -86,6 +86,16 @@ export class AccessPolicy {
     return can({ staffRole: principal.staffRole, orgRole: null, self }, action);
   }
 
+  /** 403 unless the standing allows the action (for a standing already read). */
+  demandAllowed(standing: Actor & { self?: boolean }, action: Permission): void {
+    if (!this.allows(standing, action)) throw forbidden();
+  }
+
+  /** Whether the user belongs to the organization (groups and campaigns are given only to its members). */
+  async isMember(organizationId: number, userId: number, tx?: EntityManager): Promise<boolean> {
+    return (await this.orgs.membership(organizationId, userId, tx)) !== null;
+  }
+
   async may(principal: Principal, action: Permission, resource?: AccessResource, tx?: EntityManager) {
     return this.allows(await this.standing(principal, resource, tx), action);
   }

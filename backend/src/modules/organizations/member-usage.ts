@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PurchasesService } from '../purchases/purchases.service';
 import { WordsService } from '../words/words.service';
 
 export interface UsageRange {
@@ -14,7 +15,20 @@ export interface UsageRange {
  */
 @Injectable()
 export class MemberUsage {
-  constructor(private readonly words: WordsService) {}
+  constructor(
+    private readonly words: WordsService,
+    private readonly purchases: PurchasesService,
+  ) {}
+
+  /** USD each user paid in the organization within the range (purchases and renewals, less refunds), by user_id. */
+  async lifetimeValue(
+    organizationId: number,
+    userIds: number[],
+    range: UsageRange,
+  ): Promise<Map<number, number>> {
+    const cents = await this.purchases.paidInOrganization(userIds, organizationId, range);
+    return new Map([...cents].map(([user_id, amount]) => [user_id, amount / 100]));
+  }
 
   /**
    * Words each user spent in the organization within the range (debits recorded with that organization as their

@@ -5,6 +5,7 @@ import { MembershipUseInterceptor } from './membership-use.interceptor';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
+import { PurchasesModule } from '../purchases/purchases.module';
 import { UsersModule } from '../users/users.module';
 import { WordsModule } from '../words/words.module';
 import { MemberUsage } from './member-usage';
@@ -26,6 +27,7 @@ import { UserOrganizationsService } from './user-organizations.service';
     forwardRef(() => UsersModule),
     forwardRef(() => AuthModule),
     WordsModule,
+    PurchasesModule,
   ],
   controllers: [OrganizationsController, UserOrganizationsController, OrganizationInvitationsController],
   providers: [

@@ -210,20 +210,19 @@ export class OrganizationsService {
         role: ORG_ROLE_BY_ID[m.user_type_id],
         user_type_id: m.user_type_id,
         last_use: m.last_use,
-        ltv: u.value,
       };
     });
-    const words = await this.usage.totalWords(
-      organizationId,
-      rows.map((r) => r.user_id),
-      range,
-    );
+    const userIds = rows.map((r) => r.user_id);
+    const [words, ltv] = await Promise.all([
+      this.usage.totalWords(organizationId, userIds, range),
+      this.usage.lifetimeValue(organizationId, userIds, range),
+    ]);
     return {
-      users: rows.map(({ last_use, ltv, ...row }) => ({
+      users: rows.map(({ last_use, ...row }) => ({
         ...row,
         total_words: words.get(row.user_id) ?? 0,
         last_used: this.usage.lastUsed(last_use, range),
-        ltv: Number(ltv),
+        ltv: ltv.get(row.user_id) ?? 0,
       })),
       total,
       page: page.page,

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { EntityManager } from 'typeorm';
 import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
@@ -6,6 +7,7 @@ import { conflict, notFound } from '../../common/errors/domain-error';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
+import { CampaignsService } from '../campaigns/campaigns.service';
 import { UsersService } from '../users/users.service';
 import type { InvitationSentResponse } from './dto/organization-invitation.dto';
 import {
@@ -41,6 +43,7 @@ export class UserOrganizationsService {
     private readonly auth: AuthService,
     private readonly invitations: OrganizationInvitationsService,
     private readonly audit: AuditService,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   /**
@@ -207,8 +210,15 @@ export class UserOrganizationsService {
       user_type: { user_type_id: uo.user_type_id, name: ORG_ROLE_BY_ID[uo.user_type_id] },
       last_use: uo.last_use,
       user: { user_id: user.user_id, name: user.name, last_name: user.last_name, email: user.email },
-      // Campaign access arrives with the campaigns module; the member is always present.
-      campaigns_access: [],
+      campaigns_access: await this.campaignsAccess(uo.user_id, uo.organization_id),
     };
+  }
+
+  /**
+   * The campaigns given to the member (directly or through a group). Resolved at call time: the campaigns
+   * module depends on this one for roles, so importing it here would make a module cycle.
+   */
+  private campaignsAccess(userId: number, organizationId: number): Promise<{ campaign_id: number }[]> {
+    return this.moduleRef.get(CampaignsService, { strict: false }).accessOf(userId, organizationId);
   }
 }

@@ -74,4 +74,31 @@ export class InvoicesRepository {
   async update(invoice_id: number, fields: Partial<InvoiceFields>, manager?: EntityManager): Promise<void> {
     await this.repo(manager).update({ invoice_id }, fields);
   }
+
+  /**
+   * Cents each user paid in completed invoices of the organization's purchases (renewals) within [from, to);
+   * users who paid nothing are absent.
+   */
+  async paidInRange(
+    userIds: number[],
+    organizationId: number,
+    from: Date,
+    to: Date,
+  ): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.invoices
+      .createQueryBuilder('i')
+      .select('i.user_id', 'user_id')
+      .addSelect('SUM(i.amount)::bigint', 'cents')
+      .where('i.user_id IN (:...userIds)', { userIds: [...new Set(userIds)] })
+      .andWhere("i.status = 'completed'")
+      .andWhere('i.paid_at >= :from AND i.paid_at < :to', { from, to })
+      .andWhere(
+        'i.purchase_id IN (SELECT p.purchase_id FROM purchases p WHERE p.organization_id = :organizationId)',
+        { organizationId },
+      )
+      .groupBy('i.user_id')
+      .getRawMany<{ user_id: number; cents: string }>();
+    return new Map(rows.map((r) => [r.user_id, Number(r.cents)]));
+  }
 }

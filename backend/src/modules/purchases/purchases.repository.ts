@@ -138,4 +138,27 @@ export class PurchasesRepository {
   async update(purchase_id: number, fields: Partial<PurchaseFields>, manager?: EntityManager): Promise<void> {
     await this.repo(manager).update({ purchase_id }, fields);
   }
+
+  /**
+   * Cents each user paid for the organization's purchases within [from, to) (by payment time), less what was
+   * refunded of them; users who paid nothing are absent.
+   */
+  async paidInRange(
+    userIds: number[],
+    organizationId: number,
+    from: Date,
+    to: Date,
+  ): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.repo()
+      .createQueryBuilder('p')
+      .select('p.user_id', 'user_id')
+      .addSelect('SUM(p.amount - p.refunded_amount)::bigint', 'cents')
+      .where('p.user_id IN (:...userIds)', { userIds: [...new Set(userIds)] })
+      .andWhere('p.organization_id = :organizationId', { organizationId })
+      .andWhere('p.paid_at >= :from AND p.paid_at < :to', { from, to })
+      .groupBy('p.user_id')
+      .getRawMany<{ user_id: number; cents: string }>();
+    return new Map(rows.map((r) => [r.user_id, Number(r.cents)]));
+  }
 }

@@ -105,6 +105,24 @@ export class PurchasesService {
     this.providerCancels.set(provider, impl);
   }
 
+  /**
+   * Cents each user paid in the organization within [from, to): its purchases when paid (less refunds) and
+   * their renewals; users who paid nothing are absent. The organization's user list shows it as LTV.
+   */
+  async paidInOrganization(
+    userIds: number[],
+    organizationId: number,
+    range: { from: Date; to: Date },
+  ): Promise<Map<number, number>> {
+    const [purchases, renewals] = await Promise.all([
+      this.purchases.paidInRange(userIds, organizationId, range.from, range.to),
+      this.invoices.paidInRange(userIds, organizationId, range.from, range.to),
+    ]);
+    const total = new Map(purchases);
+    for (const [user_id, cents] of renewals) total.set(user_id, (total.get(user_id) ?? 0) + cents);
+    return total;
+  }
+
   findById(purchase_id: number, manager?: EntityManager): Promise<Purchase | null> {
     return this.purchases.findById(purchase_id, manager);
   }

@@ -231,6 +231,20 @@ export class TemplatesRepository {
     if (replace) await repo.delete({ template_id: id });
     if (tags.length) await repo.insert(tags.map((tag) => ({ template_id: id, tag })));
   }
+
+  /** Name and last change of the templates by id, optionally only those whose name matches `name` (LIKE). */
+  namesByIds(
+    ids: number[],
+    name: string | null,
+  ): Promise<{ template_id: number; name: string; updatedAt: Date }[]> {
+    if (!ids.length) return Promise.resolve([]);
+    const qb = this.templates
+      .createQueryBuilder('t')
+      .select(['t.template_id', 't.name', 't.updatedAt'])
+      .where('t.template_id IN (:...ids)', { ids: [...new Set(ids)] });
+    if (name) qb.andWhere('t.name ILIKE :name', { name });
+    return qb.orderBy('t.updatedAt', 'DESC').addOrderBy('t.template_id', 'DESC').getMany();
+  }
 }
 
 export type { StoredField };

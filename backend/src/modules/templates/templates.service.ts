@@ -217,6 +217,14 @@ export class TemplatesService {
     };
   }
 
+  /** Names of templates by id, for a campaign's list (the campaigns module has checked who may see them). */
+  summaries(
+    templateIds: number[],
+    text: string | null,
+  ): Promise<{ template_id: number; name: string; updatedAt: Date }[]> {
+    return this.repository.namesByIds(templateIds, text ? likePattern(text) : null);
+  }
+
   /** The sort the admins chose for template lists, when the caller names none; a bad stored value falls back. */
   private async defaultSort(): Promise<TemplateSort> {
     const value = await this.config.get('templates_default_sort');

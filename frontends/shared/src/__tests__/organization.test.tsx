@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import {
   chooseOrganization,
   organizationHint,
+  pathOrganizationSlug,
+  withoutOrganizationSlug,
   sessionStore,
   useCan,
   useOrganization,
@@ -95,6 +97,19 @@ function Probe() {
   );
 }
 
+describe('the organization in the path', () => {
+  it('reads a slug leading the path, never one of the app routes', () => {
+    expect(pathOrganizationSlug('/acme/conversations')).toBe('acme');
+    expect(pathOrganizationSlug('/twin-co-2')).toBe('twin-co-2');
+    expect(pathOrganizationSlug('/conversations/4')).toBeNull();
+    expect(pathOrganizationSlug('/organization/campaigns')).toBeNull();
+    expect(pathOrganizationSlug('/')).toBeNull();
+    expect(pathOrganizationSlug('/Acme/x')).toBeNull();
+    expect(withoutOrganizationSlug('/acme/conversations/4', 'acme')).toBe('/conversations/4');
+    expect(withoutOrganizationSlug('/acme', 'acme')).toBe('/');
+  });
+});
+
 describe('OrganizationProvider', () => {
   afterEach(() => {
     window.history.replaceState(null, '', '/');
@@ -111,6 +126,31 @@ describe('OrganizationProvider', () => {
     expect(await screen.findByText('scope: Org 3; admin panel: true')).toBeInTheDocument();
     expect(fetch.callsTo('GET /api/organizations/lookup')[0].query.get('slug')).toBe('acme');
     expect(sessionStore.getOrganizationId()).toBe(3);
+  });
+
+  it('takes the scope from /{org_slug}/... and leaves the rest of the path', async () => {
+    window.history.replaceState(null, '', '/acme/templates?x=1');
+    const { fetch } = renderWithProviders(<Probe />, {
+      user: testUser({ default_organization: 1 }),
+      memberships,
+      routes: { 'GET /api/organizations/lookup': { body: { organization: memberships[2] } } },
+    });
+    expect(await screen.findByText('scope: Org 3; admin panel: true')).toBeInTheDocument();
+    expect(fetch.callsTo('GET /api/organizations/lookup')[0].query.get('slug')).toBe('acme');
+    expect(window.location.pathname + window.location.search).toBe('/templates?x=1');
+  });
+
+  it('leaves a path whose first segment is no organization as it is', async () => {
+    window.history.replaceState(null, '', '/nobody/templates');
+    renderWithProviders(<Probe />, {
+      user: testUser({ default_organization: 1 }),
+      memberships,
+      routes: {
+        'GET /api/organizations/lookup': { status: 404, body: { message: 'Organization not found.' } },
+      },
+    });
+    expect(await screen.findByText('scope: Org 1; admin panel: false')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/nobody/templates');
   });
 
   it('falls back to the user default organization', async () => {

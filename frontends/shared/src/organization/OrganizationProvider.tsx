@@ -97,6 +97,61 @@ export function chooseOrganization(input: OrganizationChoiceInput): CurrentOrgan
   return null;
 }
 
+/** First path segments that are the app's own routes (or the API's), never an organization's slug. */
+export const RESERVED_PATH_SEGMENTS: ReadonlySet<string> = new Set([
+  'admin',
+  'api',
+  'auth',
+  'avatars',
+  'billing',
+  'campaign',
+  'chat-widget-generator',
+  'chats',
+  'checkout',
+  'conversation',
+  'conversations',
+  'documents',
+  'hashtags',
+  'latam',
+  'login',
+  'organization',
+  'organizations',
+  'pricing',
+  'profile',
+  'recovery',
+  'remotes',
+  'reset-password',
+  'settings',
+  'signup',
+  'sorry',
+  'staff',
+  'super-fetch',
+  'templates',
+  'thankyou',
+  'topics',
+  'tutorials',
+  'upgrade',
+  'user_workflows',
+  'verify-email',
+  'welcome',
+  'workflows',
+]);
+
+/**
+ * The organization slug leading the path (`/acme/conversations` → `acme`), when the first segment could be one:
+ * a lowercase slug that is not one of the app's own routes. Whether it is an organization the lookup decides.
+ */
+export function pathOrganizationSlug(pathname: string): string | null {
+  const first = pathname.split('/')[1] ?? '';
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(first) || first.length > 120) return null;
+  return RESERVED_PATH_SEGMENTS.has(first) ? null : first;
+}
+
+/** The path without its leading organization slug (`/acme/conversations` → `/conversations`). */
+export function withoutOrganizationSlug(pathname: string, slug: string): string {
+  return pathname.slice(slug.length + 1) || '/';
+}
+
 /** The slug in the URL (?org=slug), or the host name when it is not the app's own domain. */
 export function organizationHint(
   location: Pick<Location, 'search' | 'hostname'>,
@@ -141,10 +196,20 @@ export function OrganizationProvider({
     () => (organizationsOn ? (membershipsQuery.data ?? []) : []),
     [organizationsOn, membershipsQuery.data],
   );
-  const hint = useMemo(
-    () => (typeof window === 'undefined' ? null : organizationHint(window.location, config.get('domain'))),
-    [config],
+  // The choice order in one place: ?org= slug, a slug leading the path, the domain; then stored, default, Personal.
+  const pathSlug = useMemo(
+    () =>
+      typeof window === 'undefined' || new URLSearchParams(window.location.search).get('org')
+        ? null
+        : pathOrganizationSlug(window.location.pathname),
+    [],
   );
+  const hint = useMemo(() => {
+    if (typeof window === 'undefined') return null;
+    const fromUrl = organizationHint(window.location, config.get('domain'));
+    if (fromUrl && 'slug' in fromUrl) return fromUrl;
+    return pathSlug ? { slug: pathSlug } : fromUrl;
+  }, [config, pathSlug]);
   const lookupQuery = useQuery({
     queryKey: ['organizations', 'lookup', hint],
     queryFn: async () =>
@@ -178,7 +243,18 @@ export function OrganizationProvider({
     sessionStore.setOrganizationId(chosen?.organization_id ?? null);
     setCurrent(chosen);
     setResolvedFor(userId);
+    if (pathSlug && lookupQuery.data?.slug === pathSlug) {
+      // /{org_slug}/rest: the slug chose the scope; the screens answer at /rest.
+      const { pathname, search, hash } = window.location;
+      window.history.replaceState(
+        window.history.state,
+        '',
+        withoutOrganizationSlug(pathname, pathSlug) + search + hash,
+      );
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }
   }, [
+    pathSlug,
     signedIn,
     organizationsOn,
     userId,

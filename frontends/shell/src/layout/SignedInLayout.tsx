@@ -10,6 +10,7 @@ import { EntryMenu, OrganizationSwitcher, UserMenu } from './HeaderMenus';
 import { NavIcon } from './icons';
 import { LanguageModal } from './LanguageModal';
 import { visibleEntries } from './navigation';
+import { WelcomeVideoModal } from './WelcomeVideoModal';
 import { WordBalance } from './WordBalance';
 
 /** The signed-in frame: header (organization, menus), sidebar from the remotes with the word balance, breadcrumb, page. */
@@ -122,6 +123,7 @@ export function SignedInLayout() {
         <Outlet />
       </AppShell.Main>
       <LanguageModal opened={languageOpened} onClose={language.close} />
+      <WelcomeVideoModal />
     </AppShell>
   );
 }
