@@ -27,7 +27,7 @@ import { UserOrganizationsService } from './user-organizations.service';
     forwardRef(() => UsersModule),
     forwardRef(() => AuthModule),
     WordsModule,
-    PurchasesModule,
+    forwardRef(() => PurchasesModule),
   ],
   controllers: [OrganizationsController, UserOrganizationsController, OrganizationInvitationsController],
   providers: [

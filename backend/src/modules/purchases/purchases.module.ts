@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DiscountsModule } from '../discounts/discounts.module';
 import { ProductsModule } from '../products/products.module';
@@ -19,7 +19,7 @@ import { PurchasesService } from './purchases.service';
     ProductsModule,
     DiscountsModule,
     WordsModule,
-    UsersModule,
+    forwardRef(() => UsersModule),
   ],
   controllers: [PurchasesController, AccessController, InvoicesController],
   providers: [PurchasesRepository, InvoicesRepository, PurchasesService, InvoicesService],

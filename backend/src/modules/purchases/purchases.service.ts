@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { forwardRef, Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   ADMIN_PURCHASES_PAGE_SIZE,
@@ -69,6 +69,12 @@ export interface PaymentFacts {
   references?: Partial<PurchaseReferences>;
 }
 
+/**
+ * Named by a type alias and injected by forwardRef: users import organizations, whose member usage imports this
+ * service, so UsersService may still be loading when this file's decorator metadata is read.
+ */
+type UsersServiceRef = UsersService;
+
 /** Where the purchase's words are in the ledger: its grants are `purchase:{id}` and `purchase:{id}:…`. */
 export const GRANT_SOURCE = 'purchase';
 const grantReference = (purchase_id: number) => `purchase:${purchase_id}`;
@@ -95,7 +101,7 @@ export class PurchasesService {
     private readonly products: ProductsService,
     private readonly discounts: DiscountsService,
     private readonly words: WordsService,
-    private readonly users: UsersService,
+    @Inject(forwardRef(() => UsersService)) private readonly users: UsersServiceRef,
     private readonly audit: AuditService,
     private readonly db: DataSource,
   ) {}

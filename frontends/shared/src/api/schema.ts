@@ -863,6 +863,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups/organization/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's groups by name, with their user counts
+         * @description 50 per page; query searches the name. Managers and Admins (and staff).
+         */
+        get: operations["Groups_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One group with its users */
+        get: operations["Groups_get"];
+        put?: never;
+        post?: never;
+        /** Delete a group (its campaign access goes with it) */
+        delete: operations["Groups_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a group */
+        put: operations["Groups_update"];
+        /** Create a group in an organization */
+        post: operations["Groups_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/users/{groupId}/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a member of the organization to the group (again: no change) */
+        post: operations["Groups_addUser"];
+        /** Take a user out of the group */
+        delete: operations["Groups_removeUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/organization/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's campaigns the caller sees
+         * @description 24 per page; query searches the name; sortBy createdAt_desc (default), updatedAt_desc, name_asc, name_desc.
+         */
+        get: operations["Campaigns_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign; who it is given to for those who manage it */
+        get: operations["Campaigns_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign's documents or templates (?resources=), last changed first
+         * @description query searches the name. At most 500.
+         */
+        get: operations["Campaigns_resources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document of the campaign, for whoever sees the campaign */
+        get: operations["Campaigns_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/templates/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A template of the campaign, for whoever sees the campaign */
+        get: operations["Campaigns_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit a campaign's name, description or thumbnail (multipart form) */
+        put: operations["Campaigns_update"];
+        /** Create a campaign (multipart form, optional image `thumbnail`); the caller owns it */
+        post: operations["Campaigns_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/campaign/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a campaign (its documents and templates stay) */
+        delete: operations["Campaigns_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/campaign-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** As POST, but a resource already in the campaign is no change (idempotent) */
+        put: operations["Campaigns_putResource"];
+        /** Add one of the caller's documents, or a template, of the campaign's organization to the campaign */
+        post: operations["Campaigns_addResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/campaign-resource/{type}/{resource_id}/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a document or template out of the campaign (it is not deleted) */
+        delete: operations["Campaigns_removeResource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/give-access/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the campaign to a member of its organization (user_id) or one of its groups (group_id) */
+        post: operations["Campaigns_giveAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/revoke-access/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the campaign back from a user (user_id) or group (group_id) */
+        post: operations["Campaigns_revokeAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts/code/{code}": {
         parameters: {
             query?: never;
@@ -2981,6 +3250,225 @@ export interface components {
             /** @description The id of the event sent, also in the body */
             event_id: string;
         };
+        GroupDto: {
+            group_id: number;
+            organization_id: number;
+            name: string;
+            /** @description How many users the group holds */
+            users: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        GroupPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            groups: components["schemas"]["GroupDto"][];
+        };
+        GroupUserSummary: {
+            user_id: number;
+            name: string;
+            last_name: string;
+            email: string;
+        };
+        GroupUserDto: {
+            user_id: number;
+            user: components["schemas"]["GroupUserSummary"];
+        };
+        GroupDetailDto: {
+            group_id: number;
+            organization_id: number;
+            name: string;
+            /** @description How many users the group holds */
+            users: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Its users, first added first */
+            group_users: components["schemas"]["GroupUserDto"][];
+        };
+        GroupResponse: {
+            group: components["schemas"]["GroupDetailDto"];
+        };
+        CreateGroupBody: {
+            name: string;
+            organization_id: number;
+        };
+        UpdateGroupBody: {
+            group_id: number;
+            name: string;
+        };
+        CampaignOwner: {
+            user_id: number;
+            name: string;
+            last_name: string;
+        };
+        CampaignDto: {
+            campaign_id: number;
+            organization_id: number;
+            /** @description The owner */
+            user_id: number | null;
+            user: components["schemas"]["CampaignOwner"] | null;
+            name: string;
+            description: string;
+            /** @description An uploaded image src */
+            thumbnail: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CampaignPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            campaigns: components["schemas"]["CampaignDto"][];
+        };
+        CampaignUserDto: {
+            user_id: number;
+            name: string;
+            last_name: string;
+            email: string;
+        };
+        CampaignGroupDto: {
+            group_id: number;
+            name: string;
+        };
+        CampaignDetailDto: {
+            campaign_id: number;
+            organization_id: number;
+            /** @description The owner */
+            user_id: number | null;
+            user: components["schemas"]["CampaignOwner"] | null;
+            name: string;
+            description: string;
+            /** @description An uploaded image src */
+            thumbnail: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Users it is given to (Managers and Admins see them) */
+            campaign_users: components["schemas"]["CampaignUserDto"][];
+            /** @description Groups it is given to (Managers and Admins see them) */
+            campaign_groups: components["schemas"]["CampaignGroupDto"][];
+        };
+        CampaignResponse: {
+            campaign: components["schemas"]["CampaignDetailDto"];
+        };
+        CampaignDocumentSummary: {
+            document_id: number;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CampaignTemplateSummary: {
+            template_id: number;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CampaignResourceItem: {
+            campaign_id: number;
+            resource_id: number;
+            /** @enum {string} */
+            type: "document" | "template";
+            document?: components["schemas"]["CampaignDocumentSummary"];
+            template?: components["schemas"]["CampaignTemplateSummary"];
+        };
+        CampaignResourcesResponse: {
+            resources: components["schemas"]["CampaignResourceItem"][];
+            total: number;
+        };
+        DocumentDto: {
+            document_id: number;
+            user_id: number;
+            /** @description null = Personal */
+            organization_id: number | null;
+            name: string;
+            /** @description Text (markdown), fewer than 65000 characters */
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DocumentResponse: {
+            document: components["schemas"]["DocumentDto"];
+        };
+        TemplateFieldDto: {
+            /** @description The placeholder name, as written between brackets in the content */
+            name: string;
+            label: string;
+            /** @enum {string} */
+            type: "text" | "number" | "select";
+            /** @description Select options (empty for other types). Stored slash-joined with a trailing slash ("a/b/"); on reading the text is split on "/" and the piece after the final slash is dropped. */
+            options: string[];
+            /** @description 1-based position in the form */
+            order: number;
+            /** @description Default value: the first option of a select, else empty */
+            value: string;
+        };
+        TemplateDto: {
+            template_id: number;
+            /** @description The author; null once their account is deleted */
+            user_id: number | null;
+            /** @description null = Personal */
+            organization_id: number | null;
+            name: string;
+            description: string;
+            /** @description Prompt with [field] placeholders; null when show_prompt is off and the caller is not the owner or staff */
+            content: string | null;
+            /** @description Free text; empty = none */
+            type: string;
+            /**
+             * @description Comma-separated, as the spec
+             * @example blog,seo
+             */
+            tags: string;
+            /** @enum {string} */
+            language: "en" | "es";
+            public: boolean;
+            /** @description Anyone who can see it may edit or delete it */
+            editable: boolean;
+            show_prompt: boolean;
+            fields: components["schemas"]["TemplateFieldDto"][];
+            /** @description Whether the caller has it among their favorites */
+            favorite: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TemplateResponse: {
+            template: components["schemas"]["TemplateDto"];
+        };
+        CampaignResourceBody: {
+            resource_id: number;
+            /** @description Missing: 'Please select a campaign' */
+            campaign_id?: number;
+            /** @enum {string} */
+            type: "document" | "template";
+        };
+        CampaignResourceLinkResponse: {
+            campaign_id: number;
+            resource_id: number;
+            /** @enum {string} */
+            type: "document" | "template";
+        };
+        CampaignAccessBody: {
+            user_id?: number;
+            group_id?: number;
+        };
         DiscountQuoteResponse: {
             discount_id: number;
             code: string;
@@ -3565,50 +4053,6 @@ export interface components {
             content: string;
             name?: string;
         };
-        TemplateFieldDto: {
-            /** @description The placeholder name, as written between brackets in the content */
-            name: string;
-            label: string;
-            /** @enum {string} */
-            type: "text" | "number" | "select";
-            /** @description Select options (empty for other types). Stored slash-joined with a trailing slash ("a/b/"); on reading the text is split on "/" and the piece after the final slash is dropped. */
-            options: string[];
-            /** @description 1-based position in the form */
-            order: number;
-            /** @description Default value: the first option of a select, else empty */
-            value: string;
-        };
-        TemplateDto: {
-            template_id: number;
-            /** @description The author; null once their account is deleted */
-            user_id: number | null;
-            /** @description null = Personal */
-            organization_id: number | null;
-            name: string;
-            description: string;
-            /** @description Prompt with [field] placeholders; null when show_prompt is off and the caller is not the owner or staff */
-            content: string | null;
-            /** @description Free text; empty = none */
-            type: string;
-            /**
-             * @description Comma-separated, as the spec
-             * @example blog,seo
-             */
-            tags: string;
-            /** @enum {string} */
-            language: "en" | "es";
-            public: boolean;
-            /** @description Anyone who can see it may edit or delete it */
-            editable: boolean;
-            show_prompt: boolean;
-            fields: components["schemas"]["TemplateFieldDto"][];
-            /** @description Whether the caller has it among their favorites */
-            favorite: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
         TemplatePageResponse: {
             /** @description Rows matching, over all pages */
             total: number;
@@ -3644,9 +4088,6 @@ export interface components {
         FavoriteResponse: {
             /** @description Whether the template is now a favorite */
             favorite: boolean;
-        };
-        TemplateResponse: {
-            template: components["schemas"]["TemplateDto"];
         };
         TemplateFieldInput: {
             /** @description Placeholder name; settings for names not in the content are dropped */
@@ -3859,19 +4300,6 @@ export interface components {
             /** @description The avatar that receives the message as an editable text file */
             avatar_id: number;
         };
-        DocumentDto: {
-            document_id: number;
-            user_id: number;
-            /** @description null = Personal */
-            organization_id: number | null;
-            name: string;
-            /** @description Text (markdown), fewer than 65000 characters */
-            content: string;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
         DocumentPageResponse: {
             /** @description Rows matching, over all pages */
             total: number;
@@ -3880,9 +4308,6 @@ export interface components {
             /** @description Rows per page */
             limit: number;
             documents: components["schemas"]["DocumentDto"][];
-        };
-        DocumentResponse: {
-            document: components["schemas"]["DocumentDto"];
         };
         CreateDocumentBody: {
             name: string;
@@ -6609,6 +7034,1027 @@ export interface operations {
             };
         };
     };
+    Groups_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization manage its groups */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or of an organization the caller is not in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Groups_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization manage its groups */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or of an organization the caller is not in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Groups_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization manage its groups */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or of an organization the caller is not in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Groups_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGroupBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization manage its groups */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or of an organization the caller is not in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Groups_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGroupBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupResponse"];
+                };
+            };
+            /** @description 'Please add a name to your group' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization manage its groups */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or of an organization the caller is not in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Groups_addUser: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                groupId: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupResponse"];
+                };
+            };
+            /** @description 'That user is not a member of this organization.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization manage its groups */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or of an organization the caller is not in */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Groups_removeUser: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                groupId: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization manage its groups */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or of an organization the caller is not in, or the user is not in the group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                sortBy?: "createdAt_desc" | "updatedAt_desc" | "name_asc" | "name_desc";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing organization, or the caller is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_resources: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                resources?: "documents" | "templates";
+                /** @description Searches the name */
+                query?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResourcesResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_document: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all), or the document is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_template: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                template_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all), or the template is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    campaign_id: number;
+                    name?: string;
+                    description?: string;
+                    /** @enum {string} */
+                    remove_thumbnail?: "";
+                    /**
+                     * Format: binary
+                     * @description Multipart field `thumbnail`: an image file (png, jpeg, webp, gif), stored through the files module.
+                     */
+                    thumbnail?: string;
+                };
+                "application/json": {
+                    campaign_id: number;
+                    name?: string;
+                    description?: string;
+                    /** @enum {string} */
+                    remove_thumbnail?: "";
+                    /**
+                     * Format: binary
+                     * @description Multipart field `thumbnail`: an image file (png, jpeg, webp, gif), stored through the files module.
+                     */
+                    thumbnail?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description An image only (415 'This file type is not allowed.'); 413 'The file is too large.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization (and staff) manage campaigns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    organization_id?: number;
+                    name: string;
+                    description?: string;
+                    /**
+                     * Format: binary
+                     * @description Multipart field `thumbnail`: an image file (png, jpeg, webp, gif), stored through the files module.
+                     */
+                    thumbnail?: string;
+                };
+                "application/json": {
+                    organization_id?: number;
+                    name: string;
+                    description?: string;
+                    /**
+                     * Format: binary
+                     * @description Multipart field `thumbnail`: an image file (png, jpeg, webp, gif), stored through the files module.
+                     */
+                    thumbnail?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description 'Please select an organization' (no organization_id nor scope) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization (and staff) manage campaigns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing organization, or the caller is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization (and staff) manage campaigns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_putResource: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignResourceBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResourceLinkResponse"];
+                };
+            };
+            /** @description 'Please select a campaign' (no campaign_id) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization (and staff) manage campaigns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all); or the document or template is not the caller's there */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_addResource: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignResourceBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResourceLinkResponse"];
+                };
+            };
+            /** @description 'Please select a campaign' (no campaign_id) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization (and staff) manage campaigns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all); or the document or template is not the caller's there */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already in the campaign; or the campaign holds 500 already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_removeResource: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                resource_id: number;
+                campaign_id: number;
+                type: "document" | "template";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization (and staff) manage campaigns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all), or the resource is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_giveAccess: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignAccessBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Neither or both ids; 'That user is not a member of this organization.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization (and staff) manage campaigns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all); or the group is not the organization's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Given to 1000 users and groups already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campaigns_revokeAccess: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignAccessBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignResponse"];
+                };
+            };
+            /** @description Neither or both ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only Managers and Admins of the organization (and staff) manage campaigns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, of another organization, or not visible to the caller (a Member sees campaigns given to them or their groups, a Manager also those they own, an Admin all); or it was not given to them */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Discounts_quote: {
         parameters: {
             query: {
@@ -7302,7 +8748,10 @@ export interface operations {
     };
     Payments_listSources: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7328,7 +8777,10 @@ export interface operations {
     };
     Payments_save: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7358,7 +8810,10 @@ export interface operations {
     };
     Payments_setup: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7384,7 +8839,10 @@ export interface operations {
     };
     Payments_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -7410,7 +8868,10 @@ export interface operations {
     };
     Payments_paymentMethods: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7436,7 +8897,10 @@ export interface operations {
     };
     Payments_stripeProducts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7462,7 +8926,10 @@ export interface operations {
     };
     Payments_stripePrices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 stripe_product_id: string;
@@ -7490,7 +8957,10 @@ export interface operations {
     };
     Checkout_keys: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 product_id: number;
@@ -7518,7 +8988,10 @@ export interface operations {
     };
     Checkout_attempt: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7548,7 +9021,10 @@ export interface operations {
     };
     Checkout_capture: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7578,7 +9054,10 @@ export interface operations {
     };
     Checkout_createOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7608,7 +9087,10 @@ export interface operations {
     };
     Checkout_captureOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7638,7 +9120,10 @@ export interface operations {
     };
     Checkout_createSubscription: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7668,7 +9153,10 @@ export interface operations {
     };
     Checkout_captureSubscription: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
