@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import { BILLING_MESSAGES, type DiscountType } from '@avatar-studio/contracts';
 import { badInput, conflict, DomainError, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
-import type { Product } from '../products/product.entity';
 import { chargePrice } from '../products/products-rules';
-import { ProductsService } from '../products/products.service';
+import { ProductsService, type ProductView } from '../products/products.service';
 import type { Principal } from '../../common/auth/principal';
 import { amountOff, discountRefusal } from './discount-rules';
 import type { Discount } from './discount.entity';
@@ -36,7 +36,7 @@ export class DiscountsService {
   constructor(
     private readonly discounts: DiscountsRepository,
     private readonly products: ProductsService,
-    private readonly db: DataSource,
+    private readonly transactions: UnitOfWork,
     private readonly audit: AuditService,
   ) {}
 
@@ -49,7 +49,7 @@ export class DiscountsService {
   /** The price the code gives for this product and user, without using it: 400 invalid, 412 used up. */
   async quote(
     code: string,
-    product: Product,
+    product: ProductView,
     user_id: number,
     manager?: EntityManager,
   ): Promise<DiscountQuote> {
@@ -60,7 +60,7 @@ export class DiscountsService {
   /** Locks the code, checks it again and records its use by the purchase, in the caller's transaction. */
   async redeem(
     code: string,
-    product: Product,
+    product: ProductView,
     user_id: number,
     purchase_id: number,
     manager: EntityManager,
@@ -80,7 +80,7 @@ export class DiscountsService {
 
   private async check(
     discount: Discount | null,
-    product: Product,
+    product: ProductView,
     user_id: number,
     manager?: EntityManager,
   ): Promise<DiscountQuote> {
@@ -159,7 +159,7 @@ export class DiscountsService {
     const existing = await this.discounts.findById(discount_id);
     if (!existing) throw notFound('Discount', 'discount_not_found');
     // A code that was used is kept (purchases name it); it is switched off instead.
-    await this.db.transaction(async (m) => {
+    await this.transactions.run(async (m) => {
       await this.discounts.update(discount_id, { active: false }, m);
       await this.audit.record(
         'discount.saved',
@@ -171,7 +171,7 @@ export class DiscountsService {
 
   private async save(work: (m: EntityManager) => Promise<number>): Promise<{ discount: Discount }> {
     try {
-      const id = await this.db.transaction(work);
+      const id = await this.transactions.run(work);
       return { discount: (await this.discounts.findById(id))! };
     } catch (err) {
       if (err instanceof QueryFailedError && (err as QueryFailedError & { code?: string }).code === '23505')

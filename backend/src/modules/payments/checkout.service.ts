@@ -3,11 +3,9 @@ import { BILLING_MESSAGES, PAYMENT_MESSAGES, PAYMENT_METHOD_IDS } from '@avatar-
 import Stripe from 'stripe';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound } from '../../common/errors/domain-error';
-import type { Product } from '../products/product.entity';
-import { ProductsService } from '../products/products.service';
-import type { Purchase } from '../purchases/purchase.entity';
+import { ProductsService, type ProductView } from '../products/products.service';
 import { InvoicesService } from '../purchases/invoices.service';
-import { PurchasesService } from '../purchases/purchases.service';
+import { PurchasesService, type PurchaseView } from '../purchases/purchases.service';
 import type {
   CheckoutAttemptBody,
   CheckoutCaptureBody,
@@ -33,7 +31,7 @@ const periodEnd = (sub: Stripe.Subscription) => {
 };
 
 /** Trial of a product: days, or an end date still in the future. */
-export function trialOf(product: Product, now = Date.now()): { days: number } | { end: number } | null {
+export function trialOf(product: ProductView, now = Date.now()): { days: number } | { end: number } | null {
   if (product.free_trial_end && product.free_trial_end.getTime() > now + 60_000)
     return { end: Math.floor(product.free_trial_end.getTime() / 1000) };
   if (product.free_trial_length && product.free_trial_length > 0) return { days: product.free_trial_length };
@@ -147,7 +145,7 @@ export class CheckoutService {
   }
 
   /** The product the caller may buy; a missing one answers the spec's Spanish sentence. */
-  private async productFor(me: Principal, product_id: number): Promise<Product> {
+  private async productFor(me: Principal, product_id: number): Promise<ProductView> {
     try {
       return await this.products.getForPurchase(product_id, me);
     } catch (err) {
@@ -175,8 +173,8 @@ export class CheckoutService {
 
   private async charge(
     account: StripeAccount,
-    product: Product,
-    purchase: Purchase,
+    product: ProductView,
+    purchase: PurchaseView,
     amount: number,
     customer: string,
     card: { id: string },
@@ -223,8 +221,8 @@ export class CheckoutService {
 
   private async subscribe(
     account: StripeAccount,
-    product: Product,
-    purchase: Purchase,
+    product: ProductView,
+    purchase: PurchaseView,
     amount: number,
     customer: string,
     card: { id: string; saved: boolean },
@@ -368,7 +366,7 @@ export class CheckoutService {
   }
 
   private answer(
-    purchase: Purchase,
+    purchase: PurchaseView,
     status: string,
     client_secret: string | null,
     publishable_key: string | null,

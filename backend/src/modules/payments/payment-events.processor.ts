@@ -3,9 +3,8 @@ import { PAYMENT_METHOD_IDS } from '@avatar-studio/contracts';
 import type { EntityManager } from 'typeorm';
 import { MailService } from '../mail/mail.service';
 import { ProductsService } from '../products/products.service';
-import type { Purchase } from '../purchases/purchase.entity';
 import { InvoicesService } from '../purchases/invoices.service';
-import { PurchasesService } from '../purchases/purchases.service';
+import { PurchasesService, type PurchaseView } from '../purchases/purchases.service';
 import { UsersService } from '../users/users.service';
 import type { PaymentEvent } from './payment-event.entity';
 import { PayPalClient, paypalCents } from './paypal.client';
@@ -52,7 +51,7 @@ export class PaymentEventsProcessor {
 
   /** Processes the event; throws to be retried, except on the last try, which records the failure. */
   async process(payment_event_id: string, lastTry: boolean): Promise<void> {
-    const failedRenewals: { purchase: Purchase; amount: number }[] = [];
+    const failedRenewals: { purchase: PurchaseView; amount: number }[] = [];
     try {
       await this.repo.transaction(async (m) => {
         const event = await this.repo.lockEvent(payment_event_id, m);
@@ -77,7 +76,7 @@ export class PaymentEventsProcessor {
   private async stripe(
     event: PaymentEvent,
     m: EntityManager,
-    failed: { purchase: Purchase; amount: number }[],
+    failed: { purchase: PurchaseView; amount: number }[],
   ): Promise<Outcome> {
     const object = (event.payload.data as Obj)?.object as Obj;
     if (!object) return 'ignored';
@@ -183,7 +182,7 @@ export class PaymentEventsProcessor {
   private async invoiceFailed(
     invoice: Obj,
     m: EntityManager,
-    failed: { purchase: Purchase; amount: number }[],
+    failed: { purchase: PurchaseView; amount: number }[],
   ): Promise<Outcome> {
     const subscription = invoiceSubscription(invoice);
     if (!subscription) return 'ignored';
@@ -301,7 +300,7 @@ export class PaymentEventsProcessor {
   private async paypalEvent(
     event: PaymentEvent,
     m: EntityManager,
-    failed: { purchase: Purchase; amount: number }[],
+    failed: { purchase: PurchaseView; amount: number }[],
   ): Promise<Outcome> {
     const resource = event.payload.resource as Obj;
     if (!resource) return 'ignored';
@@ -397,7 +396,7 @@ export class PaymentEventsProcessor {
     }
   }
 
-  private async emailFailure(purchase: Purchase, amount: number): Promise<void> {
+  private async emailFailure(purchase: PurchaseView, amount: number): Promise<void> {
     try {
       const [user, product] = await Promise.all([
         this.users.toPublicUser(purchase.user_id),

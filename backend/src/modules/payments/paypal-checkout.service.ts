@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { BILLING_MESSAGES, PAYMENT_MESSAGES, PAYMENT_METHOD_IDS } from '@avatar-studio/contracts';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound } from '../../common/errors/domain-error';
-import type { Product } from '../products/product.entity';
-import { ProductsService } from '../products/products.service';
-import type { Purchase } from '../purchases/purchase.entity';
-import { PurchasesService } from '../purchases/purchases.service';
+import { ProductsService, type ProductView } from '../products/products.service';
+import { PurchasesService, type PurchaseView } from '../purchases/purchases.service';
 import { trialOf } from './checkout.service';
 import type { PayPalCaptureBody, PayPalOrderBody } from './dto/payments.dto';
 import { PayPalClient, PayPalError, PayPalInterval, paypalCents } from './paypal.client';
@@ -155,8 +153,8 @@ export class PayPalCheckoutService {
     }
   }
 
-  private async productFor(me: Principal, product_id: number): Promise<Product> {
-    let product: Product;
+  private async productFor(me: Principal, product_id: number): Promise<ProductView> {
+    let product: ProductView;
     try {
       product = await this.products.getForPurchase(product_id, me);
     } catch (err) {
@@ -172,9 +170,9 @@ export class PayPalCheckoutService {
 
   private async pending(
     me: Principal,
-    product: Product,
+    product: ProductView,
     code: string | null | undefined,
-  ): Promise<{ purchase: Purchase; amount: number }> {
+  ): Promise<{ purchase: PurchaseView; amount: number }> {
     if (!(await this.paypal.clientId()))
       throw new DomainError(503, 'payments_not_configured', PAYMENT_MESSAGES.paymentsNotConfigured);
     return this.purchases.createPending({

@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { Purchase } from '../purchases/purchase.entity';
-import { PurchasesService } from '../purchases/purchases.service';
+import { PurchasesService, type PurchaseView } from '../purchases/purchases.service';
 import { PayPalClient } from './paypal.client';
 import { accountOf, StripeAccounts, stripeFailure } from './stripe-accounts';
 
@@ -15,7 +14,7 @@ export class ProviderCancelAdapters implements OnModuleInit {
 
   onModuleInit(): void {
     this.purchases.useProviderCancel('stripe', {
-      cancelAtPeriodEnd: async (purchase: Purchase) => {
+      cancelAtPeriodEnd: async (purchase: PurchaseView) => {
         if (!purchase.stripe_subscription_id) return { period_end: null };
         const account = await this.accounts.get(accountOf(purchase.organization_id));
         try {
@@ -32,7 +31,7 @@ export class ProviderCancelAdapters implements OnModuleInit {
       },
     });
     this.purchases.useProviderCancel('paypal', {
-      cancelAtPeriodEnd: async (purchase: Purchase) => {
+      cancelAtPeriodEnd: async (purchase: PurchaseView) => {
         if (purchase.paypal_subscription_id)
           await this.paypal.cancelSubscription(
             purchase.paypal_subscription_id,

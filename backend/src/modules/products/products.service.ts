@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { BILLING_MESSAGES } from '@avatar-studio/contracts';
 import { hasStaffRole } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, forbidden, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AuditService } from '../audit/audit.service';
 import type {
@@ -18,6 +19,9 @@ import type {
 import { Product } from './product.entity';
 import { applyProductFormRules, chargePrice, validateProduct, type ProductInput } from './products-rules';
 import { ProductsRepository, type ProductFields } from './products.repository';
+
+/** A product as other modules see it (checkout, purchases, discounts): its row's fields, never the entity class. */
+export type ProductView = Product;
 
 const PRODUCTS_PAGE_DEFAULT = 20;
 /** A scope sells at most this many products at once on its pricing page. */
@@ -34,7 +38,7 @@ type ProductManager = { staff: true } | { staff: false; organization_id: number 
 export class ProductsService {
   constructor(
     private readonly products: ProductsRepository,
-    private readonly db: DataSource,
+    private readonly transactions: UnitOfWork,
     private readonly audit: AuditService,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {}
@@ -99,7 +103,7 @@ export class ProductsService {
     const scope = this.managerOf(principal);
     const organization_id = scope.staff ? (body.organization_id ?? null) : scope.organization_id;
     const fields = this.checked({ ...body }, null);
-    const product = await this.db.transaction(async (m) => {
+    const product = await this.transactions.run(async (m) => {
       const saved = await this.products.insert({ ...fields, organization_id }, m);
       await this.audit.record(
         'product.saved',
@@ -114,7 +118,7 @@ export class ProductsService {
   async update(principal: Principal, body: UpdateProductDto): Promise<ProductResponse> {
     this.managerOf(principal);
     const { product_id, ...changes } = body;
-    const product = await this.db.transaction(async (m) => {
+    const product = await this.transactions.run(async (m) => {
       const existing = await this.products.findByIdForUpdate(product_id, m);
       if (!existing || !this.manages(principal, existing)) throw notFound('Product', 'product_not_found');
       const organization_id =

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   INVOICE_DEFAULT_STATUS,
   isPaymentMethodId,
@@ -9,6 +9,7 @@ import {
 import type { Principal } from '../../common/auth/principal';
 import { badInput, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { currentAuditActor } from '../audit/audit-context';
 import { AuditService } from '../audit/audit.service';
 import { UsersService } from '../users/users.service';
@@ -40,7 +41,7 @@ export class InvoicesService {
     private readonly purchases: PurchasesRepository,
     private readonly users: UsersService,
     private readonly audit: AuditService,
-    private readonly db: DataSource,
+    private readonly transactions: UnitOfWork,
   ) {}
 
   async listOwn(principal: Principal, query: { query?: string; page?: number; limit?: number }) {
@@ -88,7 +89,7 @@ export class InvoicesService {
       throw notFound('User', 'user_not_found');
     await this.checkPurchase(input.purchase_id, input.user_id);
     this.checkMethod(input.payment_method_id);
-    return this.db.transaction(async (m) => {
+    return this.transactions.run(async (m) => {
       const status = input.status ?? INVOICE_DEFAULT_STATUS;
       const invoice = await this.invoices.insert(
         {
@@ -121,7 +122,7 @@ export class InvoicesService {
 
   async update(invoice_id: number, input: InvoiceInput): Promise<Invoice> {
     this.checkMethod(input.payment_method_id);
-    return this.db.transaction(async (m) => {
+    return this.transactions.run(async (m) => {
       const before = await this.invoices.findByIdForUpdate(invoice_id, m);
       if (!before) throw invoiceNotFound();
       if (input.user_id !== undefined && input.user_id !== before.user_id)
@@ -254,8 +255,8 @@ export class InvoicesService {
     manager: EntityManager | undefined,
     work: (m: EntityManager) => Promise<T>,
   ): Promise<T> {
-    if (manager?.queryRunner?.isTransactionActive) return work(manager);
-    return (manager ?? this.db.manager).transaction(work);
+    // A manager passed in is the caller's open transaction: the work joins it instead of opening its own.
+    return manager ? work(manager) : this.transactions.run(work);
   }
 }
 

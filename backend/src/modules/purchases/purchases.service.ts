@@ -1,5 +1,5 @@
 import { forwardRef, Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   ADMIN_PURCHASES_PAGE_SIZE,
   BILLING_MESSAGES,
@@ -11,11 +11,11 @@ import { hasStaffRole } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { DiscountsService, type DiscountQuote } from '../discounts/discounts.service';
-import type { Product } from '../products/product.entity';
 import { chargePrice } from '../products/products-rules';
-import { ProductsService } from '../products/products.service';
+import { ProductsService, type ProductView } from '../products/products.service';
 import { UsersService } from '../users/users.service';
 import { WordsService } from '../words/words.service';
 import type { Invoice } from './invoice.entity';
@@ -47,7 +47,7 @@ export interface PurchaseReferences {
 
 export interface CreatePendingInput {
   user_id: number;
-  product: Product;
+  product: ProductView;
   payment_method_id: number;
   provider: PaymentProvider;
   discount_code?: string | null;
@@ -103,7 +103,7 @@ export class PurchasesService {
     private readonly words: WordsService,
     @Inject(forwardRef(() => UsersService)) private readonly users: UsersServiceRef,
     private readonly audit: AuditService,
-    private readonly db: DataSource,
+    private readonly transactions: UnitOfWork,
   ) {}
 
   /** The payment side registers how a provider's subscription stops renewing. */
@@ -524,7 +524,7 @@ export class PurchasesService {
     const gift = input.gift ?? false;
     const payment_method_id =
       input.payment_method_id ?? (gift ? PAYMENT_METHOD_IDS.gift : PAYMENT_METHOD_IDS.cash);
-    return this.db.transaction(async (m) => {
+    return this.transactions.run(async (m) => {
       const { purchase } = await this.createPending(
         {
           user_id: input.user_id,
@@ -614,7 +614,7 @@ export class PurchasesService {
         await this.activate(before.purchase_id, { status: to });
       } else {
         // Back to pending (or from revoked to cancelled): the status only; the words follow their own expiry.
-        await this.db.transaction(async (m) => {
+        await this.transactions.run(async (m) => {
           const locked = await this.lockPurchase(before.purchase_id, m);
           await this.purchases.update(locked.purchase_id, { status: to as PurchaseStoredStatus }, m);
           await this.recordStatus(locked, to as PurchaseStoredStatus, input.cancel_reason ?? null, m);
@@ -626,7 +626,7 @@ export class PurchasesService {
     if (input.expiration_days !== undefined) other.expiration_days = input.expiration_days;
     if (input.amount !== undefined) other.amount = input.amount;
     if (Object.keys(other).length)
-      await this.db.transaction(async (m) => {
+      await this.transactions.run(async (m) => {
         await this.purchases.update(before.purchase_id, other, m);
         await this.audit.record(
           'purchase.updated',
@@ -680,7 +680,7 @@ export class PurchasesService {
 
   private async grantWords(
     purchase: Purchase,
-    product: Product,
+    product: ProductView,
     expires_at: Date | null,
     now: Date,
     m: EntityManager,
@@ -729,9 +729,12 @@ export class PurchasesService {
     manager: EntityManager | undefined,
     work: (m: EntityManager) => Promise<T>,
   ): Promise<T> {
-    if (manager?.queryRunner?.isTransactionActive) return work(manager);
-    return (manager ?? this.db.manager).transaction(work);
+    // A manager passed in is the caller's open transaction: the work joins it instead of opening its own.
+    return manager ? work(manager) : this.transactions.run(work);
   }
 }
 
 export type { Invoice };
+
+/** A purchase as other modules see it (payments): its row's fields, never the entity class. */
+export type PurchaseView = Purchase;

@@ -9,6 +9,7 @@ import { User } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { UserLocksService } from './user-locks.service';
 
 /** Accounts (the users table): profile, settings, API key, password checks and deletion, and staff lookups. */
 @Module({
@@ -19,10 +20,11 @@ import { UsersService } from './users.service';
     forwardRef(() => StaffModule),
     forwardRef(() => OrganizationsModule),
     FilesModule,
-    WordsModule,
+    // The word ledger locks a user's row through this module (UserLocksService), and this module asks it about access.
+    forwardRef(() => WordsModule),
   ],
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository, CurrentPassword],
-  exports: [UsersService, CurrentPassword],
+  providers: [UsersService, UsersRepository, UserLocksService, CurrentPassword],
+  exports: [UsersService, UserLocksService, CurrentPassword],
 })
 export class UsersModule {}

@@ -58,6 +58,17 @@ export class UsersRepository {
     return (result.identifiers[0] as { user_id: number }).user_id;
   }
 
+  /** Locks the user's row (FOR UPDATE) until the transaction `tx` ends; false: no such user. */
+  async lockForUpdate(user_id: number, tx: EntityManager): Promise<boolean> {
+    const row = await this.repo(tx)
+      .createQueryBuilder('u')
+      .select('u.user_id')
+      .where('u.user_id = :user_id', { user_id })
+      .setLock('pessimistic_write')
+      .getRawOne<{ u_user_id: number }>();
+    return row !== undefined;
+  }
+
   findById(user_id: number, tx?: EntityManager): Promise<User | null> {
     return this.repo(tx).findOneBy({ user_id });
   }

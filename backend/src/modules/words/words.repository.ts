@@ -42,18 +42,6 @@ export class WordsRepository {
     return m ? m.getRepository(WordReservation) : this.reservations;
   }
 
-  /**
-   * Locks the user's row until the transaction ends: every change to one user's ledger runs after this, one at a
-   * time. It reads the users table only to take the lock (the ledger's rows have no row of their own to lock), so
-   * it is raw SQL: FOR UPDATE on another module's table without loading its entity. False: no such user.
-   */
-  async lockUser(m: EntityManager, user_id: number): Promise<boolean> {
-    const rows = (await m.query(`SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE`, [
-      user_id,
-    ])) as unknown[];
-    return rows.length > 0;
-  }
-
   findByReference(
     m: EntityManager,
     kind: 'grant' | 'debit',
@@ -164,8 +152,8 @@ export class WordsRepository {
    * The user's lots (grants, positive adjustments) with epoch-microsecond times and the database's clock. Raw SQL
    * because the times must keep PostgreSQL's microseconds, which a JavaScript Date would cut to milliseconds.
    */
-  lots(m: EntityManager, user_id: number): Promise<LotRow[]> {
-    return m.query(
+  lots(m: EntityManager | undefined, user_id: number): Promise<LotRow[]> {
+    return this.ledgerRepo(m).query(
       `SELECT words, unlimited, ${micros('"createdAt"')} AS at, ${micros('expires_at')} AS expires_at,
               ${micros('clock_timestamp()')} AS now
          FROM word_ledger WHERE user_id = $1 AND (words > 0 OR unlimited)`,
@@ -178,11 +166,11 @@ export class WordsRepository {
    * Raw SQL: width_bucket over an array sums thousands of debits in the database instead of reading each one.
    */
   consumptionBuckets(
-    m: EntityManager,
+    m: EntityManager | undefined,
     user_id: number,
     bounds: number[],
   ): Promise<{ bucket: number; words: string }[]> {
-    return m.query(
+    return this.ledgerRepo(m).query(
       `SELECT width_bucket(${micros('"createdAt"')}, $2::bigint[]) AS bucket, -sum(words)::bigint AS words
          FROM word_ledger WHERE user_id = $1 AND words < 0 GROUP BY 1`,
       [user_id, bounds.map(String)],

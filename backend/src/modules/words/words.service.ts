@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   badInput,
   conflict,
@@ -8,6 +8,8 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { UserLocksService } from '../users/user-locks.service';
 import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
 import type { WordLedgerEntry } from './word-ledger-entry.entity';
 import { WordsRepository } from './words.repository';
@@ -101,8 +103,9 @@ export class WordsService {
   private readonly reserving = new Map<number, Promise<void>>();
 
   constructor(
-    private readonly db: DataSource,
     private readonly rows: WordsRepository,
+    private readonly transactions: UnitOfWork,
+    private readonly userLocks: UserLocksService,
   ) {}
 
   async grant(user_id: number, input: GrantInput, manager?: EntityManager): Promise<LedgerEntryView> {
@@ -303,7 +306,7 @@ export class WordsService {
   }
 
   async balance(user_id: number, manager?: EntityManager): Promise<Balance> {
-    return this.computeBalance(manager ?? this.db.manager, user_id);
+    return this.computeBalance(manager, user_id);
   }
 
   /** The balance as the API shows it. */
@@ -344,7 +347,7 @@ export class WordsService {
    * consumes exactly as the single debits would. The cost then grows with the number of grants, not of debits.
    * Times travel as epoch microseconds so that PostgreSQL's precision is kept.
    */
-  private async computeBalance(m: EntityManager, user_id: number): Promise<Balance> {
+  private async computeBalance(m: EntityManager | undefined, user_id: number): Promise<Balance> {
     const lots = await this.rows.lots(m, user_id);
     if (!lots.length) return { words: 0, unlimited: false };
     const bounds = [
@@ -365,7 +368,7 @@ export class WordsService {
   }
 
   private async lockUser(m: EntityManager, user_id: number): Promise<void> {
-    if (!(await this.rows.lockUser(m, user_id))) throw notFound('User', 'user_not_found');
+    if (!(await this.userLocks.lockForUpdate(user_id, m))) throw notFound('User', 'user_not_found');
   }
 
   private async findByReference(
@@ -378,13 +381,15 @@ export class WordsService {
     return this.rows.findByReference(m, kind, source, reference);
   }
 
-  /** Runs in the caller's transaction when there is one; a lock taken outside a transaction would not hold. */
+  /**
+   * Runs in the caller's transaction (a manager passed in is one) or in a new one: a lock taken outside a
+   * transaction would not hold.
+   */
   private inTransaction<T>(
     manager: EntityManager | undefined,
     work: (m: EntityManager) => Promise<T>,
   ): Promise<T> {
-    if (manager?.queryRunner?.isTransactionActive) return work(manager);
-    return (manager ?? this.db.manager).transaction(work);
+    return manager ? work(manager) : this.transactions.run(work);
   }
 }
 
