@@ -1,3 +1,4 @@
+import { can } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { DomainError } from '../../common/errors/domain-error';
 import { CampaignsService } from './campaigns.service';
@@ -30,7 +31,8 @@ function build(role: 'Admin' | 'Manager' | 'Member' | 'outsider') {
     groupIds: jest.fn().mockResolvedValue([]),
   };
   const access = {
-    actor: jest.fn(async () => {
+    allows: can,
+    standing: jest.fn(async () => {
       if (role === 'outsider')
         throw new DomainError(404, 'organization_not_found', 'Organization not found.');
       return { organization_id: 10, user_id: 7, staffRole: null, orgRole: role, membership: {} };

@@ -3,7 +3,6 @@ import {
   CAMPAIGN_MESSAGES,
   MAX_CAMPAIGN_GRANTS,
   MAX_CAMPAIGN_RESOURCES,
-  can,
   type CampaignResourceType,
 } from '@avatar-studio/contracts';
 import type { Principal } from '../../common/auth/principal';
@@ -81,7 +80,7 @@ export class CampaignsService {
 
   async get(me: Principal, campaignId: number): Promise<CampaignDetailDto> {
     const { campaign, actor } = await this.load(me, campaignId);
-    return this.detail(campaign, can(actor, 'campaigns.manage'));
+    return this.detail(campaign, this.access.allows(actor, 'campaigns.manage'));
   }
 
   async create(
@@ -92,7 +91,7 @@ export class CampaignsService {
     const organizationId = body.organization_id ?? me.org?.organization_id;
     if (!organizationId) throw badInput(CAMPAIGN_MESSAGES.selectOrganization, 'organization_required');
     const { actor } = await this.standing(me, organizationId);
-    if (!can(actor, 'campaigns.manage')) throw forbidden();
+    if (!this.access.allows(actor, 'campaigns.manage')) throw forbidden();
     const campaign = await this.repository.insert({
       organization_id: organizationId,
       user_id: me.user_id,
@@ -259,13 +258,13 @@ export class CampaignsService {
   /** The caller's standing in the organization (404 when not a member nor staff) and what they see there. */
   private async standing(me: Principal, organizationId: number): Promise<Standing> {
     const actor = await this.access.standing(me, { organization_id: organizationId });
-    const all = can(actor, 'campaigns.viewAll');
+    const all = this.access.allows(actor, 'campaigns.viewAll');
     return {
       actor,
       viewer: {
         user_id: me.user_id,
         all,
-        owned: can(actor, 'campaigns.manage'),
+        owned: this.access.allows(actor, 'campaigns.manage'),
         groupIds: all ? [] : await this.groups.groupIdsOf(me.user_id, organizationId),
       },
     };
@@ -292,7 +291,7 @@ export class CampaignsService {
     campaignId: number,
   ): Promise<{ campaign: Campaign; actor: OrgActor }> {
     const loaded = await this.load(me, campaignId);
-    if (!can(loaded.actor, 'campaigns.manage')) throw forbidden();
+    if (!this.access.allows(loaded.actor, 'campaigns.manage')) throw forbidden();
     return loaded;
   }
 
