@@ -9,6 +9,17 @@ import { en, es } from './i18n';
 
 registerTranslations('admin', { en, es });
 
+const PurchasesPage = lazy(() =>
+  import('./purchases/PurchasesPage').then((m) => ({ default: m.PurchasesPage })),
+);
+const ProductsPage = lazy(() => import('./products/ProductsPage').then((m) => ({ default: m.ProductsPage })));
+const ProductFormPage = lazy(() =>
+  import('./products/ProductFormPage').then((m) => ({ default: m.ProductFormPage })),
+);
+const DiscountsPage = lazy(() =>
+  import('./discounts/DiscountsPage').then((m) => ({ default: m.DiscountsPage })),
+);
+const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 const StaffPage = lazy(() => import('./staff/StaffPage').then((m) => ({ default: m.StaffPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const WorkflowsAdminPage = lazy(() =>
@@ -23,6 +34,11 @@ export default function App() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
+        <Route path="purchases" element={<PurchasesPage />} />
+        <Route path="products" element={<ProductsPage />} />
+        <Route path="products/:product_id/edit" element={<ProductFormPage />} />
+        <Route path="discounts" element={<DiscountsPage />} />
+        <Route path="audit" element={<AuditPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="workflows" element={<WorkflowsAdminPage />} />

@@ -1,10 +1,18 @@
 /** Texts of the admin remote (namespace "admin"). en and es must have the same keys (see App.test.tsx). */
+import { auditEn, auditEs } from './audit/translations';
+import { discountsEn, discountsEs } from './discounts/translations';
+import { productsEn, productsEs } from './products/translations';
+import { purchasesEn, purchasesEs } from './purchases/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 import { staffEn, staffEs } from './staff/translations';
 import { workflowsEn, workflowsEs } from './workflows/translations';
 
 export const en = {
   nav: {},
+  purchases: purchasesEn,
+  products: productsEn,
+  discounts: discountsEn,
+  audit: auditEn,
   staff: staffEn,
   settings: settingsEn,
   workflows: workflowsEn,
@@ -12,6 +20,10 @@ export const en = {
 
 export const es: typeof en = {
   nav: {},
+  purchases: purchasesEs,
+  products: productsEs,
+  discounts: discountsEs,
+  audit: auditEs,
   staff: staffEs,
   settings: settingsEs,
   workflows: workflowsEs,

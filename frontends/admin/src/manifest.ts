@@ -8,6 +8,30 @@ export const manifest: RemoteManifestSource = {
   mounts: ['/admin'],
   navigation: [
     {
+      labelKey: 'admin:purchases.nav',
+      label: { en: 'Purchases', es: 'Compras' },
+      path: '/admin/purchases',
+      menu: 'admin',
+      permission: 'billing.view',
+      icon: 'receipt',
+    },
+    {
+      labelKey: 'admin:products.nav',
+      label: { en: 'Products', es: 'Productos' },
+      path: '/admin/products',
+      menu: 'admin',
+      permission: 'billing.view',
+      icon: 'package',
+    },
+    {
+      labelKey: 'admin:discounts.nav',
+      label: { en: 'Discounts', es: 'Descuentos' },
+      path: '/admin/discounts',
+      menu: 'admin',
+      permission: 'billing.view',
+      icon: 'discount',
+    },
+    {
       labelKey: 'admin:staff.nav',
       label: { en: 'Staff', es: 'Personal' },
       path: '/admin/staff',
@@ -31,6 +55,14 @@ export const manifest: RemoteManifestSource = {
       // Workflows are authored by staff admins and managers.
       permission: 'backoffice.view',
       icon: 'route',
+    },
+    {
+      labelKey: 'admin:audit.nav',
+      label: { en: 'Audit', es: 'Auditoría' },
+      path: '/admin/audit',
+      menu: 'admin',
+      permission: 'audit.view',
+      icon: 'history',
     },
   ],
 };

@@ -73,6 +73,10 @@ export const NAVIGATION_ICONS = [
   'building-skyscraper',
   'users',
   'mail',
+  'receipt',
+  'package',
+  'discount',
+  'history',
 ] as const;
 export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
 

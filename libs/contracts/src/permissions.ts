@@ -23,6 +23,10 @@ export const PERMISSIONS = {
   'staff.manage': { staff: 'admin' },
   'appconfig.edit': { staff: 'admin' },
   'backoffice.view': { staff: 'manager' },
+  // The money screens: managers read purchases, products and discounts; admins change purchases and invoices.
+  'billing.view': { staff: 'manager' },
+  'billing.edit': { staff: 'admin' },
+  'audit.view': { staff: 'admin' },
   'avatar.delete': { staff: 'admin' },
   'avatar.makePublic': { staff: 'admin' },
   'organization.create': { staff: 'manager' },
