@@ -89,6 +89,11 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['staff', '/admin/staff'],
       ['app settings', '/admin/settings'],
       ['workflows (back office)', '/admin/workflows'],
+      ['purchases (back office)', '/admin/purchases'],
+      ['products (back office)', '/admin/products'],
+      ['new product', '/admin/products/new/edit'],
+      ['discounts (back office)', '/admin/discounts'],
+      ['audit log', '/admin/audit'],
     ]);
     // The admin panel works on the current organization: choose the new one, as the switcher would.
     await page.evaluate(
@@ -98,5 +103,5 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.goto('/organization/admin-panel');
     await settle(page);
     await checkScreens(page, [['organization admin panel', '/organization/admin-panel']]);
-  }, 90_000);
+  }, 150_000);
 });
