@@ -32,6 +32,7 @@ import { WordsModule } from './modules/words/words.module';
 import { ProductsModule } from './modules/products/products.module';
 import { DiscountsModule } from './modules/discounts/discounts.module';
 import { PurchasesModule } from './modules/purchases/purchases.module';
+import { CustomersModule } from './modules/customers/customers.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
 
 @Module({})
@@ -60,6 +61,7 @@ export class AppModule implements NestModule {
         ProductsModule,
         DiscountsModule,
         PurchasesModule,
+        CustomersModule,
         ConversationsModule,
         TemplatesModule,
         AiModule,

@@ -9,3 +9,4 @@ export * from './auth';
 export * from './audit';
 export * from './organization-scope';
 export * from './billing';
+export * from './customers';

@@ -6,7 +6,11 @@ import { DataSource, EntityManager, In, QueryFailedError, Repository } from 'typ
 import { likePattern } from '../../common/http/pagination';
 import type { Principal } from '../../common/auth/principal';
 import { CurrentPassword } from '../../common/auth/current-password';
-import { DEFAULT_API_KEY_EXPIRY_DAYS } from '@avatar-studio/contracts';
+import {
+  DEFAULT_API_KEY_EXPIRY_DAYS,
+  type CustomerSearchField,
+  type CustomerSort,
+} from '@avatar-studio/contracts';
 import type { CreateApiKeyDto } from './dto/reauth.dto';
 import {
   badInput,
@@ -297,6 +301,41 @@ export class UsersService {
     });
     // The sessions went with the account; close its open sockets too (on every instance).
     this.realtime?.disconnectUser(principal.user_id);
+  }
+
+  /**
+   * The back-office customer list: `text` searched in one field or in all of them (case-insensitive), sorted by a
+   * listed column (then by id, so pages never overlap), one page. Staff members are listed too, with their role.
+   */
+  async adminPage(filter: {
+    text?: string;
+    field: CustomerSearchField;
+    sort: CustomerSort;
+    direction: 'asc' | 'desc';
+    skip: number;
+    limit: number;
+  }): Promise<{ rows: User[]; total: number }> {
+    const qb = this.users.createQueryBuilder('u').leftJoinAndSelect('u.staff', 'staff');
+    const text = filter.text?.trim();
+    if (text) {
+      const pattern = likePattern(text.toLowerCase());
+      const digits = text.replace(/\D/g, '');
+      const clauses: Record<Exclude<CustomerSearchField, 'all'>, string> = {
+        name: 'lower(u.name) LIKE :pattern',
+        last_name: 'lower(u.last_name) LIKE :pattern',
+        email: 'lower(u.email) LIKE :pattern',
+        phone: digits ? 'u.phone LIKE :phone' : 'false',
+      };
+      const where =
+        filter.field === 'all'
+          ? `(${Object.values(clauses).join(' OR ')} OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`
+          : clauses[filter.field];
+      qb.where(where, { pattern, phone: likePattern(digits) });
+    }
+    const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';
+    qb.orderBy(`u.${filter.sort}`, direction).addOrderBy('u.user_id', direction);
+    const [rows, total] = await qb.skip(filter.skip).take(filter.limit).getManyAndCount();
+    return { rows, total };
   }
 
   /** Staff lookup by email (GET /users/email). */
