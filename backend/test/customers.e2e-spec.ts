@@ -131,6 +131,42 @@ describe('Back-office customers API', () => {
     expect(bad.body.code).toBe('validation_failed');
   });
 
+  it("gives a gift on the customer's screen: access at once, listed among only their purchases; revoking ends it", async () => {
+    const buyer = await t.createUser();
+    const other = await t.createUser();
+    const product = (
+      await t
+        .http()
+        .post('/api/products')
+        .set('Authorization', admin.auth)
+        .send({ name: 'Gift plan', description: 'Words', price: 1000, word_amount: 5000 })
+        .expect(201)
+    ).body.product;
+    for (const user_id of [buyer.user_id, other.user_id]) {
+      await t
+        .http()
+        .post('/api/users/giveAccess')
+        .set('Authorization', admin.auth)
+        .send({ user_id, product_id: product.product_id, gift: true, total: 0 })
+        .expect(201);
+    }
+    const seen = (await get(admin, `/api/users/${buyer.user_id}/admin`).expect(200)).body;
+    expect(seen.user.has_access).toBe(true);
+    expect(seen.balance.words).toBe(5000);
+    const mine = (await get(manager, `/api/purchases/admin?user_id=${buyer.user_id}`).expect(200)).body;
+    expect(mine.purchases).toHaveLength(1);
+    expect(mine.purchases[0]).toMatchObject({ user_id: buyer.user_id, is_gift: true, status: 'completed' });
+    await t
+      .http()
+      .put('/api/users/revokeAccess')
+      .set('Authorization', admin.auth)
+      .send({ purchase_id: mine.purchases[0].purchase_id })
+      .expect(200);
+    const after = (await get(admin, `/api/users/${buyer.user_id}/admin`).expect(200)).body;
+    expect(after.user.has_access).toBe(false);
+    expect(after.balance.words).toBe(0);
+  });
+
   it('keeps customers from every call, and managers from creating customers', async () => {
     for (const url of ['/api/users/admin/all', `/api/users/${customer.user_id}/admin`]) {
       await get(customer, url).expect(403);

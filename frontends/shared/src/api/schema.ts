@@ -6172,6 +6172,8 @@ export interface operations {
                 status?: "all" | "successful" | "failed" | "pending";
                 type?: "all" | "purchases" | "invoices";
                 product_id?: number;
+                /** @description Only this customer's purchases */
+                user_id?: number;
             };
             header?: never;
             path?: never;
