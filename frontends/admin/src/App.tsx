@@ -20,6 +20,12 @@ const DiscountsPage = lazy(() =>
   import('./discounts/DiscountsPage').then((m) => ({ default: m.DiscountsPage })),
 );
 const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
+const CustomersPage = lazy(() =>
+  import('./customers/CustomersPage').then((m) => ({ default: m.CustomersPage })),
+);
+const CustomerPage = lazy(() =>
+  import('./customers/CustomerPage').then((m) => ({ default: m.CustomerPage })),
+);
 const StaffPage = lazy(() => import('./staff/StaffPage').then((m) => ({ default: m.StaffPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const WorkflowsAdminPage = lazy(() =>
@@ -34,6 +40,8 @@ export default function App() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
+        <Route path="users" element={<CustomersPage />} />
+        <Route path="users/:user_id" element={<CustomerPage />} />
         <Route path="purchases" element={<PurchasesPage />} />
         <Route path="products" element={<ProductsPage />} />
         <Route path="products/:product_id/edit" element={<ProductFormPage />} />

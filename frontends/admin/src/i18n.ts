@@ -1,5 +1,6 @@
 /** Texts of the admin remote (namespace "admin"). en and es must have the same keys (see App.test.tsx). */
 import { auditEn, auditEs } from './audit/translations';
+import { customersEn, customersEs, pagerEn, pagerEs } from './customers/translations';
 import { discountsEn, discountsEs } from './discounts/translations';
 import { productsEn, productsEs } from './products/translations';
 import { purchasesEn, purchasesEs } from './purchases/translations';
@@ -9,6 +10,8 @@ import { workflowsEn, workflowsEs } from './workflows/translations';
 
 export const en = {
   nav: {},
+  pager: pagerEn,
+  customers: customersEn,
   purchases: purchasesEn,
   products: productsEn,
   discounts: discountsEn,
@@ -20,6 +23,8 @@ export const en = {
 
 export const es: typeof en = {
   nav: {},
+  pager: pagerEs,
+  customers: customersEs,
   purchases: purchasesEs,
   products: productsEs,
   discounts: discountsEs,

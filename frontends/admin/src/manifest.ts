@@ -8,6 +8,14 @@ export const manifest: RemoteManifestSource = {
   mounts: ['/admin'],
   navigation: [
     {
+      labelKey: 'admin:customers.nav',
+      label: { en: 'Users', es: 'Usuarios' },
+      path: '/admin/users',
+      menu: 'admin',
+      permission: 'customers.view',
+      icon: 'users',
+    },
+    {
       labelKey: 'admin:purchases.nav',
       label: { en: 'Purchases', es: 'Compras' },
       path: '/admin/purchases',

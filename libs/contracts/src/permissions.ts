@@ -27,6 +27,9 @@ export const PERMISSIONS = {
   'billing.view': { staff: 'manager' },
   'billing.edit': { staff: 'admin' },
   'audit.view': { staff: 'admin' },
+  // Customers: managers look them up; admins create them, give and revoke access and use the password tools.
+  'customers.view': { staff: 'manager' },
+  'customers.manage': { staff: 'admin' },
   'avatar.delete': { staff: 'admin' },
   'avatar.makePublic': { staff: 'admin' },
   'organization.create': { staff: 'manager' },
