@@ -89,6 +89,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['staff', '/admin/staff'],
       ['app settings', '/admin/settings'],
       ['workflows (back office)', '/admin/workflows'],
+      ['users (back office)', '/admin/users'],
+      ['new customer', '/admin/users/new'],
       ['purchases (back office)', '/admin/purchases'],
       ['products (back office)', '/admin/products'],
       ['new product', '/admin/products/new/edit'],
