@@ -37,6 +37,7 @@ import { numericId, usd } from '../common/money';
 import { EditPurchaseModal, type EditablePurchase } from '../purchases/EditPurchaseModal';
 import { PURCHASES_QUERY_KEY } from '../purchases/PurchasesPage';
 import { GiveAccessModal } from './GiveAccessModal';
+import { InvoiceModal, type EditableInvoice } from './InvoiceModal';
 import { NewCustomerForm } from './NewCustomerForm';
 
 export const CUSTOMER_QUERY_KEY = ['admin', 'customer'] as const;
@@ -86,6 +87,7 @@ function CustomerDetail({ userId }: { userId: number }) {
   const [revoking, setRevoking] = useState<number | null>(null);
   const [editing, setEditing] = useState<EditablePurchase | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  const [invoiceEditing, setInvoiceEditing] = useState<EditableInvoice | 'new' | null>(null);
 
   const customer = useQuery({
     queryKey: [...CUSTOMER_QUERY_KEY, userId],
@@ -332,7 +334,16 @@ function CustomerDetail({ userId }: { userId: number }) {
         </Table.ScrollContainer>
       </Section>
 
-      <Section title={t('customers.invoices.title')}>
+      <Section
+        title={t('customers.invoices.title')}
+        action={
+          canEditPurchases ? (
+            <Button variant="light" onClick={() => setInvoiceEditing('new')}>
+              {t('customers.invoices.add')}
+            </Button>
+          ) : null
+        }
+      >
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="xs" aria-label={t('customers.invoices.title')}>
             <Table.Thead>
@@ -342,12 +353,15 @@ function CustomerDetail({ userId }: { userId: number }) {
                 <Table.Th ta="right">{t('customers.invoices.columns.amount')}</Table.Th>
                 <Table.Th>{t('customers.invoices.columns.status')}</Table.Th>
                 <Table.Th>{t('customers.invoices.columns.due')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('purchases.columns.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {(invoices.data?.invoices ?? []).length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
+                  <Table.Td colSpan={6}>
                     <Text c="dimmed" size="sm">
                       {t('customers.invoices.empty')}
                     </Text>
@@ -363,6 +377,22 @@ function CustomerDetail({ userId }: { userId: number }) {
                       <Badge variant="light">{row.status}</Badge>
                     </Table.Td>
                     <Table.Td>{format.date(row.expiration_date) ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {canEditPurchases ? (
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('customers.invoices.editLabel', { id: row.invoice_id })}
+                          onClick={() =>
+                            setInvoiceEditing({
+                              ...row,
+                              expiration_date: row.expiration_date ? String(row.expiration_date) : null,
+                            })
+                          }
+                        >
+                          <IconPencil size={18} aria-hidden />
+                        </ActionIcon>
+                      ) : null}
+                    </Table.Td>
                   </Table.Tr>
                 ))
               )}
@@ -371,6 +401,17 @@ function CustomerDetail({ userId }: { userId: number }) {
         </Table.ScrollContainer>
       </Section>
 
+      {invoiceEditing ? (
+        <InvoiceModal
+          user_id={userId}
+          invoice={invoiceEditing === 'new' ? null : invoiceEditing}
+          onClose={() => setInvoiceEditing(null)}
+          onSaved={() => {
+            setInvoiceEditing(null);
+            void queryClient.invalidateQueries({ queryKey: ['admin', 'invoices'] });
+          }}
+        />
+      ) : null}
       {giving ? (
         <GiveAccessModal
           user_id={userId}

@@ -315,6 +315,45 @@ describe('Customer screen', () => {
     );
   });
 
+  it("adds an invoice (pending by default, cents) and edits one, confirming 'Cargo guardado.'", async () => {
+    const saved = { body: { invoice: { invoice_id: 5 }, message: 'Cargo guardado.' } };
+    const { fetch } = renderWithProviders(<Screens />, {
+      user: staffAdmin,
+      route: '/admin/users/7',
+      routes: {
+        ...detailRoutes,
+        'POST /api/invoices/admin': { status: 201, ...saved },
+        'PUT /api/invoices/admin': saved,
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Add invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
+    expect(within(dialog).getByRole('textbox', { name: 'Status' })).toHaveValue('pending');
+    await ui.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '1500');
+    await ui.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Cargo guardado.')).toBeInTheDocument();
+    expect(fetch.callsTo('POST /api/invoices/admin')[0].body).toEqual({
+      user_id: 7,
+      amount: 150000,
+      status: 'pending',
+      payment_method_id: null,
+      expiration_date: null,
+      description: null,
+    });
+
+    await ui.click(await screen.findByRole('button', { name: 'Edit invoice 4' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit invoice 4' });
+    await pick(ui, within(edit).getByRole('textbox', { name: 'Status' }), 'completed');
+    await ui.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch.callsTo('PUT /api/invoices/admin')).toHaveLength(1));
+    expect(fetch.callsTo('PUT /api/invoices/admin')[0].body).toMatchObject({
+      invoice_id: 4,
+      amount: 250000,
+      status: 'completed',
+    });
+  });
+
   it('shows a manager no give, revoke or password tools', async () => {
     renderWithProviders(<Screens />, { user: staffManager, route: '/admin/users/7', routes: detailRoutes });
     await screen.findByRole('heading', { name: 'Grace Hopper' });

@@ -103,6 +103,12 @@ export const customersEn = {
   invoices: {
     title: 'Invoices',
     empty: 'No invoices yet.',
+    add: 'Add invoice',
+    addTitle: 'New invoice',
+    editTitle: 'Edit invoice {{id}}',
+    editLabel: 'Edit invoice {{id}}',
+    description: 'Description',
+    save: 'Save',
     columns: { id: 'Invoice', date: 'Date', amount: 'Amount', status: 'Status', due: 'Due' },
   },
 };
@@ -205,6 +211,12 @@ export const customersEs: typeof customersEn = {
   invoices: {
     title: 'Cargos',
     empty: 'Aún no hay cargos.',
+    add: 'Agregar cargo',
+    addTitle: 'Nuevo cargo',
+    editTitle: 'Editar cargo {{id}}',
+    editLabel: 'Editar cargo {{id}}',
+    description: 'Descripción',
+    save: 'Guardar',
     columns: { id: 'Cargo', date: 'Fecha', amount: 'Monto', status: 'Estado', due: 'Vence' },
   },
 };
