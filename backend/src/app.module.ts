@@ -33,6 +33,7 @@ import { ProductsModule } from './modules/products/products.module';
 import { DiscountsModule } from './modules/discounts/discounts.module';
 import { PurchasesModule } from './modules/purchases/purchases.module';
 import { CustomersModule } from './modules/customers/customers.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
 
 @Module({})
@@ -62,6 +63,7 @@ export class AppModule implements NestModule {
         DiscountsModule,
         PurchasesModule,
         CustomersModule,
+        AnalyticsModule,
         ConversationsModule,
         TemplatesModule,
         AiModule,

@@ -262,6 +262,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (_f, x) => ({ body: { name: 'New', last_name: 'Customer', email: `new-${x.email}` } }),
   },
 
+  // ------------------------------------------------------------------ analytics (staff)
+  'GET /api/analytics/income': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/purchases': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/customers': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+
   // ------------------------------------------------------------------ sign-in (public; the secret is the token)
   'POST /api/auth/signup': {
     public: true,

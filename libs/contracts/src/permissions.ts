@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   // Customers: managers look them up; admins create them, give and revoke access and use the password tools.
   'customers.view': { staff: 'manager' },
   'customers.manage': { staff: 'admin' },
+  'analytics.view': { staff: 'manager' },
   'avatar.delete': { staff: 'admin' },
   'avatar.makePublic': { staff: 'admin' },
   'organization.create': { staff: 'manager' },

@@ -338,6 +338,18 @@ export class UsersService {
     return { rows, total };
   }
 
+  /** Accounts created in [from, to): how many, and the newest `limit` of them (over the index on createdAt). */
+  async signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: User[] }> {
+    const qb = this.users
+      .createQueryBuilder('u')
+      .where('u."createdAt" >= :from AND u."createdAt" < :to', range);
+    const [count, rows] = await Promise.all([
+      qb.clone().getCount(),
+      qb.clone().orderBy('u.createdAt', 'DESC').addOrderBy('u.user_id', 'DESC').limit(limit).getMany(),
+    ]);
+    return { count, rows };
+  }
+
   /** Staff lookup by email (GET /users/email). */
   async lookupByEmail(email: string): Promise<PublicUserDto> {
     const user = await this.findByEmail(email);

@@ -1125,6 +1125,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/income": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money received in the range: total, payments, and per payment method (cents) */
+        get: operations["Analytics_income"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchases and money per product in the range (cents) */
+        get: operations["Analytics_purchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers who signed up, held a running purchase, or cancelled in the range (counts, newest 100) */
+        get: operations["Analytics_customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -2885,6 +2936,66 @@ export interface components {
         CustomerResponse: {
             user: components["schemas"]["PublicUserDto"];
             balance: components["schemas"]["WordBalanceDto"];
+        };
+        PaymentMethodIncomeDto: {
+            payment_method_id: number | null;
+            name: string | null;
+            payments: number;
+            /** @description Cents */
+            total: number;
+        };
+        IncomeResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+            /** @description Cents */
+            total_income: number;
+            total_payments: number;
+            payment_methods: components["schemas"]["PaymentMethodIncomeDto"][];
+        };
+        ProductIncomeDto: {
+            product_id: number | null;
+            name: string;
+            purchases: number;
+            /** @description Cents */
+            total: number;
+        };
+        ProductsIncomeResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+            products: components["schemas"]["ProductIncomeDto"][];
+            /** @description Cents */
+            total: number;
+        };
+        AnalyticsCustomerDto: {
+            user_id: number;
+            name: string;
+            last_name: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @description Signed up, bought, or cancelled at
+             */
+            date: string;
+            cancel_reason?: string | null;
+            product?: string | null;
+        };
+        CustomerGroupDto: {
+            count: number;
+            /** @description The newest 100 */
+            customers: components["schemas"]["AnalyticsCustomerDto"][];
+        };
+        CustomersAnalyticsResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+            sign_ups: components["schemas"]["CustomerGroupDto"];
+            active: components["schemas"]["CustomerGroupDto"];
+            cancelled: components["schemas"]["CustomerGroupDto"];
         };
         ConversationFileDto: {
             file_id: number;
@@ -6710,6 +6821,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WordLedgerPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_income: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomeResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_purchases: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductsIncomeResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_customers: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomersAnalyticsResponse"];
                 };
             };
             /** @description No or expired session */

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { PAYMENT_METHODS } from '@avatar-studio/contracts';
+import { badInput } from '../../common/errors/domain-error';
+import { ProductsService } from '../products/products.service';
+import { PurchaseAnalyticsService } from '../purchases/purchase-analytics.service';
+import { UsersService } from '../users/users.service';
+import type {
+  AnalyticsRangeQuery,
+  CustomersAnalyticsResponse,
+  IncomeResponse,
+  ProductsIncomeResponse,
+} from './dto/analytics.dto';
+
+/** Rows of each customer table the analytics answer (the counts cover every row). */
+export const ANALYTICS_TABLE_LIMIT = 100;
+/** The longest range one call may cover. */
+const MAX_RANGE_DAYS = 3660;
+
+/** [start_date, end_date): the query's, or the start of the current month (UTC) to the start of the next. */
+export function analyticsRange(query: AnalyticsRangeQuery, now = new Date()): { from: Date; to: Date } {
+  const from = query.start_date ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const to = query.end_date ?? new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  if (from >= to) throw badInput('start_date must be before end_date.', 'invalid_date_range');
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000)
+    throw badInput(`The date range must be ${MAX_RANGE_DAYS} days or less.`, 'invalid_date_range');
+  return { from, to };
+}
+
+/** The back office's figures: income, income per product, customers signed up, active and cancelled. */
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    private readonly money: PurchaseAnalyticsService,
+    private readonly users: UsersService,
+    private readonly catalog: ProductsService,
+  ) {}
+
+  async income(query: AnalyticsRangeQuery): Promise<IncomeResponse> {
+    const range = analyticsRange(query);
+    const rows = await this.money.income(range, 'payment_method_id');
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      total_income: rows.reduce((sum, r) => sum + r.total, 0),
+      total_payments: rows.reduce((sum, r) => sum + r.payments, 0),
+      payment_methods: rows.map((r) => ({
+        payment_method_id: r.key,
+        name: PAYMENT_METHODS.find((m) => m.payment_method_id === r.key)?.name ?? null,
+        payments: r.payments,
+        total: r.total,
+      })),
+    };
+  }
+
+  async products(query: AnalyticsRangeQuery): Promise<ProductsIncomeResponse> {
+    const range = analyticsRange(query);
+    const rows = await this.money.income(range, 'product_id');
+    const names = await this.catalog.names(rows.map((r) => r.key).filter((k): k is number => k !== null));
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      products: rows.map((r) => ({
+        product_id: r.key,
+        name: (r.key !== null && names.get(r.key)) || `#${r.key}`,
+        purchases: r.payments,
+        total: r.total,
+      })),
+      total: rows.reduce((sum, r) => sum + r.total, 0),
+    };
+  }
+
+  async customers(query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
+    const range = analyticsRange(query);
+    const [signUps, active, cancelled] = await Promise.all([
+      this.users.signUps(range, ANALYTICS_TABLE_LIMIT),
+      this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT),
+      this.money.cancellations(range, ANALYTICS_TABLE_LIMIT),
+    ]);
+    const people = await this.users.summaries([
+      ...active.rows.map((r) => r.user_id),
+      ...cancelled.rows.map((r) => r.user_id),
+    ]);
+    const productNames = await this.catalog.names(cancelled.rows.map((r) => r.product_id));
+    const person = (user_id: number) =>
+      people.get(user_id) ?? { user_id, name: '', last_name: '', email: '' };
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      sign_ups: {
+        count: signUps.count,
+        customers: signUps.rows.map((u) => ({
+          user_id: u.user_id,
+          name: u.name,
+          last_name: u.last_name,
+          email: u.email,
+          date: u.createdAt,
+        })),
+      },
+      active: {
+        count: active.count,
+        customers: active.rows.map((r) => ({ ...person(r.user_id), date: r.since })),
+      },
+      cancelled: {
+        count: cancelled.count,
+        customers: cancelled.rows.map((p) => ({
+          ...person(p.user_id),
+          date: p.cancelled_at!,
+          cancel_reason: p.cancel_reason,
+          product: productNames.get(p.product_id) ?? null,
+        })),
+      },
+    };
+  }
+}

@@ -1,0 +1,110 @@
+import { startTestApp, TestApp, TestUser } from './harness';
+
+describe('Analytics API', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let manager: TestUser;
+  let buyer: TestUser;
+  let other: TestUser;
+  let plan: number;
+  let pack: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.createUser({ staff: 'admin' });
+    manager = await t.createUser({ staff: 'manager' });
+    buyer = await t.createUser({ name: 'Bea', last_name: 'Buyer' });
+    other = await t.createUser({ name: 'Otto', last_name: 'Other' });
+    const product = async (name: string, extra: object = {}) =>
+      (
+        await t
+          .http()
+          .post('/api/products')
+          .set('Authorization', admin.auth)
+          .send({ name, description: 'Words', price: 1000, word_amount: 5000, ...extra })
+          .expect(201)
+      ).body.product.product_id as number;
+    plan = await product('Analytics plan', { is_subscription: true });
+    pack = await product('Analytics pack');
+    const give = (user_id: number, product_id: number, total: number, payment_method_id: number) =>
+      t
+        .http()
+        .post('/api/users/giveAccess')
+        .set('Authorization', admin.auth)
+        .send({ user_id, product_id, gift: total === 0, total, payment_method_id })
+        .expect(201);
+    await give(buyer.user_id, plan, 123456, 3);
+    await give(other.user_id, pack, 50000, 4);
+    await give(other.user_id, plan, 0, 5);
+    const sub = await t.db.query(`SELECT purchase_id FROM purchases WHERE user_id = $1 AND product_id = $2`, [
+      buyer.user_id,
+      plan,
+    ]);
+    await t
+      .http()
+      .put('/api/purchases/admin')
+      .set('Authorization', admin.auth)
+      .send({ purchase_id: sub[0].purchase_id, status: 'cancelled', cancel_reason: 'Too expensive for now' })
+      .expect(200);
+  });
+  afterAll(() => t.close());
+
+  const get = (who: TestUser, url: string) => t.http().get(url).set('Authorization', who.auth);
+
+  it('answers income of the current month by default: totals and per payment method', async () => {
+    const res = (await get(manager, '/api/analytics/income').expect(200)).body;
+    const now = new Date();
+    expect(new Date(res.start_date).toISOString()).toBe(
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+    );
+    expect(res.total_income).toBe(173456);
+    expect(res.total_payments).toBe(3);
+    expect(res.payment_methods).toEqual([
+      { payment_method_id: 3, name: 'cash', payments: 1, total: 123456 },
+      { payment_method_id: 4, name: 'transfer', payments: 1, total: 50000 },
+      { payment_method_id: 5, name: 'gift', payments: 1, total: 0 },
+    ]);
+    const empty = (
+      await get(admin, '/api/analytics/income?start_date=2001-01-01&end_date=2001-02-01').expect(200)
+    ).body;
+    expect(empty).toMatchObject({ total_income: 0, total_payments: 0, payment_methods: [] });
+  });
+
+  it('answers purchases and income per product', async () => {
+    const res = (await get(admin, '/api/analytics/purchases').expect(200)).body;
+    expect(res.products).toEqual([
+      { product_id: plan, name: 'Analytics plan', purchases: 2, total: 123456 },
+      { product_id: pack, name: 'Analytics pack', purchases: 1, total: 50000 },
+    ]);
+    expect(res.total).toBe(173456);
+  });
+
+  it('answers sign-ups, active and cancelled customers with the cancel reason', async () => {
+    const res = (await get(manager, '/api/analytics/customers').expect(200)).body;
+    expect(res.sign_ups.count).toBeGreaterThanOrEqual(4);
+    expect(res.sign_ups.customers.map((c: { user_id: number }) => c.user_id)).toContain(buyer.user_id);
+    expect(res.active.count).toBe(1);
+    expect(res.active.customers[0]).toMatchObject({ user_id: other.user_id, name: 'Otto' });
+    expect(res.cancelled.count).toBe(1);
+    expect(res.cancelled.customers[0]).toMatchObject({
+      user_id: buyer.user_id,
+      cancel_reason: 'Too expensive for now',
+      product: 'Analytics plan',
+    });
+  });
+
+  it('refuses customers, a reversed range and a bad date', async () => {
+    for (const path of ['income', 'purchases', 'customers']) {
+      await get(buyer, `/api/analytics/${path}`).expect(403);
+      await t.http().get(`/api/analytics/${path}`).expect(401);
+    }
+    const reversed = await get(
+      admin,
+      '/api/analytics/income?start_date=2026-02-01&end_date=2026-01-01',
+    ).expect(400);
+    expect(reversed.body.code).toBe('invalid_date_range');
+    expect((await get(admin, '/api/analytics/income?start_date=soon').expect(400)).body.code).toBe(
+      'validation_failed',
+    );
+  });
+});
