@@ -26,6 +26,13 @@ const CustomersPage = lazy(() =>
 const CustomerPage = lazy(() =>
   import('./customers/CustomerPage').then((m) => ({ default: m.CustomerPage })),
 );
+const IncomePage = lazy(() => import('./analytics/IncomePage').then((m) => ({ default: m.IncomePage })));
+const CustomersAnalyticsPage = lazy(() =>
+  import('./analytics/CustomersAnalyticsPage').then((m) => ({ default: m.CustomersAnalyticsPage })),
+);
+const ProductsAnalyticsPage = lazy(() =>
+  import('./analytics/ProductsAnalyticsPage').then((m) => ({ default: m.ProductsAnalyticsPage })),
+);
 const StaffPage = lazy(() => import('./staff/StaffPage').then((m) => ({ default: m.StaffPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const WorkflowsAdminPage = lazy(() =>
@@ -47,6 +54,9 @@ export default function App() {
         <Route path="products/:product_id/edit" element={<ProductFormPage />} />
         <Route path="discounts" element={<DiscountsPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="analytics/income" element={<IncomePage />} />
+        <Route path="analytics/customers" element={<CustomersAnalyticsPage />} />
+        <Route path="analytics/products" element={<ProductsAnalyticsPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="workflows" element={<WorkflowsAdminPage />} />

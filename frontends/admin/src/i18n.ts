@@ -1,4 +1,5 @@
 /** Texts of the admin remote (namespace "admin"). en and es must have the same keys (see App.test.tsx). */
+import { analyticsEn, analyticsEs } from './analytics/translations';
 import { auditEn, auditEs } from './audit/translations';
 import { customersEn, customersEs, pagerEn, pagerEs } from './customers/translations';
 import { discountsEn, discountsEs } from './discounts/translations';
@@ -16,6 +17,7 @@ export const en = {
   products: productsEn,
   discounts: discountsEn,
   audit: auditEn,
+  analytics: analyticsEn,
   staff: staffEn,
   settings: settingsEn,
   workflows: workflowsEn,
@@ -29,6 +31,7 @@ export const es: typeof en = {
   products: productsEs,
   discounts: discountsEs,
   audit: auditEs,
+  analytics: analyticsEs,
   staff: staffEs,
   settings: settingsEs,
   workflows: workflowsEs,
