@@ -96,6 +96,9 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['new product', '/admin/products/new/edit'],
       ['discounts (back office)', '/admin/discounts'],
       ['audit log', '/admin/audit'],
+      ['income analytics', '/admin/analytics/income'],
+      ['customers analytics', '/admin/analytics/customers'],
+      ['products analytics', '/admin/analytics/products'],
     ]);
     // The admin panel works on the current organization: choose the new one, as the switcher would.
     await page.evaluate(
