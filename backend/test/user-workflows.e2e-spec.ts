@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { MessagesService } from '../src/modules/messages/messages.service';
 import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { LEASE_MS, UserWorkflowRunner } from '../src/modules/user-workflows/user-workflow-runner';
+import { TemplatesService } from '../src/modules/templates/templates.service';
+import { UserWorkflowsRepository } from '../src/modules/user-workflows/user-workflows.repository';
 import { WordsService } from '../src/modules/words/words.service';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { startTestApp, TestApp, TestUser } from './harness';
@@ -459,6 +463,31 @@ describe('User workflows API', () => {
     expect(fake.requests).toHaveLength(1); // the later step never ran
   });
 
+  it('deletes the files attached to its conversations with a user workflow (row and stored bytes)', async () => {
+    const user = await customer();
+    const started = await start(user);
+    await settled(user, started.user_workflow_id);
+    const conversationId = started.user_workflow_templates[0].conversation_id;
+    const attached = await t
+      .http()
+      .post(`/api/conversations/file/${conversationId}`)
+      .set('Authorization', user.auth)
+      .attach('file', Buffer.from('Notes for the outline'), 'notes.txt')
+      .expect(201);
+    const fileId = attached.body.conversation.file.file_id as number;
+    const file = await as(user).get(`/api/files/${fileId}`).expect(200);
+    const bytes = join(t.env.dataDir, 'files', (file.body.file.src as string).split('/').pop()!);
+    expect(existsSync(bytes)).toBe(true);
+
+    await as(user).del(`/api/user_workflows/${started.user_workflow_id}`).expect(204);
+    await as(user).get(`/api/files/${fileId}`).expect(404);
+    expect(await t.db.query(`SELECT 1 FROM files WHERE file_id = $1`, [fileId])).toEqual([]);
+    expect(
+      await t.db.query(`SELECT 1 FROM conversation_files WHERE conversation_id = $1`, [conversationId]),
+    ).toEqual([]);
+    expect(existsSync(bytes)).toBe(false);
+  });
+
   it('searches the list by name, and keeps a run whose workflow or template is deleted', async () => {
     const user = await customer();
     const doomed = await template('Doomed', 'About [subject].');
@@ -565,9 +594,10 @@ describe('User workflows API', () => {
     // Another instance (holding nothing) leaves them alone while the lease is fresh...
     await runner.renewLeases();
     const otherInstance = new UserWorkflowRunner(
-      t.db,
+      t.app.get(UserWorkflowsRepository),
       t.app.get(MessagesService),
       t.app.get(RealtimeService),
+      t.app.get(TemplatesService),
     );
     await otherInstance.sweepAbandoned();
     expect((await statuses()).map(([status]) => status)).toEqual(['generating', 'pending']);

@@ -1,5 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UnitOfWork } from './unit-of-work';
 import { APP_ENV, AppEnv } from '../config/env';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
@@ -17,6 +18,8 @@ export class DatabaseModule implements OnApplicationShutdown {
     const holder = { current: null as EmbeddedPostgres | null };
     return {
       module: DatabaseModule,
+      // Global so that every service can start a transaction (UnitOfWork) without importing this module.
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_ENV],
@@ -50,7 +53,8 @@ export class DatabaseModule implements OnApplicationShutdown {
           },
         }),
       ],
-      providers: [{ provide: EMBEDDED, useValue: holder }],
+      providers: [{ provide: EMBEDDED, useValue: holder }, UnitOfWork],
+      exports: [UnitOfWork],
     };
   }
 

@@ -4,7 +4,7 @@
  */
 import { NotFound, PageLoader, registerTranslations } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
 
 registerTranslations('admin', { en, es });
@@ -47,6 +47,8 @@ export default function App() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
+        {/* /admin itself (a breadcrumb link) has no screen of its own: the back office every staff role sees. */}
+        <Route index element={<Navigate to="/admin/workflows" replace />} />
         <Route path="users" element={<CustomersPage />} />
         <Route path="users/:user_id" element={<CustomerPage />} />
         <Route path="purchases" element={<PurchasesPage />} />

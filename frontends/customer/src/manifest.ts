@@ -23,7 +23,7 @@ export const manifest: RemoteManifestSource = {
       labelKey: 'customer:templates.nav',
       label: { en: 'Templates', es: 'Plantillas' },
       path: '/templates',
-      flag: 'templates_enabled',
+      // Hidden while templates are switched off: the contracts' feature flags declaration owns '/templates'.
       icon: 'template',
     },
     {

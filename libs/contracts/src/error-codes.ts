@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'empty_message',
   'enhance_too_short',
   'error',
+  'feature_disabled',
   'file_required',
   'forbidden',
   'image_needs_vision_model',

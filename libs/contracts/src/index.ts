@@ -10,3 +10,4 @@ export * from './audit';
 export * from './organization-scope';
 export * from './billing';
 export * from './customers';
+export * from './feature-flags';

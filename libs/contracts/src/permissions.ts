@@ -18,33 +18,60 @@ export interface Actor {
   orgRole: OrgRole | null;
 }
 
-/** Who may do what: a staff role (at least), an organization role (at least), or either. */
+/** What a rule grants by: a staff role (at least), an organization role (at least), or being the resource's user. */
+export interface PermissionRule {
+  staff?: StaffRole;
+  org?: OrgRole;
+  /** The user the resource belongs to (their own membership, their own account) may too. */
+  self?: true;
+}
+
+/**
+ * Who may do what. The backend's access policy (AccessPolicy) answers every check from this table, and the
+ * screens read the same table to decide what to show.
+ */
 export const PERMISSIONS = {
   'staff.manage': { staff: 'admin' },
   'appconfig.edit': { staff: 'admin' },
+  'audit.view': { staff: 'admin' },
   'backoffice.view': { staff: 'manager' },
   // The money screens: managers read purchases, products and discounts; admins change purchases and invoices.
   'billing.view': { staff: 'manager' },
   'billing.edit': { staff: 'admin' },
-  'audit.view': { staff: 'admin' },
   // Customers: managers look them up; admins create them, give and revoke access and use the password tools.
   'customers.view': { staff: 'manager' },
   'customers.manage': { staff: 'admin' },
   'analytics.view': { staff: 'manager' },
+  /** Staff tools on accounts: look a user up by email or phone, send or hand over a password reset link. */
+  'users.support': { staff: 'manager' },
+  /** A reset link for a staff account takes the account over: admins only. */
+  'users.staffAccountResetLink': { staff: 'admin' },
+  /** A personal API key that carries its owner's staff role. */
+  'apiKey.staffUse': { staff: 'manager' },
+  /** Two-factor sign-in is set up (and turned off) by staff for their own account. */
+  'twoFactor.manage': { staff: 'manager' },
+  /** Password reset emails and links handed over by staff: admins, as the back office's spec says. */
+  'users.passwordTools': { staff: 'admin' },
   'avatar.delete': { staff: 'admin' },
   'avatar.makePublic': { staff: 'admin' },
   'organization.create': { staff: 'manager' },
   'organization.listAll': { staff: 'manager' },
+  'organization.view': { staff: 'manager', org: 'Member' },
+  /** The members list and the masked keys: the organization's Managers and Admins, and any staff. */
+  'organization.users.view': { staff: 'manager', org: 'Manager' },
+  /** One membership: as above, and the member themself. */
+  'organization.membership.view': { staff: 'manager', org: 'Manager', self: true },
   'organization.edit': { staff: 'admin', org: 'Admin' },
   'organization.delete': { staff: 'admin', org: 'Admin' },
   'organization.adminPanel': { staff: 'admin', org: 'Manager' },
   'organization.users.add': { staff: 'admin', org: 'Admin' },
   'organization.users.edit': { staff: 'admin', org: 'Admin' },
-  'organization.users.remove': { staff: 'admin', org: 'Admin' },
+  /** Removing a member; a member may also leave. */
+  'organization.users.remove': { staff: 'admin', org: 'Admin', self: true },
   'campaigns.manage': { staff: 'manager', org: 'Manager' },
   'campaigns.viewAll': { staff: 'manager', org: 'Admin' },
   'groups.manage': { org: 'Manager' },
-} as const satisfies Record<string, { staff?: StaffRole; org?: OrgRole }>;
+} as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -56,10 +83,12 @@ export function hasOrgRole(actual: OrgRole | null, needed: OrgRole): boolean {
   return actual !== null && ORG_ROLE_RANK[actual] >= ORG_ROLE_RANK[needed];
 }
 
-export function can(actor: Actor, permission: Permission): boolean {
-  const rule: { staff?: StaffRole; org?: OrgRole } = PERMISSIONS[permission];
+/** `self`: the actor is the user the resource belongs to. */
+export function can(actor: Actor & { self?: boolean }, permission: Permission): boolean {
+  const rule: PermissionRule = PERMISSIONS[permission];
   return (
     (rule.staff !== undefined && hasStaffRole(actor.staffRole, rule.staff)) ||
-    (rule.org !== undefined && hasOrgRole(actor.orgRole, rule.org))
+    (rule.org !== undefined && hasOrgRole(actor.orgRole, rule.org)) ||
+    (rule.self === true && actor.self === true)
   );
 }

@@ -70,31 +70,3 @@ export function toPage(query: { page?: number; limit?: number }, defaultLimit: n
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 }
-
-/** A paged list as SQL: `params` are those of `from` (which holds the FROM and WHERE clauses). */
-export interface PageSql {
-  columns: string;
-  /** e.g. `documents d WHERE d.user_id = $1` */
-  from: string;
-  /** The count's FROM and WHERE when the rows need joins the count does not; `from` otherwise. */
-  countFrom?: string;
-  orderBy: string;
-  params: unknown[];
-}
-
-/** One page of rows and the total they are a page of, the two queries run side by side. */
-export async function selectPage<T>(
-  db: { query(sql: string, params?: unknown[]): Promise<unknown> },
-  sql: PageSql,
-  { limit, skip }: Page,
-): Promise<{ rows: T[]; total: number }> {
-  const n = sql.params.length;
-  const [rows, [{ total }]] = (await Promise.all([
-    db.query(
-      `SELECT ${sql.columns} FROM ${sql.from} ORDER BY ${sql.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...sql.params, limit, skip],
-    ),
-    db.query(`SELECT count(*)::int AS total FROM ${sql.countFrom ?? sql.from}`, sql.params),
-  ])) as [T[], { total: number }[]];
-  return { rows, total };
-}

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Secret, TOTP } from 'otpauth';
 import { TWO_FACTOR_CODE_DIGITS, TWO_FACTOR_PERIOD_SECONDS } from '@avatar-studio/contracts';
-import { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
-import { CurrentPassword } from '../../common/auth/current-password';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { badInput, conflict, DomainError, forbidden } from '../../common/errors/domain-error';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { AccessPolicy } from '../organizations/access-policy';
+import { CurrentPassword } from '../users/current-password';
+import { UsersService } from '../users/users.service';
 
 export const TWO_FACTOR_MESSAGES = {
   wrongCode: 'This code is not right. Type the 6-digit code your authenticator app shows now.',
@@ -30,7 +31,8 @@ export class TwoFactorService {
   private readonly box: SecretBox;
 
   constructor(
-    private readonly db: DataSource,
+    private readonly users: UsersService,
+    private readonly policy: AccessPolicy,
     private readonly password: CurrentPassword,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {
@@ -42,10 +44,7 @@ export class TwoFactorService {
     const [user] = await this.staffUser(principal);
     if (user.enabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled, 'two_factor_already_enabled');
     const secret = new Secret({ size: 20 });
-    await this.db.query(`UPDATE users SET totp_pending_secret = $2 WHERE user_id = $1`, [
-      principal.user_id,
-      this.box.encrypt(secret.base32),
-    ]);
+    await this.users.setPendingTotp(principal.user_id, this.box.encrypt(secret.base32));
     return { secret: secret.base32, otpauth_uri: this.totp(secret.base32, principal.email).toString() };
   }
 
@@ -57,11 +56,7 @@ export class TwoFactorService {
     if (!this.matches(pending, principal.email, code)) {
       throw badInput(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
     }
-    await this.db.query(
-      `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enabled_at = now()
-        WHERE user_id = $1`,
-      [principal.user_id],
-    );
+    await this.users.confirmPendingTotp(principal.user_id);
   }
 
   /** Turns two-factor off, with the current password and a current code. Required staff admins cannot. */
@@ -73,19 +68,13 @@ export class TwoFactorService {
     if (!(await this.verify(principal.user_id, code))) {
       throw badInput(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
     }
-    await this.db.query(
-      `UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL WHERE user_id = $1`,
-      [principal.user_id],
-    );
+    await this.users.clearTotp(principal.user_id);
   }
 
   /** Whether the code is right for the user's active secret (false when none is set). */
   async verify(user_id: number, code: string): Promise<boolean> {
-    const [row]: { email: string; totp_secret: string | null }[] = await this.db.query(
-      `SELECT email, totp_secret FROM users WHERE user_id = $1 AND totp_enabled_at IS NOT NULL`,
-      [user_id],
-    );
-    if (!row?.totp_secret) return false;
+    const row = await this.users.twoFactorState(user_id);
+    if (!row?.totp_enabled_at || !row.totp_secret) return false;
     return this.matches(this.box.decrypt(row.totp_secret), row.email, code, false);
   }
 
@@ -109,15 +98,12 @@ export class TwoFactorService {
 
   /** The caller's two-factor state; only staff signed in with a session may change it. */
   private async staffUser(principal: Principal): Promise<[{ enabled: boolean }, string | null]> {
-    if (principal.via !== 'token') {
-      throw forbidden('This needs a signed-in session; an API key cannot do it.', 'session_required');
+    this.policy.demandSession(principal);
+    if (!this.policy.permits(principal, 'twoFactor.manage')) {
+      throw forbidden(TWO_FACTOR_MESSAGES.staffOnly, 'forbidden');
     }
-    if (!principal.staffRole) throw forbidden(TWO_FACTOR_MESSAGES.staffOnly, 'forbidden');
-    const [row]: { enabled: boolean; pending: string | null }[] = await this.db.query(
-      `SELECT totp_enabled_at IS NOT NULL AS enabled, totp_pending_secret AS pending FROM users WHERE user_id = $1`,
-      [principal.user_id],
-    );
+    const row = await this.users.twoFactorState(principal.user_id);
     if (!row) throw new DomainError(404, 'user_not_found', 'User not found.');
-    return [{ enabled: row.enabled }, row.pending];
+    return [{ enabled: row.totp_enabled_at !== null }, row.totp_pending_secret];
   }
 }

@@ -10,12 +10,24 @@ export const MAX_NAME_LENGTH = 200;
 export const SORTS = ['createdAt_desc', 'updatedAt_desc', 'name_asc', 'name_desc'] as const;
 export type ConversationSort = (typeof SORTS)[number];
 
-/** ORDER BY per sort; the id breaks ties so that paging never repeats or skips a row. */
-export const ORDER_BY: Record<ConversationSort, string> = {
-  createdAt_desc: `c."createdAt" DESC, c.conversation_id DESC`,
-  updatedAt_desc: `c."updatedAt" DESC, c.conversation_id DESC`,
-  name_asc: `lower(c.name) ASC, c.conversation_id ASC`,
-  name_desc: `lower(c.name) DESC, c.conversation_id DESC`,
+/** ORDER BY per sort, as query builder terms; the id breaks ties so that paging never repeats or skips a row. */
+export const ORDER_BY: Record<ConversationSort, [string, 'ASC' | 'DESC'][]> = {
+  createdAt_desc: [
+    ['c.createdAt', 'DESC'],
+    ['c.conversation_id', 'DESC'],
+  ],
+  updatedAt_desc: [
+    ['c.updatedAt', 'DESC'],
+    ['c.conversation_id', 'DESC'],
+  ],
+  name_asc: [
+    ['lower(c.name)', 'ASC'],
+    ['c.conversation_id', 'ASC'],
+  ],
+  name_desc: [
+    ['lower(c.name)', 'DESC'],
+    ['c.conversation_id', 'DESC'],
+  ],
 };
 
 /**

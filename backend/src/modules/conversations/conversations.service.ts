@@ -1,8 +1,9 @@
 import { cancelKeys } from '../generation/generation-bus';
 import { GenerationService } from '../generation/generation.service';
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { ownerScope } from '../../common/auth/owner-scope';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
+import { scopeOf } from '../../common/database/owner-scope';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { WorkerPool } from '../../common/workers/worker-pool';
 import type { Principal } from '../../common/auth/principal';
 import {
@@ -12,11 +13,11 @@ import {
   preconditionFailed,
   tooLarge,
 } from '../../common/errors/domain-error';
-import { likePattern, selectPage, toPage } from '../../common/http/pagination';
+import { likePattern, toPage } from '../../common/http/pagination';
 import { resolveModel, supportsVision } from '../ai/ai.models';
 import { AppConfigService } from '../app-config/app-config.service';
 import { detectFileType, nameContradictsContent, type DetectedType } from '../files/file-type';
-import { FilesService } from '../files/files.service';
+import { FilesService, type FileSummary } from '../files/files.service';
 import { NO_ACCESS_MESSAGE, WordsService } from '../words/words.service';
 import { extractTextKeepingBytes, TextExtractionFailed } from '../files/text-extraction';
 import type { UploadedBlob } from '../files/upload.interceptor';
@@ -28,7 +29,9 @@ import {
   MAX_ATTACHED_IMAGE_BYTES,
   MAX_STORED_TEXT_CHARS,
 } from './conversation-files';
-import { ORDER_BY, normalizeModel, normalizeTags } from './conversation-rules';
+import { normalizeModel, normalizeTags } from './conversation-rules';
+import type { Conversation } from './conversation.entity';
+import { ConversationsRepository, type ConversationChanges } from './conversations.repository';
 import type {
   ConversationDto,
   ConversationListQuery,
@@ -40,17 +43,13 @@ import type {
 } from './dto/conversation.dto';
 
 const PAGE_SIZE = 20;
-const COLUMNS = `c.conversation_id, c.user_id, c.organization_id, c.name, c.model, c.tags, c.archived,
-  c.avatar_id, c."createdAt", c."updatedAt",
-  (SELECT json_build_object('file_id', f.file_id, 'name', f.name, 'type', f.type, 'size', f.size)
-     FROM conversation_files cf JOIN files f ON f.file_id = cf.file_id
-    WHERE cf.conversation_id = c.conversation_id) AS file`;
 
 const conversationNotFound = () => notFound('Conversation', 'conversation_not_found');
 
-/** The caller's conversations in the current scope (see ownerScope), on the `c` alias. */
-export function scopeWhere(me: Principal, first: number): { sql: string; params: unknown[] } {
-  return ownerScope(me, 'c', first);
+/** Conversations a deletion removed, for the work done once its transaction committed (removeDeleted). */
+export interface RemovedConversations {
+  user_id: number;
+  removed: { conversation_id: number; file_id: number | null }[];
 }
 
 /**
@@ -62,7 +61,8 @@ export class ConversationsService {
   private readonly logger = new Logger('Conversations');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly repository: ConversationsRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly files: FilesService,
     private readonly appConfig: AppConfigService,
     private readonly workers: WorkerPool,
@@ -72,60 +72,37 @@ export class ConversationsService {
   ) {}
 
   async list(me: Principal, query: ConversationListQuery): Promise<ConversationPageResponse> {
-    const { page, limit, skip } = toPage(query, PAGE_SIZE);
-    const scope = scopeWhere(me, 1);
-    const where = [scope.sql];
-    const params = [...scope.params];
+    const page = toPage(query, PAGE_SIZE);
     const text = query.query?.trim();
-    if (text) {
-      params.push(likePattern(text));
-      where.push(`c.name ILIKE $${params.length}`);
-    }
-    if (query.archived) {
-      params.push(query.archived === 'true');
-      where.push(`c.archived = $${params.length}`);
-    }
-    // A conversation must carry every tag asked for; each check is a primary-key lookup in conversation_tags.
-    for (const tag of normalizeTags(query.tags)) {
-      params.push(tag);
-      where.push(
-        `EXISTS (SELECT 1 FROM conversation_tags ct WHERE ct.conversation_id = c.conversation_id AND ct.tag = $${params.length})`,
-      );
-    }
-    const whereSql = where.join(' AND ');
-    const orderBy = ORDER_BY[query.sortBy ?? 'createdAt_desc'];
-    const { rows, total } = await selectPage<ConversationDto>(
-      this.db,
-      { columns: COLUMNS, from: `conversations c WHERE ${whereSql}`, orderBy, params },
-      { page, limit, skip },
+    const { rows, total } = await this.repository.page(
+      scopeOf(me),
+      {
+        name: text ? likePattern(text) : null,
+        archived: query.archived ? query.archived === 'true' : undefined,
+        tags: normalizeTags(query.tags),
+      },
+      query.sortBy ?? 'createdAt_desc',
+      page,
     );
-    return { conversations: rows, total, page, limit };
+    return { conversations: await this.withFiles(rows), total, page: page.page, limit: page.limit };
   }
 
   async tags(me: Principal, query: ConversationTagsQuery): Promise<ConversationTagsResponse> {
-    const scope = scopeWhere(me, 1);
-    const params = [...scope.params];
-    let archived = '';
-    if (query.archived) {
-      params.push(query.archived === 'true');
-      archived = `AND c.archived = $${params.length}`;
-    }
-    const tags = (await this.db.query(
-      `SELECT ct.tag, count(*)::int AS conversations
-         FROM conversations c JOIN conversation_tags ct ON ct.conversation_id = c.conversation_id
-        WHERE ${scope.sql} ${archived}
-        GROUP BY ct.tag ORDER BY lower(ct.tag), ct.tag`,
-      params,
-    )) as { tag: string; conversations: number }[];
+    const tags = await this.repository.tagCounts(
+      scopeOf(me),
+      query.archived ? query.archived === 'true' : undefined,
+    );
     return { tags, total: tags.length };
   }
 
   async get(me: Principal, conversationId: number): Promise<ConversationDto> {
-    const scope = scopeWhere(me, 2);
-    const [row] = (await this.db.query(
-      `SELECT ${COLUMNS} FROM conversations c WHERE c.conversation_id = $1 AND ${scope.sql}`,
-      [conversationId, ...scope.params],
-    )) as ConversationDto[];
+    const [dto] = await this.withFiles([await this.owned(me, conversationId)]);
+    return dto;
+  }
+
+  /** The caller's conversation in the current scope without its attachment (a message's checks), else 404. */
+  async owned(me: Principal, conversationId: number): Promise<Conversation> {
+    const row = await this.repository.findOwned(scopeOf(me), conversationId);
     if (!row) throw conversationNotFound();
     return row;
   }
@@ -147,64 +124,82 @@ export class ConversationsService {
   ): Promise<ConversationDto> {
     if (!options.accessChecked) await this.checkAccess(me);
     const tags = normalizeTags(body.tags);
-    return this.db.transaction(async (m) => {
-      const [row] = (await m.query(
-        `INSERT INTO conversations (user_id, organization_id, name, model, tags, avatar_id)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [
-          me.user_id,
-          me.org?.organization_id ?? null,
-          body.name,
-          normalizeModel(body.model) ?? null,
-          tags.join(','),
-          body.avatar_id ?? null,
-        ],
-      )) as ConversationDto[];
-      await this.writeTags(m, row.conversation_id, tags);
-      return { ...row, file: null };
-    });
+    const row = await this.unitOfWork.run((m) =>
+      this.repository.insert(
+        {
+          user_id: me.user_id,
+          organization_id: me.org?.organization_id ?? null,
+          name: body.name,
+          model: normalizeModel(body.model) ?? null,
+          tags: tags.join(','),
+          avatar_id: body.avatar_id ?? null,
+        },
+        tags,
+        m,
+      ),
+    );
+    return toDto(row, null);
   }
 
   async update(me: Principal, body: UpdateConversationBody): Promise<ConversationDto> {
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    const set = (column: string, value: unknown) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
-    if (body.name !== undefined) set('name', body.name);
+    const changes: ConversationChanges = {};
+    if (body.name !== undefined) changes.name = body.name;
     const model = normalizeModel(body.model);
-    if (model !== undefined) set('model', model);
+    if (model !== undefined) changes.model = model;
     // undefined leaves the tags alone; null or '' clears them.
     const tags = body.tags === undefined ? undefined : normalizeTags(body.tags);
-    if (tags) set('tags', tags.join(','));
-    if (body.archived !== undefined) set('archived', body.archived);
-    sets.push(`"updatedAt" = now()`);
-    const scope = scopeWhere(me, params.length + 2);
-    return this.db.transaction(async (m) => {
-      const [rows] = (await m.query(
-        `UPDATE conversations c SET ${sets.join(', ')}
-          WHERE c.conversation_id = $${params.length + 1} AND ${scope.sql} RETURNING ${COLUMNS}`,
-        [...params, body.conversation_id, ...scope.params],
-      )) as [ConversationDto[], number];
-      const row = rows[0];
-      if (!row) throw conversationNotFound();
-      if (tags) await this.writeTags(m, row.conversation_id, tags, true);
-      return row;
-    });
+    if (tags) changes.tags = tags.join(',');
+    if (body.archived !== undefined) changes.archived = body.archived;
+    const row = await this.unitOfWork.run((m) =>
+      this.repository.update(scopeOf(me), body.conversation_id, changes, tags, m),
+    );
+    if (!row) throw conversationNotFound();
+    const [dto] = await this.withFiles([row]);
+    return dto;
   }
 
   async remove(me: Principal, conversationId: number): Promise<void> {
-    const scope = scopeWhere(me, 2);
-    // RETURNING sees the statement's snapshot, so it still finds the attachment the delete cascades away.
-    const [rows, affected] = (await this.db.query(
-      `DELETE FROM conversations c WHERE c.conversation_id = $1 AND ${scope.sql}
-       RETURNING (SELECT cf.file_id FROM conversation_files cf WHERE cf.conversation_id = c.conversation_id) AS file_id`,
-      [conversationId, ...scope.params],
-    )) as [{ file_id: number | null }[], number];
-    if (!affected) throw conversationNotFound();
-    this.generation?.cancel(cancelKeys.conversation(conversationId));
-    if (rows[0]?.file_id) await this.discardFile(me.user_id, rows[0].file_id);
+    const removed = await this.unitOfWork.run((m) => this.removeMany(me, [conversationId], m));
+    if (!removed.removed.length) throw conversationNotFound();
+    await this.removeDeleted(removed);
+  }
+
+  /**
+   * Deletes those of `ids` that are the caller's in the scope (with their messages and attachment rows) in the
+   * caller's transaction; once it commits, call removeDeleted to stop their generations and delete their files.
+   */
+  async removeMany(me: Principal, ids: number[], m: EntityManager): Promise<RemovedConversations> {
+    return { user_id: me.user_id, removed: await this.repository.deleteOwned(scopeOf(me), ids, m) };
+  }
+
+  /** After a deletion committed: stops the conversations' generations and deletes their attached files. */
+  async removeDeleted({ user_id, removed }: RemovedConversations): Promise<void> {
+    for (const { conversation_id } of removed)
+      this.generation?.cancel(cancelKeys.conversation(conversation_id));
+    for (const { file_id } of removed) if (file_id) await this.discardFile(user_id, file_id);
+  }
+
+  /** "Last Used" on the conversation list sorts by updatedAt: a new message touches it, in its transaction. */
+  async touch(conversationId: number, m?: EntityManager): Promise<void> {
+    await this.repository.touch(conversationId, m);
+  }
+
+  /**
+   * The ids of the caller's conversations in the current scope, as a subquery with its parameters, for the
+   * messages module to list the scope's messages in one query.
+   */
+  scopeSubquery(me: Principal): { sql: string; parameters: ObjectLiteral } {
+    return this.repository.scopeSubquery(scopeOf(me));
+  }
+
+  /** The conversation rows with their attached file's name, type and size. */
+  private async withFiles(rows: Conversation[]): Promise<ConversationDto[]> {
+    const attached = await this.repository.filesOf(rows.map((r) => r.conversation_id));
+    const summaries = await this.files.summaries(attached.map((a) => a.file_id));
+    return rows.map((row) => {
+      const fileId = attached.find((a) => a.conversation_id === row.conversation_id)?.file_id;
+      return toDto(row, (fileId !== undefined && summaries.get(fileId)) || null);
+    });
   }
 
   /**
@@ -238,23 +233,13 @@ export class ConversationsService {
     const stored = await this.files.store(me.user_id, upload.originalname, upload.buffer, [type.kind]);
     let previous: number | null;
     try {
-      previous = await this.db.transaction(async (m) => {
+      previous = await this.unitOfWork.run(async (m) => {
         // Locks the conversation row: a concurrent delete waits, and a concurrent attach is serialized.
-        const scope = scopeWhere(me, 2);
-        const [, found] = (await m.query(
-          `UPDATE conversations c SET "updatedAt" = now() WHERE c.conversation_id = $1 AND ${scope.sql}`,
-          [conversationId, ...scope.params],
-        )) as [unknown, number];
-        if (!found) throw conversationNotFound();
-        const [old] = (await m.query(`SELECT file_id FROM conversation_files WHERE conversation_id = $1`, [
-          conversationId,
-        ])) as { file_id: number }[];
-        await m.query(
-          `INSERT INTO conversation_files (conversation_id, file_id, extracted_text) VALUES ($1, $2, $3)
-           ON CONFLICT (conversation_id)
-           DO UPDATE SET file_id = EXCLUDED.file_id, extracted_text = EXCLUDED.extracted_text, "createdAt" = now()`,
-          [conversationId, stored.file_id, text],
-        );
+        if (!(await this.repository.findOwned(scopeOf(me), conversationId, m, true)))
+          throw conversationNotFound();
+        await this.repository.touch(conversationId, m);
+        const old = await this.repository.fileOf(conversationId, m);
+        await this.repository.upsertFile(m, conversationId, stored.file_id, text);
         return old?.file_id ?? null;
       });
     } catch (err) {
@@ -268,15 +253,10 @@ export class ConversationsService {
   /** DELETE /conversations/file/{id}: detaches the file and deletes it; nothing attached is not an error. */
   async removeFile(me: Principal, conversationId: number): Promise<ConversationDto> {
     await this.get(me, conversationId);
-    const [rows] = (await this.db.query(
-      `DELETE FROM conversation_files WHERE conversation_id = $1 RETURNING file_id`,
-      [conversationId],
-    )) as [{ file_id: number }[], number];
-    if (rows[0]) {
-      await this.db.query(`UPDATE conversations SET "updatedAt" = now() WHERE conversation_id = $1`, [
-        conversationId,
-      ]);
-      await this.discardFile(me.user_id, rows[0].file_id);
+    const fileId = await this.repository.deleteFile(conversationId);
+    if (fileId !== null) {
+      await this.repository.touch(conversationId);
+      await this.discardFile(me.user_id, fileId);
     }
     return this.get(me, conversationId);
   }
@@ -288,36 +268,26 @@ export class ConversationsService {
    * one the message is sent with.
    */
   async attachmentContext(conversationId: number, model: string | null): Promise<PromptAttachment | null> {
-    const [row] = (await this.db.query(
-      `SELECT f.file_id, f.user_id, f.name, f.type, cf.extracted_text
-         FROM conversation_files cf JOIN files f ON f.file_id = cf.file_id
-        WHERE cf.conversation_id = $1`,
-      [conversationId],
-    )) as {
-      file_id: number;
-      user_id: number;
-      name: string;
-      type: string;
-      extracted_text: string | null;
-    }[];
-    if (!row) return null;
-    if (row.extracted_text !== null)
-      return { kind: 'text', name: row.name, text: attachmentExcerpt(row.extracted_text) };
+    const attached = await this.repository.fileOf(conversationId);
+    const file = attached && (await this.files.findById(attached.file_id));
+    if (!attached || !file) return null;
+    if (attached.extracted_text !== null)
+      return { kind: 'text', name: file.name, text: attachmentExcerpt(attached.extracted_text) };
     // The message may go to a model that cannot see images (chosen for it, or the conversation's changed since).
     if (!supportsVision(await this.modelOf(model))) {
-      return { kind: 'unseen_image', name: row.name };
+      return { kind: 'unseen_image', name: file.name };
     }
     let data: Buffer;
     try {
-      data = await this.files.readBytes(await this.files.findOwned(row.user_id, row.file_id));
+      data = await this.files.readBytes(file);
     } catch (err) {
       this.logger.warn(
-        `Attachment ${row.file_id} of conversation ${conversationId} unreadable: ${String(err)}`,
+        `Attachment ${file.file_id} of conversation ${conversationId} unreadable: ${String(err)}`,
       );
       return null;
     }
-    const mime = row.type.split(';')[0].trim();
-    return { kind: 'image', name: row.name, dataUrl: `data:${mime};base64,${data.toString('base64')}` };
+    const mime = file.type.split(';')[0].trim();
+    return { kind: 'image', name: file.name, dataUrl: `data:${mime};base64,${data.toString('base64')}` };
   }
 
   private async modelOf(model: string | null): Promise<string> {
@@ -359,14 +329,8 @@ export class ConversationsService {
       if (!(err instanceof DomainError && err.status === 404)) throw err;
     }
   }
+}
 
-  /** Mirrors the comma string into conversation_tags, in the same transaction as the conversation's save. */
-  private async writeTags(m: EntityManager, conversationId: number, tags: string[], replace = false) {
-    if (replace) await m.query(`DELETE FROM conversation_tags WHERE conversation_id = $1`, [conversationId]);
-    if (tags.length)
-      await m.query(`INSERT INTO conversation_tags (conversation_id, tag) SELECT $1, unnest($2::varchar[])`, [
-        conversationId,
-        tags,
-      ]);
-  }
+function toDto(row: Conversation, file: FileSummary | null): ConversationDto {
+  return { ...row, file };
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
+import { StaffModule } from '../staff/staff.module';
 import { UsersModule } from '../users/users.module';
 import { WordsModule } from '../words/words.module';
 import { CustomersController } from './customers.controller';
@@ -8,7 +9,7 @@ import { CustomersService } from './customers.service';
 
 /** The back office's customers: list, one customer, create without sign-up. Owns no table. */
 @Module({
-  imports: [UsersModule, WordsModule, AuthModule, AuditModule],
+  imports: [UsersModule, WordsModule, AuthModule, AuditModule, StaffModule],
   controllers: [CustomersController],
   providers: [CustomersService],
 })

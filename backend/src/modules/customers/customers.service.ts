@@ -4,6 +4,7 @@ import { notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
+import { StaffService } from '../staff/staff.service';
 import { UsersService } from '../users/users.service';
 import { WordsService } from '../words/words.service';
 import type {
@@ -25,6 +26,7 @@ export class CustomersService {
     private readonly words: WordsService,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
+    private readonly staff: StaffService,
   ) {}
 
   async list(query: CustomersQuery): Promise<CustomerPageResponse> {
@@ -37,6 +39,7 @@ export class CustomersService {
       skip: page.skip,
       limit: page.limit,
     });
+    const roles = await this.staff.rolesOf(rows.map((u) => u.user_id));
     return {
       users: rows.map((u) => ({
         user_id: u.user_id,
@@ -45,7 +48,7 @@ export class CustomersService {
         email: u.email,
         phone: u.phone,
         value: u.value,
-        staff_role: u.staff?.role ?? null,
+        staff_role: roles.get(u.user_id) ?? null,
         createdAt: u.createdAt,
       })),
       total,

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { badInput, notFound, tooLarge, unsupportedMedia } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
 import { APP_ENV, AppEnv } from '../../config/env';
 import type { CreateFileDto, FileDto, FileListQuery, FileListResponse } from './dto/files.dto';
-import { StoredFile } from './file.entity';
+import type { StoredFile } from './file.entity';
+import { FilesRepository } from './files.repository';
 import { ALL_KINDS, DetectedType, detectFileType, FileKind, nameContradictsContent } from './file-type';
 import { StorageResolver } from './storage/storage.resolver';
 import { ByteRange, STORAGE_KEY, StorageNotFound } from './storage/storage';
@@ -16,6 +16,14 @@ import { FILE_TOO_LARGE, UploadedBlob } from './upload.interceptor';
 export const TYPE_NOT_ALLOWED = 'This file type is not allowed.';
 export const CONTENT_PATH = '/api/files/content/';
 const LIST_PAGE_SIZE = 50;
+
+/** What another module shows of a stored file. */
+export interface FileSummary {
+  file_id: number;
+  name: string;
+  type: string;
+  size: number;
+}
 
 /** What the content route needs to answer. */
 export interface FileContent {
@@ -34,7 +42,7 @@ export class FilesService {
   private readonly logger = new Logger('Files');
 
   constructor(
-    @InjectRepository(StoredFile) private readonly files: Repository<StoredFile>,
+    private readonly files: FilesRepository,
     private readonly storage: StorageResolver,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {}
@@ -63,16 +71,14 @@ export class FilesService {
     const key = newStorageKey(type);
     await (await this.storage.current()).put(key, data, type.mime);
     try {
-      return await this.files.save(
-        this.files.create({
-          user_id: userId,
-          name: cleanName(name, type),
-          type: type.mime,
-          size: data.length,
-          storage_key: key,
-          public: isPublicKind(type.kind),
-        }),
-      );
+      return await this.files.insert({
+        user_id: userId,
+        name: cleanName(name, type),
+        type: type.mime,
+        size: data.length,
+        storage_key: key,
+        public: isPublicKind(type.kind),
+      });
     } catch (err) {
       await this.storage.remove(key);
       throw err;
@@ -81,16 +87,8 @@ export class FilesService {
 
   async list(userId: number, query: FileListQuery): Promise<FileListResponse> {
     const page = toPage(query, LIST_PAGE_SIZE);
-    const qb = this.files
-      .createQueryBuilder('f')
-      .where('f.user_id = :userId', { userId })
-      .orderBy('f.createdAt', 'DESC')
-      .addOrderBy('f.file_id', 'DESC')
-      .skip(page.skip)
-      .take(page.limit);
     const text = query.query?.trim();
-    if (text) qb.andWhere(`f.name ILIKE :q ESCAPE '\\'`, { q: likePattern(text) });
-    const [rows, total] = await qb.getManyAndCount();
+    const { rows, total } = await this.files.page(userId, text ? likePattern(text) : null, page);
     return { files: rows.map(toDto), total, page: page.page, limit: page.limit };
   }
 
@@ -100,7 +98,7 @@ export class FilesService {
 
   /** The user's own file, or 404 (another user's file is indistinguishable from a missing one). */
   async findOwned(userId: number, fileId: number): Promise<StoredFile> {
-    const file = await this.files.findOne({ where: { file_id: fileId, user_id: userId } });
+    const file = await this.files.findOwned(userId, fileId);
     if (!file) throw notFound('File');
     return file;
   }
@@ -143,9 +141,32 @@ export class FilesService {
 
   async remove(userId: number, fileId: number): Promise<FileDto> {
     const file = await this.findOwned(userId, fileId);
-    await this.files.delete({ file_id: file.file_id });
+    await this.files.delete(file.file_id);
     await this.storage.remove(file.storage_key);
     return toDto(file);
+  }
+
+  /** A stored file whatever its owner, for the module holding it (e.g. a conversation's attachment). */
+  findById(fileId: number): Promise<StoredFile | null> {
+    return this.files.findById(fileId);
+  }
+
+  /** Name, type and size of the given files (any owner), for modules that show what they hold. */
+  async summaries(fileIds: number[]): Promise<Map<number, FileSummary>> {
+    const rows = await this.files.findByIds([...new Set(fileIds)]);
+    return new Map(
+      rows.map((f) => [f.file_id, { file_id: f.file_id, name: f.name, type: f.type, size: f.size }]),
+    );
+  }
+
+  /** The storage keys of every file of a user, read in the caller's transaction (deleting the account). */
+  async storageKeysOf(userId: number, tx: EntityManager): Promise<string[]> {
+    return this.files.storageKeysOf(userId, tx);
+  }
+
+  /** Removes stored bytes whose rows are gone (a deleted account's files); a failure is logged, never thrown. */
+  async removeStoredBytes(keys: string[]): Promise<void> {
+    for (const key of keys) await this.storage.remove(key);
   }
 
   /** The whole content of a file (for modules that process uploads, e.g. text extraction). */
@@ -161,7 +182,7 @@ export class FilesService {
    */
   async content(storageKey: string, callerId: number | null, rangeHeader?: string): Promise<FileContent> {
     if (!STORAGE_KEY.test(storageKey)) throw notFound('File');
-    const file = await this.files.findOne({ where: { storage_key: storageKey } });
+    const file = await this.files.findByStorageKey(storageKey);
     if (!file || (!file.public && file.user_id !== callerId)) throw notFound('File');
     const range = parseRange(rangeHeader, file.size);
     let stream: Readable;

@@ -5,7 +5,8 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { DomainError } from '../../common/errors/domain-error';
 import { toErrorBody } from '../../common/errors/http-exception.filter';
 import { APP_ENV, AppEnv } from '../../config/env';
@@ -133,7 +134,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
 
   constructor(
     @Inject(APP_ENV) private readonly env: AppEnv,
-    private readonly db: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly ai: AiService,
     private readonly words: WordsService,
     private readonly search: SearchService,
@@ -399,7 +400,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         const already = await spec.stored();
         if (already !== null) return already;
       }
-      return this.db.transaction(async (m) => {
+      return this.unitOfWork.run(async (m) => {
         const stored = await spec.persist(m, output);
         if (stored === null) return null;
         await this.words.settle(

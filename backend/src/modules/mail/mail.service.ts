@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { JobQueue } from '../../common/jobs/job-queue';
 import { OutboundBlockedError } from '../../common/outbound/address-policy';
 import { describeOutboundFailure, OutboundHttp } from '../../common/outbound/outbound-http';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
+import { MailSecretsRepository } from './mail-secrets.repository';
 
 export type EmailType =
   'welcome' | 'reset_password' | 'verify_email' | 'reset_link_notice' | 'organization_invitation';
@@ -63,7 +63,7 @@ export class MailService implements OnModuleInit {
   constructor(
     private readonly jobs: JobQueue,
     private readonly config: AppConfigService,
-    private readonly db: DataSource,
+    private readonly secrets: MailSecretsRepository,
     private readonly http: OutboundHttp,
     @Inject(APP_ENV) env: AppEnv,
   ) {
@@ -187,26 +187,24 @@ export class MailService implements OnModuleInit {
   /** Keeps a link (it holds a token) encrypted until its email is sent, and no longer than it is valid for. */
   private async storeLink(link: string, validUntil?: Date): Promise<string> {
     const id = randomUUID();
-    await this.db.query(`DELETE FROM mail_secrets WHERE expires_at < now()`);
-    await this.db.query(`INSERT INTO mail_secrets (id, value, expires_at) VALUES ($1, $2, $3)`, [
+    await this.secrets.deleteExpired();
+    await this.secrets.insert({
       id,
-      this.box.encrypt(link),
-      validUntil && validUntil.getTime() > Date.now() + LINK_TTL_MS
-        ? validUntil
-        : new Date(Date.now() + LINK_TTL_MS),
-    ]);
+      value: this.box.encrypt(link),
+      expires_at:
+        validUntil && validUntil.getTime() > Date.now() + LINK_TTL_MS
+          ? validUntil
+          : new Date(Date.now() + LINK_TTL_MS),
+    });
     return id;
   }
 
   private async readLink(id: string): Promise<string | null> {
-    const [row]: { value: string }[] = await this.db.query(
-      `SELECT value FROM mail_secrets WHERE id = $1 AND expires_at > now()`,
-      [id],
-    );
-    return row ? this.box.decrypt(row.value) : null;
+    const value = await this.secrets.findValid(id);
+    return value ? this.box.decrypt(value) : null;
   }
 
   private async dropLink(id: string | undefined): Promise<void> {
-    if (id) await this.db.query(`DELETE FROM mail_secrets WHERE id = $1`, [id]);
+    if (id) await this.secrets.delete(id);
   }
 }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
-import { badInput, notFound } from '../../common/errors/domain-error';
-import { scopeWhere } from '../conversations/conversations.service';
+import { badInput } from '../../common/errors/domain-error';
 import { MAX_DOCUMENT_NAME } from '../documents/document-rules';
 import type { DocumentDto } from '../documents/dto/document.dto';
 import { DocumentsService } from '../documents/documents.service';
 import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
 import type { ExportFormat } from './message-exports.render';
 import type { ExportInput, ExportOutput } from './message-exports.worker';
+import { MessagesService } from './messages.service';
 
 /** Time limit of one export (a message is at most a few tens of kilobytes). */
 const EXPORT_TIMEOUT_MS = 30_000;
@@ -20,7 +19,7 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 @Injectable()
 export class MessageExportsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly messages: MessagesService,
     private readonly documents: DocumentsService,
     private readonly workers: WorkerPool,
   ) {}
@@ -54,13 +53,7 @@ export class MessageExportsService {
    * after its conversation and today's date. (The spec shares into an avatar's files; avatars do not exist yet.)
    */
   async share(me: Principal, messageId: number): Promise<DocumentDto> {
-    const scope = scopeWhere(me, 2);
-    const [row] = (await this.db.query(
-      `SELECT m.content, c.name FROM messages m JOIN conversations c ON c.conversation_id = m.conversation_id
-        WHERE m.message_id = $1 AND ${scope.sql}`,
-      [messageId, ...scope.params],
-    )) as { content: string | null; name: string }[];
-    if (!row) throw notFound('Message', 'message_not_found');
+    const row = await this.messages.shareable(me, messageId);
     if (!row.content?.trim()) {
       throw badInput('This message has no text to share yet.', 'message_has_no_content');
     }

@@ -1,9 +1,11 @@
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, notFound } from '../../common/errors/domain-error';
-import { selectPage, toPage } from '../../common/http/pagination';
-import { ConversationsService, scopeWhere } from '../conversations/conversations.service';
+import { toPage } from '../../common/http/pagination';
+import { ConversationsService } from '../conversations/conversations.service';
 import { cancelKeys } from '../generation/generation-bus';
 import {
   GenerationOutput,
@@ -28,6 +30,8 @@ import type {
   SendMessageResponse,
   UpdateMessageBody,
 } from './dto/message.dto';
+import type { Message } from './message.entity';
+import { MessagesRepository } from './messages.repository';
 
 export { NO_ACCESS_MESSAGE } from '../words/words.service';
 
@@ -45,11 +49,6 @@ const HISTORY_MAX_MESSAGES = 50;
 
 const EMPTY_MESSAGE = "The message can't be empty.";
 const TOO_LONG_MESSAGE = 'The message is too long.';
-
-/** What the API shows of a message; `prompt` (a template's rendered text) is for the model only. */
-const COLUMNS = `m.message_id, m.conversation_id, m.user_id, m.role, m.content, m.finish_reason, m.favorite,
-  m.user_message_id, m.message_type_id, m.model, m.words, m.sources, m.status, m.interrupted_reason,
-  m.partial_content, m."createdAt", m."updatedAt"`;
 
 const messageNotFound = () => notFound('Message', 'message_not_found');
 
@@ -97,12 +96,14 @@ export class MessagesService implements OnModuleInit {
   private readonly logger = new Logger('Messages');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly repository: MessagesRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly conversations: ConversationsService,
     private readonly realtime: RealtimeService,
     private readonly templates: TemplatesService,
     private readonly searchService: SearchService,
     private readonly engine: GenerationService,
+    private readonly flags: FeatureFlagsService,
   ) {}
 
   onModuleInit(): void {
@@ -152,7 +153,7 @@ export class MessagesService implements OnModuleInit {
     else if (body.template_id == null) checkContent(body.content ?? '');
     const provider = body.searchOnInternet ? await this.searchService.provider() : null;
     if (body.searchOnInternet && !provider) throw badInput(SEARCH_UNAVAILABLE_MESSAGE, 'search_unavailable');
-    const conversation = await this.conversations.get(me, body.conversation_id);
+    const conversation = await this.conversations.owned(me, body.conversation_id);
     // What the user message shows, and what the model gets instead when that differs (a rendered template).
     const { content, prompt } = hidden
       ? { content: hidden.visible, prompt: hidden.prompt }
@@ -166,32 +167,22 @@ export class MessagesService implements OnModuleInit {
 
     let saved: { user_message: MessageDto; message: MessageDto };
     try {
-      saved = await this.db.transaction(async (m) => {
-        const [userMessage] = (await m.query(
-          `INSERT INTO messages AS m (conversation_id, user_id, role, content, prompt, message_type_id, model)
-           VALUES ($1, $2, 'user', $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-          [conversation.conversation_id, me.user_id, content, prompt, body.message_type_id ?? null, model],
-        )) as MessageDto[];
-        const [pending] = (await m.query(
-          `INSERT INTO messages AS m (conversation_id, user_id, role, content, user_message_id, message_type_id,
-                  model, status, lease_until)
-           VALUES ($1, $2, 'assistant', NULL, $3, $4, $5, 'generating', now() + make_interval(secs => $6))
-           RETURNING ${COLUMNS}`,
-          [
-            conversation.conversation_id,
-            me.user_id,
-            userMessage.message_id,
-            body.message_type_id ?? null,
+      saved = await this.unitOfWork.run(async (m) => {
+        const exchange = await this.repository.insertExchange(
+          m,
+          {
+            conversation_id: conversation.conversation_id,
+            user_id: me.user_id,
+            content,
+            prompt,
+            message_type_id: body.message_type_id ?? null,
             model,
-            this.engine.leaseMs / 1000,
-          ],
-        )) as MessageDto[];
-        await this.engine.bind(reservation, cancelKeys.message(pending.message_id), m);
-        // "Last Used" on the conversation list sorts by updatedAt.
-        await m.query(`UPDATE conversations SET "updatedAt" = now() WHERE conversation_id = $1`, [
-          conversation.conversation_id,
-        ]);
-        return { user_message: userMessage, message: pending };
+          },
+          this.engine.leaseMs / 1000,
+        );
+        await this.engine.bind(reservation, cancelKeys.message(exchange.message.message_id), m);
+        await this.conversations.touch(conversation.conversation_id, m);
+        return exchange;
       });
     } catch (err) {
       await this.engine.release(reservation);
@@ -227,15 +218,14 @@ export class MessagesService implements OnModuleInit {
     templateId: number,
     values: Record<string, unknown> | undefined,
   ): Promise<{ content: string; prompt: string }> {
+    // Applying a template is part of the templates feature (its own routes are gated by path).
+    await this.flags.assertOn('templates_enabled');
     const given = values ?? {};
     if (Object.values(given).some((v) => typeof v !== 'string'))
       throw badInput('Each value must be text.', 'invalid_values');
     const template = await this.templates.get(me, templateId);
     // The prompt may be hidden from the caller (show_prompt off), but applying it is what the template is for.
-    const [row] = (await this.db.query(`SELECT content FROM templates WHERE template_id = $1`, [
-      templateId,
-    ])) as { content: string }[];
-    if (!row) throw notFound('Template', 'template_not_found');
+    const templateContent = await this.templates.promptOf(templateId);
     const missing = missingValues(
       template.fields.map((f) => f.name),
       given,
@@ -247,7 +237,7 @@ export class MessagesService implements OnModuleInit {
         labels,
       });
     }
-    const prompt = renderTemplate(row.content, given as Record<string, string>);
+    const prompt = renderTemplate(templateContent, given as Record<string, string>);
     checkContent(prompt);
     return { content: template.name, prompt };
   }
@@ -260,22 +250,16 @@ export class MessagesService implements OnModuleInit {
     const current = await this.own(me, messageId);
     if (current.status !== 'interrupted' || current.role !== 'assistant')
       throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
-    const conversation = await this.conversations.get(me, current.conversation_id);
+    const conversation = await this.conversations.owned(me, current.conversation_id);
     const owner = ownerOf(me, conversation.organization_id);
     const reservation = await this.engine.admit(owner, null);
-    const [rows] = (await this.db
-      .query(
-        `UPDATE messages m SET status = 'generating', content = NULL, partial_content = NULL,
-                interrupted_reason = NULL, finish_reason = NULL, words = 0,
-                lease_until = now() + make_interval(secs => $2), "updatedAt" = clock_timestamp()
-          WHERE m.message_id = $1 AND m.status = 'interrupted' RETURNING ${COLUMNS}`,
-        [messageId, this.engine.leaseMs / 1000],
-      )
+    const restarted = await this.repository
+      .restart(messageId, this.engine.leaseMs / 1000)
       .catch(async (err: unknown) => {
         await this.engine.release(reservation);
         throw err;
-      })) as [MessageDto[], number];
-    if (!rows[0]) {
+      });
+    if (!restarted) {
       await this.engine.release(reservation);
       throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
     }
@@ -292,7 +276,7 @@ export class MessagesService implements OnModuleInit {
       search: null,
     };
     this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
-    return rows[0];
+    return restarted;
   }
 
   /** Page 1 holds the newest messages; each page reads oldest first, as the conversation screen shows them. */
@@ -322,76 +306,47 @@ export class MessagesService implements OnModuleInit {
     pageNumber: number | undefined,
     size: number,
   ): Promise<MessagePageResponse> {
-    await this.conversations.get(me, conversationId);
-    const { page, limit, skip } = toPage({ page: pageNumber }, size);
-    const [messages, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT * FROM (
-           SELECT ${COLUMNS} FROM messages m WHERE m.conversation_id = $1
-            ORDER BY m."createdAt" DESC, m.message_id DESC LIMIT $2 OFFSET $3
-         ) page ORDER BY "createdAt", message_id`,
-        [conversationId, limit, skip],
-      ) as Promise<MessageDto[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM messages WHERE conversation_id = $1`, [
-        conversationId,
-      ]) as Promise<{ total: number }[]>,
-    ]);
-    return { messages, total, page, limit };
+    await this.conversations.owned(me, conversationId);
+    const page = toPage({ page: pageNumber }, size);
+    const { rows, total } = await this.repository.conversationPage(conversationId, page);
+    return { messages: rows, total, page: page.page, limit: page.limit };
   }
 
   /** The caller's messages in the current scope, newest first, optionally only favorites or one type. */
   async listOwn(me: Principal, query: OwnMessagesQuery): Promise<MessagePageResponse> {
-    const { page, limit, skip } = toPage(query, PAGE_SIZE);
-    const scope = scopeWhere(me, 1);
-    const where = [scope.sql, `m.user_id = $1`];
-    const params = [...scope.params];
-    if (query.favorite) {
-      params.push(query.favorite === 'true');
-      where.push(`m.favorite = $${params.length}`);
-    }
-    if (query.message_type_id) {
-      params.push(query.message_type_id);
-      where.push(`m.message_type_id = $${params.length}`);
-    }
-    const from = `messages m JOIN conversations c ON c.conversation_id = m.conversation_id
-      WHERE ${where.join(' AND ')}`;
-    const { rows, total } = await selectPage<MessageDto>(
-      this.db,
-      { columns: COLUMNS, from, orderBy: `m."createdAt" DESC, m.message_id DESC`, params },
-      { page, limit, skip },
+    const page = toPage(query, PAGE_SIZE);
+    const { rows, total } = await this.repository.ownPage(
+      me.user_id,
+      this.conversations.scopeSubquery(me),
+      {
+        favorite: query.favorite ? query.favorite === 'true' : undefined,
+        message_type_id: query.message_type_id || undefined,
+      },
+      page,
     );
-    return { messages: rows, total, page, limit };
+    return { messages: rows, total, page: page.page, limit: page.limit };
   }
 
   async update(me: Principal, body: UpdateMessageBody): Promise<MessageDto> {
     const current = await this.own(me, body.message_id);
-    const sets: string[] = [];
-    const params: unknown[] = [body.message_id];
+    const changes: { content?: string; favorite?: boolean } = {};
     if (body.content !== undefined) {
       checkContent(body.content);
       // The generation writes only into a still-pending answer; an edit now would be overwritten or lost.
       if (current.content === null)
         throw conflict('The message is still being generated.', 'message_pending');
-      params.push(body.content);
-      sets.push(`content = $${params.length}`);
+      changes.content = body.content;
     }
-    if (body.favorite !== undefined) {
-      params.push(body.favorite);
-      sets.push(`favorite = $${params.length}`);
-    }
-    if (!sets.length) return current;
-    const [rows] = (await this.db.query(
-      `UPDATE messages m SET ${sets.join(', ')}, "updatedAt" = clock_timestamp()
-        WHERE m.message_id = $1 RETURNING ${COLUMNS}`,
-      params,
-    )) as [MessageDto[], number];
-    if (!rows[0]) throw messageNotFound();
-    return rows[0];
+    if (body.favorite !== undefined) changes.favorite = body.favorite;
+    if (!Object.keys(changes).length) return current;
+    const row = await this.repository.update(body.message_id, changes);
+    if (!row) throw messageNotFound();
+    return row;
   }
 
   async remove(me: Principal, messageId: number): Promise<void> {
     await this.own(me, messageId);
-    await this.db.query(`DELETE FROM messages WHERE message_id = $1`, [messageId]);
+    await this.repository.delete([messageId]);
     // Deleting a pending answer stops its generation, on whichever instance runs it.
     this.engine.cancel(cancelKeys.message(messageId));
   }
@@ -423,15 +378,7 @@ export class MessagesService implements OnModuleInit {
         : null,
       persist: (m, output) => this.save(m, job, output),
       // An exchange kept out of the conversation leaves no row to tell whether a lost commit went through.
-      stored: job.keep
-        ? async () => {
-            const [row] = (await this.db.query(
-              `SELECT ${COLUMNS} FROM messages m WHERE m.message_id = $1 AND m.status = 'complete'`,
-              [message_id],
-            )) as MessageDto[];
-            return row ?? null;
-          }
-        : undefined,
+      stored: job.keep ? () => this.repository.findComplete(message_id) : undefined,
       finished: (saved) => {
         if (live)
           this.realtime.emitToUser(owner.user_id, 'message_stream_end', {
@@ -439,22 +386,9 @@ export class MessagesService implements OnModuleInit {
             message: streamed(saved),
           });
       },
-      checkpoint: async (text, leaseMs) => {
-        const [, affected] = (await this.db.query(
-          `UPDATE messages SET partial_content = $2, lease_until = now() + make_interval(secs => $3)
-            WHERE message_id = $1 AND status = 'generating'`,
-          [message_id, text, leaseMs / 1000],
-        )) as [unknown, number];
-        return affected > 0;
-      },
+      checkpoint: (text, leaseMs) => this.repository.checkpoint(message_id, text, leaseMs / 1000),
       interrupt: async (text, reason) => {
-        const [rows] = (await this.db.query(
-          `UPDATE messages SET status = 'interrupted', content = $2, interrupted_reason = $3,
-                  partial_content = NULL, lease_until = NULL, words = 0, "updatedAt" = clock_timestamp()
-            WHERE message_id = $1 AND status = 'generating' RETURNING message_id`,
-          [message_id, text, reason],
-        )) as [unknown[], number];
-        if (rows.length)
+        if (await this.repository.interrupt(message_id, text, reason))
           this.realtime.emitToUser(owner.user_id, 'message_interrupted', {
             conversation_id,
             message_id,
@@ -468,13 +402,12 @@ export class MessagesService implements OnModuleInit {
 
   /** The newest messages with content, within the budget, oldest first; the new message is always among them. */
   private async history(job: Job): Promise<HistoryMessage[]> {
-    const rows = (await this.db.query(
-      `SELECT role, COALESCE(prompt, content) AS content FROM messages
-        WHERE conversation_id = $1 AND message_id < $2 AND message_id >= $4 AND content IS NOT NULL
-          AND status = 'complete'
-        ORDER BY "createdAt" DESC, message_id DESC LIMIT $3`,
-      [job.conversation_id, job.message_id, HISTORY_MAX_MESSAGES, job.history_from],
-    )) as HistoryMessage[];
+    const rows = await this.repository.history(
+      job.conversation_id,
+      job.message_id,
+      job.history_from,
+      HISTORY_MAX_MESSAGES,
+    );
     const picked: HistoryMessage[] = [];
     let budget = HISTORY_TOKEN_BUDGET;
     for (const row of rows) {
@@ -491,42 +424,29 @@ export class MessagesService implements OnModuleInit {
    * paid and a charge always has its answer. Null when the pending answer no longer exists (deleted meanwhile).
    */
   private async save(m: EntityManager, job: Job, output: GenerationOutput): Promise<MessageDto | null> {
-    const sources = output.sources
-      ? JSON.stringify(output.sources.map(({ title, url }) => ({ title, url })))
-      : null;
-    const [rows] = (await m.query(
-      `UPDATE messages m SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6::jsonb,
-              status = 'complete', partial_content = NULL, lease_until = NULL, interrupted_reason = NULL,
-              user_message_id = CASE WHEN $7 OR NOT $8 THEN NULL ELSE user_message_id END,
-              "updatedAt" = clock_timestamp()
-        WHERE m.message_id = $1 AND m.status = 'generating' RETURNING ${COLUMNS}`,
-      [
-        job.message_id,
-        output.content,
-        output.finish_reason,
-        output.words,
-        output.model,
-        sources,
-        job.delete_user_message,
-        job.keep,
-      ],
-    )) as [MessageDto[], number];
-    if (!rows[0]) return null;
-    if (!job.keep) {
-      await m.query(`DELETE FROM messages WHERE message_id = ANY($1::int[])`, [
-        [job.message_id, job.user_message_id].filter((id) => id !== null),
-      ]);
-      return rows[0];
-    }
-    if (job.delete_user_message && job.user_message_id !== null)
-      await m.query(`DELETE FROM messages WHERE message_id = $1`, [job.user_message_id]);
-    return rows[0];
+    const saved = await this.repository.complete(m, job.message_id, {
+      content: output.content,
+      finish_reason: output.finish_reason,
+      words: output.words,
+      model: output.model,
+      sources: output.sources ? output.sources.map(({ title, url }) => ({ title, url })) : null,
+      unlinkUserMessage: job.delete_user_message || !job.keep,
+    });
+    if (!saved) return null;
+    if (!job.keep)
+      await this.repository.delete(
+        [job.message_id, job.user_message_id].filter((id): id is number => id !== null),
+        m,
+      );
+    else if (job.delete_user_message && job.user_message_id !== null)
+      await this.repository.delete([job.user_message_id], m);
+    return saved;
   }
 
   /** Removes a pending answer that will never be written; a failure here must not hide the original error. */
   private async discard(messageId: number): Promise<void> {
-    await this.db
-      .query(`DELETE FROM messages WHERE message_id = $1 AND status = 'generating'`, [messageId])
+    await this.repository
+      .deletePending(messageId)
       .catch((err: Error) =>
         this.logger.warn(`Could not delete pending message ${messageId}: ${err.message}`),
       );
@@ -537,15 +457,7 @@ export class MessagesService implements OnModuleInit {
    * last saved, unpaid, and tells their users; never the answers this instance is generating.
    */
   async sweepLapsed(held: string[]): Promise<void> {
-    const [rows] = (await this.db.query(
-      `UPDATE messages m SET status = 'interrupted', content = COALESCE(partial_content, ''),
-              interrupted_reason = $1, partial_content = NULL, lease_until = NULL, words = 0,
-              "updatedAt" = clock_timestamp()
-        WHERE m.status = 'generating' AND (m.lease_until IS NULL OR m.lease_until < now())
-          AND NOT (('message:' || m.message_id) = ANY($2::text[]))
-        RETURNING m.message_id, m.conversation_id, m.user_id, m.content`,
-      [LAPSED_REASON, held],
-    )) as [{ message_id: number; conversation_id: number; user_id: number; content: string }[], number];
+    const rows = await this.repository.interruptLapsed(LAPSED_REASON, held);
     // Their words were reserved by the stopped instance; nothing was charged, nothing stays held.
     await this.engine.releaseFor(rows.map((row) => cancelKeys.message(row.message_id)));
     for (const row of rows)
@@ -563,10 +475,7 @@ export class MessagesService implements OnModuleInit {
    */
   async resume(user_id: number, message_id: number, offset: number): Promise<void> {
     if (this.engine.resume(cancelKeys.message(message_id), user_id, offset)) return;
-    const [row] = (await this.db.query(
-      `SELECT ${COLUMNS} FROM messages m WHERE m.message_id = $1 AND m.user_id = $2`,
-      [message_id, user_id],
-    )) as MessageDto[];
+    const row = await this.repository.findOfUser(user_id, message_id);
     if (!row || row.role !== 'assistant') return;
     if (row.status === 'complete')
       this.realtime.emitToUser(user_id, 'message_stream_end', {
@@ -583,15 +492,25 @@ export class MessagesService implements OnModuleInit {
   }
 
   /** One of the caller's messages in a conversation of the current scope; anything else is 404. */
-  private async own(me: Principal, messageId: number): Promise<MessageDto> {
-    const scope = scopeWhere(me, 2);
-    const [row] = (await this.db.query(
-      `SELECT ${COLUMNS} FROM messages m JOIN conversations c ON c.conversation_id = m.conversation_id
-        WHERE m.message_id = $1 AND m.user_id = c.user_id AND ${scope.sql}`,
-      [messageId, ...scope.params],
-    )) as MessageDto[];
+  private async own(me: Principal, messageId: number): Promise<Message> {
+    const row = await this.repository.findOwn(me.user_id, messageId, this.conversations.scopeSubquery(me));
     if (!row) throw messageNotFound();
     return row;
+  }
+
+  /**
+   * The text of one of the caller's messages (in the current scope) and its conversation's name, for sharing
+   * it as a document; 404 for anything else.
+   */
+  async shareable(me: Principal, messageId: number): Promise<{ content: string | null; name: string }> {
+    const row = await this.own(me, messageId);
+    const conversation = await this.conversations.owned(me, row.conversation_id);
+    return { content: row.content, name: conversation.name };
+  }
+
+  /** Clears a conversation's messages, in the caller's transaction (a workflow step generated again). */
+  async clearConversation(conversationId: number, m: EntityManager): Promise<void> {
+    await this.repository.deleteConversationMessages(conversationId, m);
   }
 }
 

@@ -34,12 +34,24 @@ export const MAX_TAG_LENGTH = 100;
 export const MAX_TAGS = 20;
 export const MAX_FIELDS = 100;
 
-/** ORDER BY per sort; the id breaks ties so that paging never repeats or skips a row. */
-export const ORDER_BY: Record<TemplateSort, string> = {
-  createdAt_desc: `t."createdAt" DESC, t.template_id DESC`,
-  updatedAt_desc: `t."updatedAt" DESC, t.template_id DESC`,
-  name_asc: `lower(t.name) ASC, t.template_id ASC`,
-  name_desc: `lower(t.name) DESC, t.template_id DESC`,
+/** ORDER BY per sort, as query builder terms; the id breaks ties so that paging never repeats or skips a row. */
+export const ORDER_BY: Record<TemplateSort, [string, 'ASC' | 'DESC'][]> = {
+  createdAt_desc: [
+    ['t.createdAt', 'DESC'],
+    ['t.template_id', 'DESC'],
+  ],
+  updatedAt_desc: [
+    ['t.updatedAt', 'DESC'],
+    ['t.template_id', 'DESC'],
+  ],
+  name_asc: [
+    ['lower(t.name)', 'ASC'],
+    ['t.template_id', 'ASC'],
+  ],
+  name_desc: [
+    ['lower(t.name)', 'DESC'],
+    ['t.template_id', 'DESC'],
+  ],
 };
 
 /** A field as the API shows it: options as a list, `value` the default (the first option of a select). */

@@ -1,11 +1,12 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import { DomainError } from '../../common/errors/domain-error';
 import { MessagesService } from '../messages/messages.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import { renderTemplate } from '../templates/template-rules';
+import { TemplatesService } from '../templates/templates.service';
 import { INTERRUPTED, type StepStatus } from './user-workflow-rules';
+import { UserWorkflowsRepository } from './user-workflows.repository';
 
 /** An unfinished step nobody has touched for this long was left by a stopped process. */
 export const LEASE_MS = 90_000;
@@ -51,9 +52,10 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
   private timers: ReturnType<typeof setInterval>[] = [];
 
   constructor(
-    private readonly db: DataSource,
+    private readonly repository: UserWorkflowsRepository,
     private readonly messages: MessagesService,
     private readonly realtime: RealtimeService,
+    private readonly templates: TemplatesService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -83,12 +85,7 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
 
   /** Touches the unfinished steps this process holds, so other instances know they are alive. */
   async renewLeases(): Promise<void> {
-    if (this.held.size === 0) return;
-    await this.db.query(
-      `UPDATE user_workflow_templates SET "updatedAt" = now()
-        WHERE user_workflow_template_id = ANY($1) AND status IN ('pending', 'generating')`,
-      [[...this.held]],
-    );
+    await this.repository.renew([...this.held]);
   }
 
   /**
@@ -96,14 +93,7 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
    * their users; each can be regenerated.
    */
   async sweepAbandoned(): Promise<void> {
-    const [swept] = (await this.db.query(
-      `UPDATE user_workflow_templates s SET status = 'failed', error = $1, "updatedAt" = now()
-         FROM user_workflows uw
-        WHERE uw.user_workflow_id = s.user_workflow_id AND s.status IN ('pending', 'generating')
-          AND s."updatedAt" < now() - make_interval(secs => $2) AND NOT (s.user_workflow_template_id = ANY($3))
-        RETURNING uw.user_id, s.user_workflow_id, s.user_workflow_template_id, s.conversation_id`,
-      [INTERRUPTED, LEASE_MS / 1000, [...this.held]],
-    )) as [(StepRow & { user_id: number })[], number];
+    const swept = await this.repository.failLapsed(INTERRUPTED, LEASE_MS / 1000, [...this.held]);
     for (const step of swept) this.emit(step.user_id, step, 'failed');
   }
 
@@ -129,14 +119,18 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
 
   /** One step; skipped when it no longer exists (its user workflow or its conversation was deleted). */
   private async runStep(me: Principal, stepId: number): Promise<void> {
-    const [step] = (await this.db.query(
-      `SELECT s.user_workflow_template_id, s.user_workflow_id, s.conversation_id, s.content, uw."values",
-              t.name AS template_name
-         FROM user_workflow_templates s JOIN user_workflows uw ON uw.user_workflow_id = s.user_workflow_id
-         LEFT JOIN templates t ON t.template_id = s.template_id
-        WHERE s.user_workflow_template_id = $1`,
-      [stepId],
-    )) as StepRow[];
+    const found = await this.repository.stepToRun(stepId);
+    const template = found?.step.template_id
+      ? (await this.templates.prompts([found.step.template_id]))[0]
+      : undefined;
+    const step: StepRow | null = found && {
+      user_workflow_template_id: found.step.user_workflow_template_id,
+      user_workflow_id: found.step.user_workflow_id,
+      conversation_id: found.step.conversation_id,
+      content: found.step.content,
+      values: found.values,
+      template_name: template?.name ?? null,
+    };
     if (!step || !(await this.setStatus(me, step, 'generating', null))) return;
     try {
       // As with template apply, the user message shows the template's name; the filled prompt stays hidden.
@@ -171,12 +165,7 @@ export class UserWorkflowRunner implements OnApplicationBootstrap, OnModuleDestr
     // While the app drains, a step whose answer finishes is still recorded; none starts.
     if (this.stopping && status !== 'done' && status !== 'failed') return false;
     try {
-      const [, affected] = (await this.db.query(
-        `UPDATE user_workflow_templates SET status = $2, error = $3, "updatedAt" = now()
-          WHERE user_workflow_template_id = $1`,
-        [step.user_workflow_template_id, status, error],
-      )) as [unknown[], number];
-      if (!affected) return false;
+      if (!(await this.repository.setStatus(step.user_workflow_template_id, status, error))) return false;
     } catch (err) {
       this.logger.warn(
         `Could not record step ${step.user_workflow_template_id} as ${status}: ${err instanceof Error ? err.message : String(err)}`,

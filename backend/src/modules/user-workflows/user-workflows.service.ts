@@ -1,13 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { ownerScope } from '../../common/auth/owner-scope';
+import { scopeOf } from '../../common/database/owner-scope';
+import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, DomainError, forbidden, notFound } from '../../common/errors/domain-error';
-import { likePattern, selectPage, toPage } from '../../common/http/pagination';
+import { likePattern, toPage } from '../../common/http/pagination';
 import { MAX_NAME_LENGTH as MAX_CONVERSATION_NAME } from '../conversations/conversation-rules';
 import { ConversationsService } from '../conversations/conversations.service';
-import { cancelKeys } from '../generation/generation-bus';
-import { GenerationService } from '../generation/generation.service';
+import { MessagesService } from '../messages/messages.service';
 import { placeholders } from '../templates/template-rules';
 import { TemplatesService } from '../templates/templates.service';
 import { workflowFields } from '../workflows/workflow-rules';
@@ -20,26 +19,13 @@ import type {
   UserWorkflowPageResponse,
   UserWorkflowTemplateDto,
 } from './dto/user-workflow.dto';
+import type { UserWorkflow, UserWorkflowStep } from './user-workflow.entity';
 import { UserWorkflowRunner } from './user-workflow-runner';
-import { parseValues, requireValues, type StepStatus } from './user-workflow-rules';
+import { UserWorkflowsRepository, type UserWorkflowChanges } from './user-workflows.repository';
+import { parseValues, requireValues } from './user-workflow-rules';
 
 const PAGE_SIZE = 24;
-const COLUMNS = `uw.user_workflow_id, uw.name, uw.description, uw.workflow_id,
-  CASE WHEN w.workflow_id IS NULL THEN NULL
-       ELSE json_build_object('workflow_id', w.workflow_id, 'name', w.name, 'description', w.description,
-                              'tags', w.tags) END AS workflow,
-  uw."values", uw."createdAt", uw."updatedAt"`;
-const FROM = `user_workflows uw LEFT JOIN workflows w ON w.workflow_id = uw.workflow_id`;
-
-type UserWorkflowRow = Omit<UserWorkflowDto, 'user_workflow_templates'>;
-interface StepRow extends UserWorkflowTemplateDto {
-  user_workflow_id: number;
-}
-
 const userWorkflowNotFound = () => notFound('User workflow', 'user_workflow_not_found');
-
-/** The caller's user workflows in the current scope (see ownerScope), on the `uw` alias. */
-const scopeWhere = (me: Principal, first: number) => ownerScope(me, 'uw', first);
 
 /** "{workflow} – {template}", cut to what a conversation name holds. */
 function conversationName(workflow: string, template: string): string {
@@ -57,45 +43,24 @@ export class UserWorkflowsService {
   private readonly logger = new Logger('UserWorkflows');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly repository: UserWorkflowsRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly workflows: WorkflowsService,
     private readonly conversations: ConversationsService,
+    private readonly messages: MessagesService,
     private readonly runner: UserWorkflowRunner,
     private readonly templates: TemplatesService,
-    private readonly generation: GenerationService,
   ) {}
 
   async list(me: Principal, query: UserWorkflowListQuery): Promise<UserWorkflowPageResponse> {
-    const { page, limit, skip } = toPage(query, PAGE_SIZE);
-    const scope = scopeWhere(me, 1);
-    const params = [...scope.params];
-    const where = [scope.sql];
+    const page = toPage(query, PAGE_SIZE);
     const text = query.query?.trim();
-    if (text) {
-      params.push(likePattern(text));
-      where.push(`uw.name ILIKE $${params.length}`);
-    }
-    const whereSql = where.join(' AND ');
-    const { rows, total } = await selectPage<UserWorkflowRow>(
-      this.db,
-      {
-        columns: COLUMNS,
-        from: `${FROM} WHERE ${whereSql}`,
-        countFrom: `user_workflows uw WHERE ${whereSql}`,
-        orderBy: `uw."createdAt" DESC, uw.user_workflow_id DESC`,
-        params,
-      },
-      { page, limit, skip },
-    );
-    return { user_workflows: await this.withSteps(rows), total, page, limit };
+    const { rows, total } = await this.repository.page(scopeOf(me), text ? likePattern(text) : null, page);
+    return { user_workflows: await this.withSteps(rows), total, page: page.page, limit: page.limit };
   }
 
   async get(me: Principal, userWorkflowId: number): Promise<UserWorkflowDto> {
-    const scope = scopeWhere(me, 2);
-    const [row] = (await this.db.query(
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE uw.user_workflow_id = $1 AND ${scope.sql}`,
-      [userWorkflowId, ...scope.params],
-    )) as UserWorkflowRow[];
+    const row = await this.repository.findOwned(scopeOf(me), userWorkflowId);
     if (!row) throw userWorkflowNotFound();
     const [dto] = await this.withSteps([row]);
     return dto;
@@ -126,32 +91,28 @@ export class UserWorkflowsService {
         );
         conversationIds.push(conversation.conversation_id);
       }
-      started = await this.db.transaction(async (m) => {
-        const [{ user_workflow_id }] = (await m.query(
-          `INSERT INTO user_workflows (user_id, organization_id, workflow_id, name, description, "values")
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING user_workflow_id`,
-          [
-            me.user_id,
-            me.org?.organization_id ?? null,
-            workflow.workflow_id,
-            body.name?.trim() || workflow.name,
-            body.description === undefined ? workflow.description : body.description.trim(),
-            JSON.stringify(values),
-          ],
-        )) as { user_workflow_id: number }[];
-        const inserted = (await m.query(
-          // A template deleted meanwhile leaves its step without one (the prompt is kept with the step).
-          `INSERT INTO user_workflow_templates (user_workflow_id, template_id, conversation_id, "order", content)
-           SELECT $1, t.template_id, s.conversation_id, s.ord, s.content
-             FROM unnest($2::int[], $3::int[], $4::text[]) WITH ORDINALITY AS s(template_id, conversation_id, content, ord)
-             LEFT JOIN templates t ON t.template_id = s.template_id
-           RETURNING user_workflow_template_id, "order"`,
-          [user_workflow_id, steps.map((s) => s.template_id), conversationIds, steps.map((s) => s.content)],
-        )) as { user_workflow_template_id: number; order: number }[];
-        return {
-          id: user_workflow_id,
-          stepIds: inserted.sort((a, b) => a.order - b.order).map((s) => s.user_workflow_template_id),
-        };
+      started = await this.unitOfWork.run(async (m) => {
+        // A template deleted meanwhile leaves its step without one (the prompt is kept with the step).
+        const existing = await this.templates.lockExisting(
+          steps.map((s) => s.template_id),
+          m,
+        );
+        return this.repository.insert(
+          m,
+          {
+            user_id: me.user_id,
+            organization_id: me.org?.organization_id ?? null,
+            workflow_id: workflow.workflow_id,
+            name: body.name?.trim() || workflow.name,
+            description: body.description === undefined ? workflow.description : body.description.trim(),
+            values,
+          },
+          steps.map((step, i) => ({
+            template_id: existing.includes(step.template_id) ? step.template_id : null,
+            conversation_id: conversationIds[i],
+            content: step.content,
+          })),
+        );
       });
     } catch (err) {
       await this.dropConversations(me, conversationIds);
@@ -162,33 +123,20 @@ export class UserWorkflowsService {
   }
 
   async update(me: Principal, body: UpdateUserWorkflowBody): Promise<UserWorkflowDto> {
-    await this.db.transaction(async (m) => {
-      const scope = scopeWhere(me, 2);
-      const [old] = (await m.query(
-        `SELECT uw.user_workflow_id FROM user_workflows uw WHERE uw.user_workflow_id = $1 AND ${scope.sql} FOR UPDATE`,
-        [body.user_workflow_id, ...scope.params],
-      )) as { user_workflow_id: number }[];
+    await this.unitOfWork.run(async (m) => {
+      const old = await this.repository.findOwned(scopeOf(me), body.user_workflow_id, m, true);
       if (!old) throw userWorkflowNotFound();
-      const sets: string[] = [`"updatedAt" = now()`];
-      const params: unknown[] = [body.user_workflow_id];
-      const set = (column: string, value: unknown) => {
-        params.push(value);
-        sets.push(`${column} = $${params.length}`);
-      };
-      if (body.name !== undefined) set('name', body.name.trim());
+      const changes: UserWorkflowChanges = {};
+      if (body.name !== undefined) changes.name = body.name.trim();
       if (body.description !== undefined && body.description !== null)
-        set('description', body.description.trim());
+        changes.description = body.description.trim();
       if (body.values !== undefined) {
         // The fields are those of its steps' prompts (kept with the steps, so a changed workflow does not matter).
-        const steps = (await m.query(
-          `SELECT content FROM user_workflow_templates WHERE user_workflow_id = $1 ORDER BY "order"`,
-          [body.user_workflow_id],
-        )) as { content: string }[];
+        const steps = await this.repository.stepsOf([body.user_workflow_id], m);
         const names = [...new Set(steps.flatMap((s) => placeholders(s.content)))];
-        params.push(JSON.stringify(requireValues(names, parseValues(body.values))));
-        sets.push(`"values" = $${params.length}::jsonb`);
+        changes.values = requireValues(names, parseValues(body.values));
       }
-      await m.query(`UPDATE user_workflows SET ${sets.join(', ')} WHERE user_workflow_id = $1`, params);
+      await this.repository.update(m, body.user_workflow_id, changes);
     });
     return this.get(me, body.user_workflow_id);
   }
@@ -212,26 +160,24 @@ export class UserWorkflowsService {
     }
   }
 
-  /** Deleting its conversations also stops any step still generating, on whichever instance runs it. */
+  /**
+   * Deletes the run and its conversations through ConversationsService, which also stops any step still
+   * generating (on whichever instance runs it) and deletes the files attached to those conversations.
+   */
   async remove(me: Principal, userWorkflowId: number): Promise<void> {
-    const deleted = await this.db.transaction(async (m) => {
-      const scope = scopeWhere(me, 2);
-      const [row] = (await m.query(
-        `SELECT uw.user_workflow_id FROM user_workflows uw WHERE uw.user_workflow_id = $1 AND ${scope.sql} FOR UPDATE`,
-        [userWorkflowId, ...scope.params],
-      )) as { user_workflow_id: number }[];
-      if (!row) throw userWorkflowNotFound();
-      const [conversations] = (await m.query(
-        `DELETE FROM conversations WHERE conversation_id IN
-           (SELECT conversation_id FROM user_workflow_templates WHERE user_workflow_id = $1)
-         RETURNING conversation_id`,
-        [userWorkflowId],
-      )) as [{ conversation_id: number }[], number];
-      await m.query(`DELETE FROM user_workflows WHERE user_workflow_id = $1`, [userWorkflowId]);
+    const removed = await this.unitOfWork.run(async (m) => {
+      if (!(await this.repository.findOwned(scopeOf(me), userWorkflowId, m, true)))
+        throw userWorkflowNotFound();
+      const steps = await this.repository.stepsOf([userWorkflowId], m);
+      const conversations = await this.conversations.removeMany(
+        me,
+        steps.map((s) => s.conversation_id),
+        m,
+      );
+      await this.repository.delete(m, userWorkflowId);
       return conversations;
     });
-    for (const { conversation_id } of deleted)
-      this.generation.cancel(cancelKeys.conversation(conversation_id));
+    await this.conversations.removeDeleted(removed);
   }
 
   /**
@@ -239,29 +185,13 @@ export class UserWorkflowsService {
    * the step is waiting or generating; 412 without access.
    */
   async regenerate(me: Principal, userWorkflowId: number, conversationId: number): Promise<UserWorkflowDto> {
-    const scope = scopeWhere(me, 3);
-    const [step] = (await this.db.query(
-      `SELECT s.user_workflow_template_id, s.user_workflow_id, s.conversation_id, s.status
-         FROM user_workflow_templates s JOIN user_workflows uw ON uw.user_workflow_id = s.user_workflow_id
-        WHERE s.user_workflow_id = $1 AND s.conversation_id = $2 AND ${scope.sql}`,
-      [userWorkflowId, conversationId, ...scope.params],
-    )) as {
-      user_workflow_template_id: number;
-      user_workflow_id: number;
-      conversation_id: number;
-      status: StepStatus;
-    }[];
+    const step = await this.repository.findOwnedStep(scopeOf(me), userWorkflowId, conversationId);
     if (!step) throw userWorkflowNotFound();
     await this.checkAccess(me);
-    const claimed = await this.db.transaction(async (m) => {
+    const claimed = await this.unitOfWork.run(async (m) => {
       // Claiming the step and clearing its conversation together: two regenerations cannot both start.
-      const [rows] = (await m.query(
-        `UPDATE user_workflow_templates SET status = 'pending', error = NULL, "updatedAt" = now()
-          WHERE user_workflow_template_id = $1 AND status IN ('done', 'failed') RETURNING user_workflow_template_id`,
-        [step.user_workflow_template_id],
-      )) as [unknown[], number];
-      if (!rows.length) return false;
-      await m.query(`DELETE FROM messages WHERE conversation_id = $1`, [step.conversation_id]);
+      if (!(await this.repository.claimForRegeneration(m, step.user_workflow_template_id))) return false;
+      await this.messages.clearConversation(step.conversation_id, m);
       return true;
     });
     if (!claimed) throw conflict('This step is still being generated.', 'step_generating');
@@ -275,24 +205,33 @@ export class UserWorkflowsService {
     await this.conversations.checkAccess(me);
   }
 
-  private async withSteps(rows: UserWorkflowRow[]): Promise<UserWorkflowDto[]> {
+  /** The runs with their workflow's summary and their steps, each with its template's name and description. */
+  private async withSteps(rows: UserWorkflow[]): Promise<UserWorkflowDto[]> {
     if (!rows.length) return [];
-    const steps = (await this.db.query(
-      `SELECT s.user_workflow_id, s.user_workflow_template_id, s."order", s.conversation_id,
-              CASE WHEN t.template_id IS NULL THEN NULL
-                   ELSE json_build_object('template_id', t.template_id, 'name', t.name,
-                                          'description', t.description) END AS template,
-              s.status, s.error
-         FROM user_workflow_templates s LEFT JOIN templates t ON t.template_id = s.template_id
-        WHERE s.user_workflow_id = ANY($1::int[])
-        ORDER BY s.user_workflow_id, s."order"`,
-      [rows.map((r) => r.user_workflow_id)],
-    )) as StepRow[];
+    const steps = await this.repository.stepsOf(rows.map((r) => r.user_workflow_id));
+    const [workflows, templates] = await Promise.all([
+      this.workflows.summaries(rows.flatMap((r) => (r.workflow_id === null ? [] : [r.workflow_id]))),
+      this.templates.prompts([
+        ...new Set(steps.flatMap((s) => (s.template_id === null ? [] : [s.template_id]))),
+      ]),
+    ]);
     return rows.map((row) => ({
-      ...row,
+      user_workflow_id: row.user_workflow_id,
+      name: row.name,
+      description: row.description,
+      workflow_id: row.workflow_id,
+      workflow: (row.workflow_id !== null && workflows.get(row.workflow_id)) || null,
+      values: row.values,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
       user_workflow_templates: steps
         .filter((s) => s.user_workflow_id === row.user_workflow_id)
-        .map(({ user_workflow_id: _, ...step }) => step),
+        .map((s) =>
+          toStepDto(
+            s,
+            templates.find((t) => t.template_id === s.template_id),
+          ),
+        ),
     }));
   }
 
@@ -303,4 +242,20 @@ export class UserWorkflowsService {
         .remove(me, id)
         .catch((err: Error) => this.logger.warn(`Could not delete conversation ${id}: ${err.message}`));
   }
+}
+
+function toStepDto(
+  step: UserWorkflowStep,
+  template: { template_id: number; name: string; description: string } | undefined,
+): UserWorkflowTemplateDto {
+  return {
+    user_workflow_template_id: step.user_workflow_template_id,
+    order: step.order,
+    conversation_id: step.conversation_id,
+    template: template
+      ? { template_id: template.template_id, name: template.name, description: template.description }
+      : null,
+    status: step.status,
+    error: step.error,
+  };
 }

@@ -1,12 +1,4 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  OneToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import type { Staff } from '../staff/staff.entity';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A person who signs in: customer, organization member, or staff (when a Staff row points at them). */
 @Entity('users')
@@ -121,9 +113,6 @@ export class User {
 
   @Column({ type: 'timestamptz', nullable: true })
   last_used: Date | null;
-
-  @OneToOne('Staff', (staff: Staff) => staff.user)
-  staff?: Staff | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

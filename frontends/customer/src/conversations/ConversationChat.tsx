@@ -26,7 +26,7 @@ export function ConversationChat({ conversationId }: { conversationId: number })
 function Chat({ conversation }: { conversation: Conversation }) {
   const id = conversation.conversation_id;
   const { t } = useTranslation('customer');
-  const searchEnabled = useAppConfig().flag('search_enabled');
+  const searchEnabled = useAppConfig().feature('search_enabled');
   const [text, setText] = useState('');
   const [searchOnInternet, setSearchOnInternet] = useState(false);
   const model = useModelChoice(conversation);

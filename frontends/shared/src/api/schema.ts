@@ -3669,7 +3669,10 @@ export interface operations {
     };
     AppConfig_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3710,7 +3713,10 @@ export interface operations {
     };
     AppConfig_listAdmin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4138,7 +4144,10 @@ export interface operations {
     };
     Auth_logoutAll: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4206,7 +4215,10 @@ export interface operations {
     };
     Auth_resendVerification: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4246,7 +4258,10 @@ export interface operations {
     };
     Auth_setupTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4293,7 +4308,10 @@ export interface operations {
     };
     Auth_enableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4337,7 +4355,10 @@ export interface operations {
     };
     Auth_disableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4691,7 +4712,10 @@ export interface operations {
     };
     Staff_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4728,7 +4752,10 @@ export interface operations {
     };
     Staff_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4765,7 +4792,10 @@ export interface operations {
     };
     Staff_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 staff_id: number;
@@ -4834,7 +4864,10 @@ export interface operations {
     };
     Files_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4925,7 +4958,10 @@ export interface operations {
     };
     Files_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -4953,7 +4989,10 @@ export interface operations {
     };
     Files_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5009,7 +5048,10 @@ export interface operations {
     };
     Files_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5069,7 +5111,10 @@ export interface operations {
     };
     Organizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5120,7 +5165,10 @@ export interface operations {
     };
     Organizations_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5244,7 +5292,10 @@ export interface operations {
     };
     Organizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5385,7 +5436,10 @@ export interface operations {
     };
     UserOrganizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5436,7 +5490,10 @@ export interface operations {
     };
     UserOrganizations_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5480,7 +5537,10 @@ export interface operations {
     };
     UserOrganizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5515,7 +5575,10 @@ export interface operations {
     };
     UserOrganizations_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5782,7 +5845,10 @@ export interface operations {
     };
     Words_grant: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5981,7 +6047,10 @@ export interface operations {
     };
     TestPurchase_test: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6093,7 +6162,10 @@ export interface operations {
     };
     Discounts_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6130,7 +6202,10 @@ export interface operations {
     };
     Discounts_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6167,7 +6242,10 @@ export interface operations {
     };
     Discounts_one: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 discount_id: number;
@@ -6202,7 +6280,10 @@ export interface operations {
     };
     Discounts_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 discount_id: number;
@@ -6318,7 +6399,10 @@ export interface operations {
     };
     Purchases_adminUpdate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6355,7 +6439,10 @@ export interface operations {
     };
     Purchases_adminCreate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6392,7 +6479,10 @@ export interface operations {
     };
     Purchases_cancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 purchase_id: number;
@@ -6455,7 +6545,10 @@ export interface operations {
     };
     Access_giveAccess: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6492,7 +6585,10 @@ export interface operations {
     };
     Access_revokeAccess: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6604,7 +6700,10 @@ export interface operations {
     };
     Invoices_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6641,7 +6740,10 @@ export interface operations {
     };
     Invoices_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7810,7 +7912,10 @@ export interface operations {
     };
     Ai_models: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8247,7 +8352,10 @@ export interface operations {
     };
     MessageExports_pdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8292,7 +8400,10 @@ export interface operations {
     };
     MessageExports_word: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, ObjectLiteral, Repository } from 'typeorm';
+import { whereOwned, type OwnerScope } from '../../common/database/owner-scope';
+import type { Page } from '../../common/http/pagination';
+import { ORDER_BY, type ConversationSort } from './conversation-rules';
+import { Conversation, ConversationFile, ConversationTag } from './conversation.entity';
+
+export interface ConversationFilter {
+  /** A LIKE pattern the name must match. */
+  name?: string | null;
+  archived?: boolean;
+  /** Every one of these tags. */
+  tags?: string[];
+}
+
+export type NewConversation = Pick<
+  Conversation,
+  'user_id' | 'organization_id' | 'name' | 'model' | 'tags' | 'avatar_id'
+>;
+export type ConversationChanges = Partial<Pick<Conversation, 'name' | 'model' | 'tags' | 'archived'>>;
+
+/** The conversations, conversation_tags and conversation_files tables: the only code that touches them. */
+@Injectable()
+export class ConversationsRepository {
+  constructor(
+    @InjectRepository(Conversation) private readonly conversations: Repository<Conversation>,
+    @InjectRepository(ConversationTag) private readonly tags: Repository<ConversationTag>,
+    @InjectRepository(ConversationFile) private readonly files: Repository<ConversationFile>,
+  ) {}
+
+  private repo(m?: EntityManager): Repository<Conversation> {
+    return m ? m.getRepository(Conversation) : this.conversations;
+  }
+
+  async page(
+    scope: OwnerScope,
+    filter: ConversationFilter,
+    sort: ConversationSort,
+    page: Page,
+  ): Promise<{ rows: Conversation[]; total: number }> {
+    const qb = whereOwned(this.conversations.createQueryBuilder('c'), scope, 'c');
+    if (filter.name) qb.andWhere('c.name ILIKE :name', { name: filter.name });
+    if (filter.archived !== undefined) qb.andWhere('c.archived = :archived', { archived: filter.archived });
+    // A conversation must carry every tag asked for; each check is a primary-key lookup in conversation_tags.
+    (filter.tags ?? []).forEach((tag, i) =>
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM conversation_tags ct WHERE ct.conversation_id = c.conversation_id AND ct.tag = :tag${i})`,
+        { [`tag${i}`]: tag },
+      ),
+    );
+    const rows = qb.clone();
+    for (const [expression, direction] of ORDER_BY[sort]) rows.addOrderBy(expression, direction);
+    const [found, total] = await Promise.all([
+      rows.offset(page.skip).limit(page.limit).getMany(),
+      qb.getCount(),
+    ]);
+    return { rows: found, total };
+  }
+
+  /** Tags of the scope's conversations with how many carry each, case-insensitively sorted. */
+  tagCounts(scope: OwnerScope, archived?: boolean): Promise<{ tag: string; conversations: number }[]> {
+    const qb = whereOwned(
+      this.tags
+        .createQueryBuilder('ct')
+        .innerJoin(Conversation, 'c', 'c.conversation_id = ct.conversation_id')
+        .select('ct.tag', 'tag')
+        .addSelect('count(*)::int', 'conversations'),
+      scope,
+      'c',
+    );
+    if (archived !== undefined) qb.andWhere('c.archived = :archived', { archived });
+    return qb.groupBy('ct.tag').orderBy('lower(ct.tag)').addOrderBy('ct.tag').getRawMany();
+  }
+
+  /** `lock` holds the row for the rest of `m`'s transaction (a concurrent delete or attach waits). */
+  findOwned(scope: OwnerScope, id: number, m?: EntityManager, lock = false): Promise<Conversation | null> {
+    const qb = whereOwned(this.repo(m).createQueryBuilder('c'), scope, 'c').andWhere(
+      'c.conversation_id = :id',
+      { id },
+    );
+    if (lock) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** Ids among `ids` that are the caller's in the scope. */
+  async ownedIds(scope: OwnerScope, ids: number[], m?: EntityManager): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await whereOwned(this.repo(m).createQueryBuilder('c'), scope, 'c')
+      .select('c.conversation_id', 'conversation_id')
+      .andWhere('c.conversation_id IN (:...ids)', { ids })
+      .getRawMany<{ conversation_id: number }>();
+    return rows.map((r) => r.conversation_id);
+  }
+
+  /**
+   * The scope's conversation ids as a subquery with its parameters, for the messages module's lists to filter
+   * by in the database (a user may have far too many conversations to pass their ids).
+   */
+  scopeSubquery(scope: OwnerScope): { sql: string; parameters: ObjectLiteral } {
+    const qb = whereOwned(this.conversations.createQueryBuilder('c'), scope, 'c').select('c.conversation_id');
+    return { sql: qb.getQuery(), parameters: qb.getParameters() };
+  }
+
+  async insert(values: NewConversation, tags: string[], m: EntityManager): Promise<Conversation> {
+    const repo = this.repo(m);
+    const saved = await repo.save(repo.create(values));
+    await this.writeTags(m, saved.conversation_id, tags);
+    return saved;
+  }
+
+  /** Changes the caller's conversation (and "updatedAt"); null when it is not theirs in the scope. */
+  async update(
+    scope: OwnerScope,
+    id: number,
+    changes: ConversationChanges,
+    tags: string[] | undefined,
+    m: EntityManager,
+  ): Promise<Conversation | null> {
+    const result = await whereOwned(
+      this.repo(m).createQueryBuilder().update(Conversation).set(changes),
+      scope,
+    )
+      .andWhere('conversation_id = :id', { id })
+      .returning('*')
+      .execute();
+    const row = (result.raw as Conversation[])[0];
+    if (!row) return null;
+    if (tags) await this.writeTags(m, id, tags, true);
+    return row;
+  }
+
+  /** "Last Used" on the conversation list sorts by updatedAt. */
+  async touch(id: number, m?: EntityManager): Promise<void> {
+    await this.repo(m)
+      .createQueryBuilder()
+      .update(Conversation)
+      .set({ updatedAt: () => 'now()' })
+      .where('conversation_id = :id', { id })
+      .execute();
+  }
+
+  /** Deletes the caller's conversations among `ids`; answers the deleted ones with their attached file ids. */
+  async deleteOwned(
+    scope: OwnerScope,
+    ids: number[],
+    m: EntityManager,
+  ): Promise<{ conversation_id: number; file_id: number | null }[]> {
+    const owned = await this.ownedIds(scope, ids, m);
+    if (!owned.length) return [];
+    const files = await m.getRepository(ConversationFile).find({ where: { conversation_id: In(owned) } });
+    await m.getRepository(Conversation).delete({ conversation_id: In(owned) });
+    return owned.map((conversation_id) => ({
+      conversation_id,
+      file_id: files.find((f) => f.conversation_id === conversation_id)?.file_id ?? null,
+    }));
+  }
+
+  filesOf(ids: number[]): Promise<ConversationFile[]> {
+    return ids.length ? this.files.find({ where: { conversation_id: In(ids) } }) : Promise.resolve([]);
+  }
+
+  fileOf(id: number, m?: EntityManager): Promise<ConversationFile | null> {
+    return (m ? m.getRepository(ConversationFile) : this.files).findOne({ where: { conversation_id: id } });
+  }
+
+  /** Attaches (or replaces) the conversation's file. */
+  async upsertFile(m: EntityManager, id: number, fileId: number, text: string | null): Promise<void> {
+    await m
+      .getRepository(ConversationFile)
+      .createQueryBuilder()
+      .insert()
+      .values({ conversation_id: id, file_id: fileId, extracted_text: text })
+      .orUpdate(['file_id', 'extracted_text', 'createdAt'], ['conversation_id'])
+      .execute();
+  }
+
+  /** Detaches the file; answers its id, or null when none was attached. */
+  async deleteFile(id: number): Promise<number | null> {
+    const result = await this.files
+      .createQueryBuilder()
+      .delete()
+      .where('conversation_id = :id', { id })
+      .returning('file_id')
+      .execute();
+    return (result.raw as { file_id: number }[])[0]?.file_id ?? null;
+  }
+
+  /** Mirrors the comma string into conversation_tags, in the same transaction as the conversation's save. */
+  private async writeTags(m: EntityManager, id: number, tags: string[], replace = false): Promise<void> {
+    const repo = m.getRepository(ConversationTag);
+    if (replace) await repo.delete({ conversation_id: id });
+    if (tags.length) await repo.insert(tags.map((tag) => ({ conversation_id: id, tag })));
+  }
+}

@@ -1,0 +1,306 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, EntityManager, In, ObjectLiteral, Repository } from 'typeorm';
+import type { Page } from '../../common/http/pagination';
+import type { MessageDto, MessageSourceDto } from './dto/message.dto';
+import { Message } from './message.entity';
+
+/** The columns the API shows (everything but the model-only prompt and the lease). */
+const VISIBLE: (keyof MessageDto)[] = [
+  'message_id',
+  'conversation_id',
+  'user_id',
+  'role',
+  'content',
+  'finish_reason',
+  'favorite',
+  'user_message_id',
+  'message_type_id',
+  'model',
+  'words',
+  'sources',
+  'status',
+  'interrupted_reason',
+  'partial_content',
+  'createdAt',
+  'updatedAt',
+];
+
+/** A lease from the database's clock (the sweep compares with it), `leaseSecs` bound as a parameter. */
+const LEASE_UNTIL = () => 'now() + make_interval(secs => :leaseSecs)';
+const NOW = () => 'clock_timestamp()';
+
+export interface NewMessage {
+  conversation_id: number;
+  user_id: number;
+  content: string;
+  prompt: string | null;
+  message_type_id: number | null;
+  model: string | null;
+}
+
+export interface CompletedAnswer {
+  content: string;
+  finish_reason: string | null;
+  words: number;
+  model: string | null;
+  sources: MessageSourceDto[] | null;
+  /** The answer no longer points at its user message (deleted with it). */
+  unlinkUserMessage: boolean;
+}
+
+/** A scope's conversation ids as a subquery (from the conversations module) and its parameters. */
+export interface ConversationScope {
+  sql: string;
+  parameters: ObjectLiteral;
+}
+
+/** The messages table: the only code that reads or writes it. */
+@Injectable()
+export class MessagesRepository {
+  constructor(@InjectRepository(Message) private readonly messages: Repository<Message>) {}
+
+  private repo(m?: EntityManager): Repository<Message> {
+    return m ? m.getRepository(Message) : this.messages;
+  }
+
+  /** The user's message and its pending answer (status generating, leased for `leaseSecs`), in `m`. */
+  async insertExchange(
+    m: EntityManager,
+    message: NewMessage,
+    leaseSecs: number,
+  ): Promise<{ user_message: MessageDto; message: MessageDto }> {
+    const insert = (values: ObjectLiteral) =>
+      this.repo(m)
+        .createQueryBuilder()
+        .insert()
+        .values(values)
+        .returning(VISIBLE)
+        .setParameter('leaseSecs', leaseSecs)
+        .execute()
+        .then((r) => (r.raw as MessageDto[])[0]);
+    const user_message = await insert({ ...message, role: 'user' });
+    const pending = await insert({
+      conversation_id: message.conversation_id,
+      user_id: message.user_id,
+      role: 'assistant',
+      content: null,
+      user_message_id: user_message.message_id,
+      message_type_id: message.message_type_id,
+      model: message.model,
+      status: 'generating',
+      lease_until: LEASE_UNTIL,
+    });
+    return { user_message, message: pending };
+  }
+
+  /** An interrupted answer back to generating (content cleared, leased); null when it is not interrupted. */
+  async restart(id: number, leaseSecs: number): Promise<MessageDto | null> {
+    const result = await this.messages
+      .createQueryBuilder()
+      .update()
+      .set({
+        status: 'generating',
+        content: null,
+        partial_content: null,
+        interrupted_reason: null,
+        finish_reason: null,
+        words: 0,
+        lease_until: LEASE_UNTIL,
+        updatedAt: NOW,
+      })
+      .where('message_id = :id AND status = :interrupted', { id, interrupted: 'interrupted' })
+      .setParameter('leaseSecs', leaseSecs)
+      .returning(VISIBLE)
+      .execute();
+    return (result.raw as MessageDto[])[0] ?? null;
+  }
+
+  /** One page of a conversation, counted from the newest, read oldest first. */
+  async conversationPage(conversationId: number, page: Page): Promise<{ rows: Message[]; total: number }> {
+    const [newestFirst, total] = await Promise.all([
+      this.messages
+        .createQueryBuilder('m')
+        .where('m.conversation_id = :conversationId', { conversationId })
+        .orderBy('m.createdAt', 'DESC')
+        .addOrderBy('m.message_id', 'DESC')
+        .offset(page.skip)
+        .limit(page.limit)
+        .getMany(),
+      this.messages.count({ where: { conversation_id: conversationId } }),
+    ]);
+    return { rows: newestFirst.reverse(), total };
+  }
+
+  /** The user's messages in the scope's conversations, newest first. */
+  async ownPage(
+    userId: number,
+    scope: ConversationScope,
+    filter: { favorite?: boolean; message_type_id?: number },
+    page: Page,
+  ): Promise<{ rows: Message[]; total: number }> {
+    const qb = this.messages
+      .createQueryBuilder('m')
+      .where('m.user_id = :userId', { userId })
+      .andWhere(`m.conversation_id IN (${scope.sql})`, scope.parameters);
+    if (filter.favorite !== undefined) qb.andWhere('m.favorite = :favorite', { favorite: filter.favorite });
+    if (filter.message_type_id) qb.andWhere('m.message_type_id = :type', { type: filter.message_type_id });
+    const [rows, total] = await Promise.all([
+      qb
+        .clone()
+        .orderBy('m.createdAt', 'DESC')
+        .addOrderBy('m.message_id', 'DESC')
+        .offset(page.skip)
+        .limit(page.limit)
+        .getMany(),
+      qb.getCount(),
+    ]);
+    return { rows, total };
+  }
+
+  /** The user's message, in one of the scope's conversations. */
+  findOwn(userId: number, id: number, scope: ConversationScope): Promise<Message | null> {
+    return this.messages
+      .createQueryBuilder('m')
+      .where('m.message_id = :id AND m.user_id = :userId', { id, userId })
+      .andWhere(`m.conversation_id IN (${scope.sql})`, scope.parameters)
+      .getOne();
+  }
+
+  findOfUser(userId: number, id: number): Promise<Message | null> {
+    return this.messages.findOne({ where: { message_id: id, user_id: userId } });
+  }
+
+  findComplete(id: number): Promise<Message | null> {
+    return this.messages.findOne({ where: { message_id: id, status: 'complete' } });
+  }
+
+  async update(id: number, changes: { content?: string; favorite?: boolean }): Promise<MessageDto | null> {
+    const result = await this.messages
+      .createQueryBuilder()
+      .update()
+      .set({ ...changes, updatedAt: NOW })
+      .where('message_id = :id', { id })
+      .returning(VISIBLE)
+      .execute();
+    return (result.raw as MessageDto[])[0] ?? null;
+  }
+
+  async delete(ids: number[], m?: EntityManager): Promise<void> {
+    if (ids.length) await this.repo(m).delete({ message_id: In(ids) });
+  }
+
+  /** Removes an answer only while it is still pending. */
+  async deletePending(id: number): Promise<void> {
+    await this.messages.delete({ message_id: id, status: 'generating' });
+  }
+
+  async deleteConversationMessages(conversationId: number, m?: EntityManager): Promise<void> {
+    await this.repo(m).delete({ conversation_id: conversationId });
+  }
+
+  /** Saves the text so far and renews the lease; false when the answer no longer generates. */
+  async checkpoint(id: number, text: string, leaseSecs: number): Promise<boolean> {
+    const result = await this.messages
+      .createQueryBuilder()
+      .update()
+      .set({ partial_content: text, lease_until: LEASE_UNTIL })
+      .where('message_id = :id AND status = :generating', { id, generating: 'generating' })
+      .setParameter('leaseSecs', leaseSecs)
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Ends a generating answer as interrupted with `text`, unpaid; false when it was no longer generating. */
+  async interrupt(id: number, text: string, reason: string): Promise<boolean> {
+    const result = await this.messages
+      .createQueryBuilder()
+      .update()
+      .set({
+        status: 'interrupted',
+        content: text,
+        interrupted_reason: reason,
+        partial_content: null,
+        lease_until: null,
+        words: 0,
+        updatedAt: NOW,
+      })
+      .where('message_id = :id AND status = :generating', { id, generating: 'generating' })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * The newest complete messages of a conversation before `beforeId` and from `fromId` on, newest first, with
+   * the text the model gets (the prompt when there is one).
+   */
+  async history(
+    conversationId: number,
+    beforeId: number,
+    fromId: number,
+    limit: number,
+  ): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
+    return this.messages
+      .createQueryBuilder('m')
+      .select('m.role', 'role')
+      .addSelect('COALESCE(m.prompt, m.content)', 'content')
+      .where('m.conversation_id = :conversationId', { conversationId })
+      .andWhere('m.message_id < :beforeId AND m.message_id >= :fromId', { beforeId, fromId })
+      .andWhere('m.content IS NOT NULL AND m.status = :complete', { complete: 'complete' })
+      .orderBy('m.createdAt', 'DESC')
+      .addOrderBy('m.message_id', 'DESC')
+      .limit(limit)
+      .getRawMany();
+  }
+
+  /** Writes a generating answer as complete, in `m`; null when it is no longer generating (deleted meanwhile). */
+  async complete(m: EntityManager, id: number, answer: CompletedAnswer): Promise<MessageDto | null> {
+    const qb = this.repo(m)
+      .createQueryBuilder()
+      .update()
+      .set({
+        content: answer.content,
+        finish_reason: answer.finish_reason,
+        words: answer.words,
+        model: answer.model,
+        sources: answer.sources,
+        status: 'complete',
+        partial_content: null,
+        lease_until: null,
+        interrupted_reason: null,
+        updatedAt: NOW,
+        ...(answer.unlinkUserMessage ? { user_message_id: null } : {}),
+      })
+      .where('message_id = :id AND status = :generating', { id, generating: 'generating' })
+      .returning(VISIBLE);
+    const result = await qb.execute();
+    return (result.raw as MessageDto[])[0] ?? null;
+  }
+
+  /**
+   * Ends the generating answers whose lease lapsed, except those `held` (generation ids), as interrupted with
+   * the text last saved, unpaid; answers them.
+   */
+  async interruptLapsed(
+    reason: string,
+    held: string[],
+  ): Promise<{ message_id: number; conversation_id: number; user_id: number; content: string }[]> {
+    const qb = this.messages
+      .createQueryBuilder()
+      .update()
+      .set({
+        status: 'interrupted',
+        content: () => `COALESCE(partial_content, '')`,
+        interrupted_reason: reason,
+        partial_content: null,
+        lease_until: null,
+        words: 0,
+        updatedAt: NOW,
+      })
+      .where('status = :generating', { generating: 'generating' })
+      .andWhere(new Brackets((b) => b.where('lease_until IS NULL').orWhere('lease_until < now()')));
+    if (held.length) qb.andWhere(`NOT (('message:' || message_id) IN (:...held))`, { held });
+    const result = await qb.returning(['message_id', 'conversation_id', 'user_id', 'content']).execute();
+    return result.raw as { message_id: number; conversation_id: number; user_id: number; content: string }[];
+  }
+}

@@ -1,0 +1,42 @@
+import { verify } from '@node-rs/argon2';
+import { Injectable } from '@nestjs/common';
+import { badInput, forbidden, tooManyRequests } from '../../common/errors/domain-error';
+import { UsersRepository } from './users.repository';
+
+export const WRONG_PASSWORD = 'Your current password is not correct. Please type it again.';
+
+/**
+ * Password re-entry before a dangerous act (deleting the account, creating an API key, editing a secret
+ * setting): a stolen session alone cannot do them. Wrong passwords count with failed sign-ins and lock the same
+ * way, so a stolen session cannot guess the password here without limit.
+ */
+@Injectable()
+export class CurrentPassword {
+  constructor(private readonly users: UsersRepository) {}
+
+  async check(user_id: number, password: string | undefined | null): Promise<void> {
+    if (typeof password !== 'string' || password === '') {
+      throw badInput('Please type your current password to confirm.', 'password_incorrect');
+    }
+    const state = await this.users.signInState({ user_id });
+    const waitMs = state?.login_locked_until ? state.login_locked_until.getTime() - Date.now() : 0;
+    if (waitMs > 0) {
+      throw tooManyRequests(
+        'Too many wrong passwords for this account. For your security, try again later.',
+        Math.ceil(waitMs / 1000),
+        'login_locked',
+      );
+    }
+    let ok = false;
+    try {
+      ok = !!state && (await verify(state.password_hash, password));
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      await this.users.recordPasswordFailure(user_id);
+      throw forbidden(WRONG_PASSWORD, 'password_incorrect');
+    }
+    await this.users.resetPasswordFailures(user_id);
+  }
+}
