@@ -93,6 +93,26 @@ describe('Analytics API', () => {
     });
   });
 
+  it("answers the dashboard: today's and this month's figures and what needs attention", async () => {
+    const res = (await get(manager, '/api/analytics/dashboard').expect(200)).body;
+    expect(res.income).toEqual({ today: 173456, month: 173456 });
+    expect(res.payments).toEqual({ today: 3, month: 3 });
+    expect(res.sign_ups.today).toBeGreaterThanOrEqual(4);
+    expect(res.failed_payments).toEqual({ today: 0, month: 0 });
+    // Otto's gift of the subscription plan renews; Bea's was cancelled.
+    expect(res.active_subscriptions).toBe(1);
+    expect(res.pending_invoices).toBe(0);
+    await t
+      .http()
+      .post('/api/invoices/admin')
+      .set('Authorization', admin.auth)
+      .send({ user_id: buyer.user_id, amount: 2500 })
+      .expect(201);
+    const after = (await get(admin, '/api/analytics/dashboard').expect(200)).body;
+    expect(after.pending_invoices).toBe(1);
+    await get(buyer, '/api/analytics/dashboard').expect(403);
+  });
+
   it('refuses customers, a reversed range and a bad date', async () => {
     for (const path of ['income', 'purchases', 'customers']) {
       await get(buyer, `/api/analytics/${path}`).expect(403);

@@ -1,10 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
+import { ScopeQuery } from '../../common/http/pagination';
 import { AnalyticsService } from './analytics.service';
 import {
   AnalyticsRangeQuery,
   CustomersAnalyticsResponse,
+  DashboardResponse,
   IncomeResponse,
   ProductsIncomeResponse,
 } from './dto/analytics.dto';
@@ -14,6 +16,17 @@ import {
 @Controller('analytics')
 export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
+
+  @Get('dashboard')
+  @Authenticated({ staff: 'manager' })
+  @ApiOperation({
+    summary:
+      "Today's and this month's sign-ups, income, payments, words generated and failed payments; running subscriptions and pending invoices",
+  })
+  @ApiOkResponse({ type: DashboardResponse })
+  dashboard(@Query() _query: ScopeQuery): Promise<DashboardResponse> {
+    return this.analytics.dashboard();
+  }
 
   @Get('income')
   @Authenticated({ staff: 'manager' })

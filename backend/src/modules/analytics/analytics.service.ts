@@ -4,9 +4,11 @@ import { badInput } from '../../common/errors/domain-error';
 import { ProductsService } from '../products/products.service';
 import { PurchaseAnalyticsService } from '../purchases/purchase-analytics.service';
 import { UsersService } from '../users/users.service';
+import { WordsService } from '../words/words.service';
 import type {
   AnalyticsRangeQuery,
   CustomersAnalyticsResponse,
+  DashboardResponse,
   IncomeResponse,
   ProductsIncomeResponse,
 } from './dto/analytics.dto';
@@ -33,7 +35,49 @@ export class AnalyticsService {
     private readonly money: PurchaseAnalyticsService,
     private readonly users: UsersService,
     private readonly catalog: ProductsService,
+    private readonly words: WordsService,
   ) {}
+
+  /** Today's and this month's figures (UTC), and what needs attention now. */
+  async dashboard(now = new Date()): Promise<DashboardResponse> {
+    const today = {
+      from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
+      to: now,
+    };
+    const month = { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), to: now };
+    // Up to now, plus a moment: rows written in this same millisecond count too.
+    today.to = month.to = new Date(now.getTime() + 1);
+    const figures = async (range: { from: Date; to: Date }) => {
+      const [signUps, income, words, failed] = await Promise.all([
+        this.users.signUps(range, 1),
+        this.money.income(range, 'payment_method_id'),
+        this.words.generated(range),
+        this.money.failedPayments(range),
+      ]);
+      return {
+        sign_ups: signUps.count,
+        income: income.reduce((sum, r) => sum + r.total, 0),
+        payments: income.reduce((sum, r) => sum + r.payments, 0),
+        words,
+        failed,
+      };
+    };
+    const [d, m, active_subscriptions, pending_invoices] = await Promise.all([
+      figures(today),
+      figures(month),
+      this.money.runningSubscriptions(),
+      this.money.pendingInvoices(),
+    ]);
+    return {
+      sign_ups: { today: d.sign_ups, month: m.sign_ups },
+      income: { today: d.income, month: m.income },
+      payments: { today: d.payments, month: m.payments },
+      words_generated: { today: d.words, month: m.words },
+      failed_payments: { today: d.failed, month: m.failed },
+      active_subscriptions,
+      pending_invoices,
+    };
+  }
 
   async income(query: AnalyticsRangeQuery): Promise<IncomeResponse> {
     const range = analyticsRange(query);

@@ -89,4 +89,34 @@ export class PurchaseAnalyticsRepository {
     const rows = await base.clone().orderBy('p.cancelled_at', 'DESC').limit(limit).getMany();
     return { count, rows };
   }
+
+  /** Subscriptions that renew (status active). */
+  runningSubscriptions(): Promise<number> {
+    return this.purchases
+      .createQueryBuilder('p')
+      .where(`p.status = 'active' AND p.subscription_interval IS NOT NULL`)
+      .getCount();
+  }
+
+  /** Payments that failed in the range: purchases (first payments) and invoices (renewals, open invoices). */
+  async failedPayments(range: Range): Promise<number> {
+    const [purchases, invoices] = await Promise.all([
+      this.purchases
+        .createQueryBuilder('p')
+        .where(`p.status = 'failed'`)
+        .andWhere('p."updatedAt" >= :from AND p."updatedAt" < :to', range)
+        .getCount(),
+      this.invoices
+        .createQueryBuilder('i')
+        .where(`i.status = 'failed'`)
+        .andWhere('i."updatedAt" >= :from AND i."updatedAt" < :to', range)
+        .getCount(),
+    ]);
+    return purchases + invoices;
+  }
+
+  /** Invoices waiting for payment (pending). */
+  pendingInvoices(): Promise<number> {
+    return this.invoices.createQueryBuilder('i').where(`i.status = 'pending'`).getCount();
+  }
 }

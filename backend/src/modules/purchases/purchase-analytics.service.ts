@@ -40,4 +40,16 @@ export class PurchaseAnalyticsService {
   cancellations(range: Range, limit: number) {
     return this.rows.cancellations(range, limit);
   }
+
+  runningSubscriptions(): Promise<number> {
+    return this.rows.runningSubscriptions();
+  }
+
+  failedPayments(range: Range): Promise<number> {
+    return this.rows.failedPayments(range);
+  }
+
+  pendingInvoices(): Promise<number> {
+    return this.rows.pendingInvoices();
+  }
 }

@@ -1125,6 +1125,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's and this month's sign-ups, income, payments, words generated and failed payments; running subscriptions and pending invoices */
+        get: operations["Analytics_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/income": {
         parameters: {
             query?: never;
@@ -2936,6 +2953,24 @@ export interface components {
         CustomerResponse: {
             user: components["schemas"]["PublicUserDto"];
             balance: components["schemas"]["WordBalanceDto"];
+        };
+        PeriodFigureDto: {
+            /** @description Since the start of today (UTC) */
+            today: number;
+            /** @description Since the start of this month (UTC) */
+            month: number;
+        };
+        DashboardResponse: {
+            sign_ups: components["schemas"]["PeriodFigureDto"];
+            /** @description Cents */
+            income: components["schemas"]["PeriodFigureDto"];
+            payments: components["schemas"]["PeriodFigureDto"];
+            words_generated: components["schemas"]["PeriodFigureDto"];
+            failed_payments: components["schemas"]["PeriodFigureDto"];
+            /** @description Subscriptions that renew (active) */
+            active_subscriptions: number;
+            /** @description Invoices waiting for payment */
+            pending_invoices: number;
         };
         PaymentMethodIncomeDto: {
             payment_method_id: number | null;
@@ -6923,6 +6958,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WordLedgerPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_dashboard: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardResponse"];
                 };
             };
             /** @description No or expired session */

@@ -69,3 +69,18 @@ export class CustomersAnalyticsResponse extends RangeInfo {
   @ApiProperty({ type: CustomerGroupDto }) active: CustomerGroupDto;
   @ApiProperty({ type: CustomerGroupDto }) cancelled: CustomerGroupDto;
 }
+
+export class PeriodFigureDto {
+  @ApiProperty({ description: 'Since the start of today (UTC)' }) today: number;
+  @ApiProperty({ description: 'Since the start of this month (UTC)' }) month: number;
+}
+
+export class DashboardResponse {
+  @ApiProperty({ type: PeriodFigureDto }) sign_ups: PeriodFigureDto;
+  @ApiProperty({ type: PeriodFigureDto, description: 'Cents' }) income: PeriodFigureDto;
+  @ApiProperty({ type: PeriodFigureDto }) payments: PeriodFigureDto;
+  @ApiProperty({ type: PeriodFigureDto }) words_generated: PeriodFigureDto;
+  @ApiProperty({ type: PeriodFigureDto }) failed_payments: PeriodFigureDto;
+  @ApiProperty({ description: 'Subscriptions that renew (active)' }) active_subscriptions: number;
+  @ApiProperty({ description: 'Invoices waiting for payment' }) pending_invoices: number;
+}
