@@ -89,6 +89,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['staff', '/admin/staff'],
       ['app settings', '/admin/settings'],
       ['workflows (back office)', '/admin/workflows'],
+      ['dashboard (back office)', '/admin'],
       ['users (back office)', '/admin/users'],
       ['new customer', '/admin/users/new'],
       ['purchases (back office)', '/admin/purchases'],

@@ -4,7 +4,7 @@
  */
 import { NotFound, PageLoader, registerTranslations } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
 
 registerTranslations('admin', { en, es });
@@ -33,6 +33,9 @@ const CustomersAnalyticsPage = lazy(() =>
 const ProductsAnalyticsPage = lazy(() =>
   import('./analytics/ProductsAnalyticsPage').then((m) => ({ default: m.ProductsAnalyticsPage })),
 );
+const DashboardPage = lazy(() =>
+  import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
 const StaffPage = lazy(() => import('./staff/StaffPage').then((m) => ({ default: m.StaffPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const WorkflowsAdminPage = lazy(() =>
@@ -47,8 +50,7 @@ export default function App() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
-        {/* /admin itself (a breadcrumb link) has no screen of its own: the back office every staff role sees. */}
-        <Route index element={<Navigate to="/admin/workflows" replace />} />
+        <Route index element={<DashboardPage />} />
         <Route path="users" element={<CustomersPage />} />
         <Route path="users/:user_id" element={<CustomerPage />} />
         <Route path="purchases" element={<PurchasesPage />} />

@@ -2,6 +2,7 @@
 import { analyticsEn, analyticsEs } from './analytics/translations';
 import { auditEn, auditEs } from './audit/translations';
 import { customersEn, customersEs, pagerEn, pagerEs } from './customers/translations';
+import { dashboardEn, dashboardEs } from './dashboard/translations';
 import { discountsEn, discountsEs } from './discounts/translations';
 import { productsEn, productsEs } from './products/translations';
 import { purchasesEn, purchasesEs } from './purchases/translations';
@@ -11,6 +12,7 @@ import { workflowsEn, workflowsEs } from './workflows/translations';
 
 export const en = {
   nav: {},
+  dashboard: dashboardEn,
   pager: pagerEn,
   customers: customersEn,
   purchases: purchasesEn,
@@ -25,6 +27,7 @@ export const en = {
 
 export const es: typeof en = {
   nav: {},
+  dashboard: dashboardEs,
   pager: pagerEs,
   customers: customersEs,
   purchases: purchasesEs,

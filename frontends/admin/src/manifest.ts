@@ -8,6 +8,14 @@ export const manifest: RemoteManifestSource = {
   mounts: ['/admin'],
   navigation: [
     {
+      labelKey: 'admin:dashboard.nav',
+      label: { en: 'Dashboard', es: 'Panel' },
+      path: '/admin',
+      menu: 'admin',
+      permission: 'analytics.view',
+      icon: 'dashboard',
+    },
+    {
       labelKey: 'admin:customers.nav',
       label: { en: 'Users', es: 'Usuarios' },
       path: '/admin/users',

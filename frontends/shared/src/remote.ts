@@ -81,6 +81,7 @@ export const NAVIGATION_ICONS = [
   'package',
   'discount',
   'history',
+  'dashboard',
 ] as const;
 export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
 

@@ -14,6 +14,7 @@ import {
   IconPackage,
   IconDiscount,
   IconHistory,
+  IconLayoutDashboard,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
@@ -35,6 +36,7 @@ const ICONS: Record<NavigationIcon, IconComponent> = {
   package: IconPackage,
   discount: IconDiscount,
   history: IconHistory,
+  dashboard: IconLayoutDashboard,
 };
 
 /** The entry's icon, or nothing for a name this shell does not know (a remote built against a newer list). */
