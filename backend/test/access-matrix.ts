@@ -267,6 +267,9 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   'GET /api/analytics/income': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/purchases': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/customers': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/income/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/purchases/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/customers/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
 
   // ------------------------------------------------------------------ sign-in (public; the secret is the token)
   'POST /api/auth/signup': {

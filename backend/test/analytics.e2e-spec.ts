@@ -113,6 +113,20 @@ describe('Analytics API', () => {
     await get(buyer, '/api/analytics/dashboard').expect(403);
   });
 
+  it('answers income, purchases and sign-ups reports as CSV files', async () => {
+    const income = await get(manager, '/api/analytics/income/report').expect(200);
+    expect(income.headers['content-type']).toMatch(/^text\/csv/);
+    expect(income.headers['content-disposition']).toMatch(/attachment; filename="income-\d{4}-\d{2}-01-/);
+    expect(income.text).toBe(
+      'payment_method,payments,total_usd\r\ncash,1,1234.56\r\ntransfer,1,500.00\r\ngift,1,0.00\r\ntotal,3,1734.56\r\n',
+    );
+    const purchases = (await get(admin, '/api/analytics/purchases/report').expect(200)).text;
+    expect(purchases.split('\r\n')[1]).toBe(`${plan},Analytics plan,2,1234.56`);
+    const signUps = (await get(admin, '/api/analytics/customers/report').expect(200)).text;
+    expect(signUps).toContain(`${buyer.user_id},Bea,Buyer,${buyer.email},`);
+    await get(buyer, '/api/analytics/customers/report').expect(403);
+  });
+
   it('refuses customers, a reversed range and a bad date', async () => {
     for (const path of ['income', 'purchases', 'customers']) {
       await get(buyer, `/api/analytics/${path}`).expect(403);

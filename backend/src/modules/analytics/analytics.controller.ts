@@ -1,5 +1,5 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { ScopeQuery } from '../../common/http/pagination';
 import { AnalyticsService } from './analytics.service';
@@ -53,5 +53,41 @@ export class AnalyticsController {
   @ApiOkResponse({ type: CustomersAnalyticsResponse })
   customers(@Query() query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
     return this.analytics.customers(query);
+  }
+
+  @Get('income/report')
+  @Authenticated({ staff: 'manager' })
+  @ApiOperation({ summary: 'The income of the range per payment method, as a CSV file' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV', schema: { type: 'string', format: 'binary' } })
+  incomeReport(@Query() query: AnalyticsRangeQuery): Promise<StreamableFile> {
+    return this.file('income', query);
+  }
+
+  @Get('purchases/report')
+  @Authenticated({ staff: 'manager' })
+  @ApiOperation({ summary: 'Purchases and income per product in the range, as a CSV file' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV', schema: { type: 'string', format: 'binary' } })
+  purchasesReport(@Query() query: AnalyticsRangeQuery): Promise<StreamableFile> {
+    return this.file('purchases', query);
+  }
+
+  @Get('customers/report')
+  @Authenticated({ staff: 'manager' })
+  @ApiOperation({ summary: 'Customers who signed up in the range (newest 10,000), as a CSV file' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'CSV', schema: { type: 'string', format: 'binary' } })
+  signUpsReport(@Query() query: AnalyticsRangeQuery): Promise<StreamableFile> {
+    return this.file('sign-ups', query);
+  }
+
+  private async file(kind: 'income' | 'purchases' | 'sign-ups', query: AnalyticsRangeQuery) {
+    const { data, filename } = await this.analytics.report(kind, query);
+    return new StreamableFile(data, {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${filename}"`,
+      length: data.length,
+    });
   }
 }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
+import type { ReportInput, ReportOutput } from './analytics-report.worker';
 import { PAYMENT_METHODS } from '@avatar-studio/contracts';
 import { badInput } from '../../common/errors/domain-error';
 import { ProductsService } from '../products/products.service';
@@ -15,6 +17,13 @@ import type {
 
 /** Rows of each customer table the analytics answer (the counts cover every row). */
 export const ANALYTICS_TABLE_LIMIT = 100;
+/** The most rows of the sign-ups report (newest first). */
+export const SIGN_UPS_REPORT_LIMIT = 10_000;
+const REPORT_TASK = workerTask(__filename, 'analytics-report.worker');
+const REPORT_TIMEOUT_MS = 30_000;
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
 /** The longest range one call may cover. */
 const MAX_RANGE_DAYS = 3660;
 
@@ -36,7 +45,49 @@ export class AnalyticsService {
     private readonly users: UsersService,
     private readonly catalog: ProductsService,
     private readonly words: WordsService,
+    private readonly workers: WorkerPool,
   ) {}
+
+  /** A report as CSV bytes (written in the worker pool) and its file name. */
+  async report(
+    kind: 'income' | 'purchases' | 'sign-ups',
+    query: AnalyticsRangeQuery,
+  ): Promise<{ data: Uint8Array; filename: string }> {
+    const range = analyticsRange(query);
+    let rows: (string | number | null)[][];
+    if (kind === 'income') {
+      const income = await this.income(query);
+      rows = [
+        ['payment_method', 'payments', 'total_usd'],
+        ...income.payment_methods.map((m) => [m.name ?? '', m.payments, dollars(m.total)]),
+        ['total', income.total_payments, dollars(income.total_income)],
+      ];
+    } else if (kind === 'purchases') {
+      const products = await this.products(query);
+      rows = [
+        ['product_id', 'name', 'purchases', 'total_usd'],
+        ...products.products.map((p) => [p.product_id, p.name, p.purchases, dollars(p.total)]),
+      ];
+    } else {
+      const signUps = await this.users.signUps(range, SIGN_UPS_REPORT_LIMIT);
+      rows = [
+        ['user_id', 'name', 'last_name', 'email', 'signed_up'],
+        ...signUps.rows.map((u) => [u.user_id, u.name, u.last_name, u.email, u.createdAt.toISOString()]),
+      ];
+    }
+    let out: ReportOutput;
+    try {
+      out = await this.workers.run<ReportInput, ReportOutput>(
+        REPORT_TASK,
+        { rows },
+        { timeoutMs: REPORT_TIMEOUT_MS },
+      );
+    } catch (err) {
+      if (!(err instanceof WorkerTaskFailed)) throw err;
+      throw new Error(`The ${kind} report failed: ${err.message}`);
+    }
+    return { data: out.data, filename: `${kind}-${day(range.from)}-${day(range.to)}.csv` };
+  }
 
   /** Today's and this month's figures (UTC), and what needs attention now. */
   async dashboard(now = new Date()): Promise<DashboardResponse> {

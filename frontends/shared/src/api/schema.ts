@@ -1193,6 +1193,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/income/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The income of the range per payment method, as a CSV file */
+        get: operations["Analytics_incomeReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/purchases/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchases and income per product in the range, as a CSV file */
+        get: operations["Analytics_purchasesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/customers/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers who signed up in the range (newest 10,000), as a CSV file */
+        get: operations["Analytics_signUpsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -7114,6 +7165,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomersAnalyticsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_incomeReport: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_purchasesReport: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_signUpsReport: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description No or expired session */
