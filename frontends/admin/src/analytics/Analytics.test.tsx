@@ -1,6 +1,6 @@
 import { registerTranslations } from '@avatar-studio/shared';
 import { renderWithProviders } from '@avatar-studio/shared/testing';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { en, es } from '../i18n';
 import { SignedIn, staffManager } from '../common/testing';
@@ -59,6 +59,41 @@ describe('Income analytics', () => {
     expect(fetch.callsTo('GET /api/analytics/income')[0].query.get('end_date')).toBe(
       rangeQuery([first, last]).end_date,
     );
+  });
+
+  it('downloads the CSV report of the range shown', async () => {
+    const created: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => {
+        created.push(blob);
+        return 'blob:report';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { fetch } = renderWithProviders(
+      <SignedIn>
+        <IncomePage />
+      </SignedIn>,
+      {
+        user: staffManager,
+        routes: {
+          'GET /api/analytics/income': {
+            body: { ...range, total_income: 0, total_payments: 0, payment_methods: [] },
+          },
+          'GET /api/analytics/income/report': { body: 'payment_method,payments,total_usd\r\n' },
+        },
+      },
+    );
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(created).toHaveLength(1);
+    expect(fetch.callsTo('GET /api/analytics/income/report')[0].query.get('start_date')).toBe(
+      currentMonth()[0],
+    );
+    click.mockRestore();
   });
 
   it('says so when there were no payments, without a chart', async () => {

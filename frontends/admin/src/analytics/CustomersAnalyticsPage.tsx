@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader, api, unwrap, useFormat } from '@avatar-studio/shared';
 import { ANALYTICS_QUERY_KEY } from './IncomePage';
+import { ReportButton } from './ReportButton';
 import { useAnalyticsRange } from './range';
 
 type Group = 'sign_ups' | 'active' | 'cancelled';
@@ -34,7 +35,15 @@ export function CustomersAnalyticsPage() {
       <Title order={1} size="h2">
         {t('analytics.customers.title')}
       </Title>
-      <Group>{picker}</Group>
+      <Group align="flex-end">
+        {picker}
+        <ReportButton
+          path="/api/analytics/customers/report"
+          query={query}
+          filename="sign-ups"
+          label={t('analytics.signUpsReport')}
+        />
+      </Group>
       {result.isPending ? (
         <PageLoader />
       ) : result.isError ? (

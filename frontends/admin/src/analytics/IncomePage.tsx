@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoader, api, formatMoney, unwrap, useFormat } from '@avatar-studio/shared';
 import { usd } from '../common/money';
+import { ReportButton } from './ReportButton';
 import { CHART_COLORS, useAnalyticsRange } from './range';
 
 export const ANALYTICS_QUERY_KEY = ['admin', 'analytics'] as const;
@@ -35,7 +36,15 @@ export function IncomePage() {
       <Title order={1} size="h2">
         {t('analytics.income.title')}
       </Title>
-      <Group>{picker}</Group>
+      <Group align="flex-end">
+        {picker}
+        <ReportButton
+          path="/api/analytics/income/report"
+          query={query}
+          filename="income"
+          label={t('analytics.report')}
+        />
+      </Group>
       {income.isPending ? (
         <PageLoader />
       ) : income.isError ? (

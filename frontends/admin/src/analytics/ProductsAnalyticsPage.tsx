@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader, api, formatMoney, unwrap, useFormat } from '@avatar-studio/shared';
 import { usd } from '../common/money';
 import { ANALYTICS_QUERY_KEY } from './IncomePage';
+import { ReportButton } from './ReportButton';
 import { CHART_COLORS, useAnalyticsRange } from './range';
 
 /** /admin/analytics/products: Name, Purchases, Total per product and a donut of each one's income share. */
@@ -28,7 +29,15 @@ export function ProductsAnalyticsPage() {
       <Title order={1} size="h2">
         {t('analytics.products.title')}
       </Title>
-      <Group>{picker}</Group>
+      <Group align="flex-end">
+        {picker}
+        <ReportButton
+          path="/api/analytics/purchases/report"
+          query={query}
+          filename="purchases"
+          label={t('analytics.report')}
+        />
+      </Group>
       {result.isPending ? (
         <PageLoader />
       ) : result.isError ? (

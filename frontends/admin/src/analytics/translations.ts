@@ -2,6 +2,8 @@
 export const analyticsEn = {
   nav: { income: 'Income', customers: 'Customers', products: 'Products' },
   dateRange: 'Date range',
+  report: 'Download CSV',
+  signUpsReport: 'Sign-ups CSV',
   income: {
     title: 'Income',
     totalIncome: 'Total income',
@@ -36,6 +38,8 @@ export const analyticsEn = {
 export const analyticsEs: typeof analyticsEn = {
   nav: { income: 'Ingresos', customers: 'Clientes', products: 'Productos' },
   dateRange: 'Rango de fechas',
+  report: 'Descargar CSV',
+  signUpsReport: 'CSV de registros',
   income: {
     title: 'Ingresos',
     totalIncome: 'Ingresos totales',
