@@ -264,6 +264,8 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
 
   // ------------------------------------------------------------------ analytics (staff)
   'GET /api/analytics/dashboard': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/words': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/monthly': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/income': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/purchases': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/customers': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },

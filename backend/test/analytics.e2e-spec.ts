@@ -113,6 +113,19 @@ describe('Analytics API', () => {
     await get(buyer, '/api/analytics/dashboard').expect(403);
   });
 
+  it('answers words generated and the monthly figures', async () => {
+    const words = (await get(manager, '/api/analytics/words').expect(200)).body;
+    expect(words.words).toBe(0);
+    const monthly = (await get(admin, '/api/analytics/monthly').expect(200)).body;
+    expect(monthly.months).toHaveLength(1);
+    expect(monthly.months[0]).toMatchObject({ income: 173456, payments: 3, words: 0 });
+    expect(monthly.months[0].sign_ups).toBeGreaterThanOrEqual(4);
+    const long = await get(admin, '/api/analytics/monthly?start_date=2020-01-01&end_date=2026-01-01').expect(
+      400,
+    );
+    expect(long.body.code).toBe('invalid_date_range');
+  });
+
   it('answers income, purchases and sign-ups reports as CSV files', async () => {
     const income = await get(manager, '/api/analytics/income/report').expect(200);
     expect(income.headers['content-type']).toMatch(/^text\/csv/);

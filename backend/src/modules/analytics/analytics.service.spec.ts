@@ -1,4 +1,4 @@
-import { analyticsRange } from './analytics.service';
+import { analyticsRange, monthsOf } from './analytics.service';
 
 describe('analyticsRange', () => {
   it('defaults to the start of the current month up to the start of the next', () => {
@@ -19,5 +19,19 @@ describe('analyticsRange', () => {
     expect(() => analyticsRange({ start_date: new Date('2000-01-01'), end_date: to })).toThrow(
       /days or less/,
     );
+  });
+});
+
+describe('monthsOf', () => {
+  it('lists each calendar month the range touches, cut to the range', () => {
+    const months = monthsOf({ from: new Date('2026-01-15T00:00:00Z'), to: new Date('2026-03-02T00:00:00Z') });
+    expect(months.map((m) => m.month)).toEqual(['2026-01', '2026-02', '2026-03']);
+    expect(months[0].from).toEqual(new Date('2026-01-15T00:00:00Z'));
+    expect(months[1]).toEqual({
+      month: '2026-02',
+      from: new Date('2026-02-01T00:00:00Z'),
+      to: new Date('2026-03-01T00:00:00Z'),
+    });
+    expect(months[2].to).toEqual(new Date('2026-03-02T00:00:00Z'));
   });
 });

@@ -12,7 +12,9 @@ import type {
   CustomersAnalyticsResponse,
   DashboardResponse,
   IncomeResponse,
+  MonthlyAnalyticsResponse,
   ProductsIncomeResponse,
+  WordsAnalyticsResponse,
 } from './dto/analytics.dto';
 
 /** Rows of each customer table the analytics answer (the counts cover every row). */
@@ -23,6 +25,25 @@ const REPORT_TASK = workerTask(__filename, 'analytics-report.worker');
 const REPORT_TIMEOUT_MS = 30_000;
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The most months one monthly call answers. */
+export const MONTHLY_MAX_MONTHS = 36;
+
+/** The calendar months (UTC) that [from, to) touches, each cut to the range. */
+export function monthsOf(range: { from: Date; to: Date }): { month: string; from: Date; to: Date }[] {
+  const months: { month: string; from: Date; to: Date }[] = [];
+  let start = new Date(Date.UTC(range.from.getUTCFullYear(), range.from.getUTCMonth(), 1));
+  while (start < range.to) {
+    const next = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    months.push({
+      month: start.toISOString().slice(0, 7),
+      from: start < range.from ? range.from : start,
+      to: next > range.to ? range.to : next,
+    });
+    start = next;
+  }
+  return months;
+}
 
 /** The longest range one call may cover. */
 const MAX_RANGE_DAYS = 3660;
@@ -44,7 +65,7 @@ export class AnalyticsService {
     private readonly money: PurchaseAnalyticsService,
     private readonly users: UsersService,
     private readonly catalog: ProductsService,
-    private readonly words: WordsService,
+    private readonly ledger: WordsService,
     private readonly workers: WorkerPool,
   ) {}
 
@@ -102,7 +123,7 @@ export class AnalyticsService {
       const [signUps, income, words, failed] = await Promise.all([
         this.users.signUps(range, 1),
         this.money.income(range, 'payment_method_id'),
-        this.words.generated(range),
+        this.ledger.generated(range),
         this.money.failedPayments(range),
       ]);
       return {
@@ -128,6 +149,36 @@ export class AnalyticsService {
       active_subscriptions,
       pending_invoices,
     };
+  }
+
+  async words(query: AnalyticsRangeQuery): Promise<WordsAnalyticsResponse> {
+    const range = analyticsRange(query);
+    return { start_date: range.from, end_date: range.to, words: await this.ledger.generated(range) };
+  }
+
+  /** Income, payments, sign-ups and words generated per calendar month of the range. */
+  async monthly(query: AnalyticsRangeQuery): Promise<MonthlyAnalyticsResponse> {
+    const range = analyticsRange(query);
+    const months = monthsOf(range);
+    if (months.length > MONTHLY_MAX_MONTHS)
+      throw badInput(`The monthly figures cover at most ${MONTHLY_MAX_MONTHS} months.`, 'invalid_date_range');
+    const rows = await Promise.all(
+      months.map(async (m) => {
+        const [income, signUps, words] = await Promise.all([
+          this.money.income(m, 'payment_method_id'),
+          this.users.signUps(m, 1),
+          this.ledger.generated(m),
+        ]);
+        return {
+          month: m.month,
+          income: income.reduce((sum, r) => sum + r.total, 0),
+          payments: income.reduce((sum, r) => sum + r.payments, 0),
+          sign_ups: signUps.count,
+          words,
+        };
+      }),
+    );
+    return { start_date: range.from, end_date: range.to, months: rows };
   }
 
   async income(query: AnalyticsRangeQuery): Promise<IncomeResponse> {

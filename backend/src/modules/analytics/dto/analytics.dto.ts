@@ -84,3 +84,23 @@ export class DashboardResponse {
   @ApiProperty({ description: 'Subscriptions that renew (active)' }) active_subscriptions: number;
   @ApiProperty({ description: 'Invoices waiting for payment' }) pending_invoices: number;
 }
+
+export class WordsAnalyticsResponse extends RangeInfo {
+  @ApiProperty({ description: 'Words generated (debited) by everyone in the range' }) words: number;
+}
+
+export class MonthIncomeDto {
+  @ApiProperty({ example: '2026-11' }) month: string;
+  @ApiProperty({ description: 'Cents' }) income: number;
+  @ApiProperty() payments: number;
+  @ApiProperty() sign_ups: number;
+  @ApiProperty() words: number;
+}
+
+export class MonthlyAnalyticsResponse extends RangeInfo {
+  @ApiProperty({
+    type: [MonthIncomeDto],
+    description: 'Each calendar month (UTC) the range touches, at most 36',
+  })
+  months: MonthIncomeDto[];
+}
