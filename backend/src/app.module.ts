@@ -32,6 +32,7 @@ import { WordsModule } from './modules/words/words.module';
 import { ProductsModule } from './modules/products/products.module';
 import { DiscountsModule } from './modules/discounts/discounts.module';
 import { PurchasesModule } from './modules/purchases/purchases.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { CustomersModule } from './modules/customers/customers.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
@@ -62,6 +63,7 @@ export class AppModule implements NestModule {
         ProductsModule,
         DiscountsModule,
         PurchasesModule,
+        PaymentsModule,
         CustomersModule,
         AnalyticsModule,
         ConversationsModule,

@@ -35,6 +35,11 @@ const TemplateApplyPage = lazy(() =>
   import('./templates/TemplateApplyPage').then((m) => ({ default: m.TemplateApplyPage })),
 );
 
+const PricingPage = lazy(() => import('./billing/PricingPage').then((m) => ({ default: m.PricingPage })));
+const CheckoutPage = lazy(() => import('./billing/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
+const ThankYouPage = lazy(() => import('./billing/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
+const BillingPage = lazy(() => import('./billing/BillingPage').then((m) => ({ default: m.BillingPage })));
+
 export default function App() {
   return (
     <Suspense fallback={<PageLoader />}>
@@ -59,6 +64,10 @@ export default function App() {
         />
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="checkout/:product_id" element={<CheckoutPage />} />
+        <Route path="thankyou/:purchase_id" element={<ThankYouPage />} />
+        <Route path="billing" element={<BillingPage />} />
         <Route path="profile" element={<ProfilePage />} />
         {/* The out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}
         <Route path="upgrade" element={<OutOfCreditsNotice />} />

@@ -1,5 +1,6 @@
 /** Texts of the customer remote (namespace "customer"). en and es must have the same keys (see App.test.tsx). */
 import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
+import { billingEn, billingEs } from './billing/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
@@ -14,6 +15,7 @@ export const en = {
   conversations: conversationsEn,
   templates: templatesEn,
   workflows: workflowsEn,
+  billing: billingEn,
 };
 
 export const es: typeof en = {
@@ -24,4 +26,5 @@ export const es: typeof en = {
   conversations: conversationsEs,
   templates: templatesEs,
   workflows: workflowsEs,
+  billing: billingEs,
 };

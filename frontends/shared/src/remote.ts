@@ -40,6 +40,14 @@ import type { Permission } from './permissions-core';
 export type RemoteName = 'customer' | 'admin' | 'org';
 export const REMOTE_NAMES: readonly RemoteName[] = ['customer', 'admin', 'org'];
 
+/**
+ * The window global a remote's remoteEntry.js sets to its container; the build names it the same way
+ * (frontends/shared/build/webpack.base.js, `library`).
+ */
+export function remoteGlobalName(name: RemoteName): string {
+  return `avatar_studio_${name}`;
+}
+
 /** Which menu of the shell an entry belongs to (User menu, Tools, Admin, Organization, Analytics). */
 export type NavigationMenu = 'sidebar' | 'user' | 'tools' | 'admin' | 'organization' | 'analytics';
 

@@ -1,4 +1,5 @@
 import { BILLING_ERROR_CODES } from './billing';
+import { PAYMENT_ERROR_CODES } from './payments';
 
 /**
  * Every `code` an error answer of the API can carry (`{ statusCode, message, error, code }`). The code is stable for
@@ -102,6 +103,7 @@ export const ERROR_CODES = [
   'too_many_generations',
   'too_large',
   'two_factor_already_enabled',
+  'two_factor_code_used',
   'two_factor_enrolment_required',
   'two_factor_not_enrolled',
   'unauthorized',
@@ -118,6 +120,7 @@ export const ERROR_CODES = [
   'workflow_empty',
   'workflow_not_found',
   ...BILLING_ERROR_CODES,
+  ...PAYMENT_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,4 +10,5 @@ export * from './audit';
 export * from './organization-scope';
 export * from './billing';
 export * from './customers';
+export * from './payments';
 export * from './feature-flags';

@@ -71,6 +71,18 @@ export const PERMISSIONS = {
   'campaigns.manage': { staff: 'manager', org: 'Manager' },
   'campaigns.viewAll': { staff: 'manager', org: 'Admin' },
   'groups.manage': { org: 'Manager' },
+  /** Generating without buying words (the reservation holds nothing and is never refused for lack of words). */
+  'words.unmetered': { staff: 'manager' },
+  'words.grant': { staff: 'admin' },
+  /** Every template with its prompt, whoever owns it and whatever Show Prompt says (the all-templates list). */
+  'template.viewAll': { staff: 'manager' },
+  'template.makePublic': { staff: 'admin' },
+  /** Editing or deleting a template: its owner or a staff admin (and anyone who sees one marked Editable). */
+  'template.edit': { staff: 'admin', self: true },
+  /** Changing a template's Editable and Show Prompt settings: its owner or any staff. */
+  'template.editSettings': { staff: 'manager', self: true },
+  /** Creating, changing and deleting workflows (everyone signed in may read and run them). */
+  'workflow.manage': { staff: 'manager' },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;

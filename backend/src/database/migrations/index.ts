@@ -16,7 +16,9 @@ import { AuthHardening1764200000000 } from './1764200000000-AuthHardening';
 import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvitations';
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 import { Billing1764620000000 } from './1764620000000-Billing';
+import { Payments1764630000000 } from './1764630000000-Payments';
 import { AnalyticsIndexes1764670000000 } from './1764670000000-AnalyticsIndexes';
+import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -38,5 +40,7 @@ export const migrations = [
   AuditAndInvitations1764300000000,
   MailSecrets1764500000000,
   Billing1764620000000,
+  Payments1764630000000,
   AnalyticsIndexes1764670000000,
+  TotpLastStep1764700000000,
 ];

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { CurrentPassword } from '../users/current-password';
+import { AsksCurrentPassword, CurrentPassword } from '../users/current-password';
 import { isMasked } from '../../common/crypto/secret-box';
 import { CONFIG_KEY_MAP } from './app-config.keys';
 import { normalizeConfigValue } from './app-config.rules';
@@ -39,6 +39,7 @@ export class AppConfigController {
     summary: 'Change settings (all or nothing); a masked secret sent back keeps the stored one',
   })
   @ApiOkResponse({ type: AdminConfigResponse })
+  @AsksCurrentPassword()
   @ApiForbiddenResponse({
     description: 'password_incorrect: a secret changes and the current password is wrong',
   })

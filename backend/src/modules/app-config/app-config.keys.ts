@@ -138,6 +138,12 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   text('stripe_public_key', null, 'Advanced'),
   secret('stripe_private_key', 'string'),
   secret('stripe_webhook_key', 'string'),
+  // PayPal: the client id is public (the browser loads PayPal's script with it); the webhook id names the
+  // webhook registered at PayPal, which its signature check needs.
+  text('paypal_client_id', null, 'Advanced'),
+  secret('paypal_client_secret', 'string'),
+  internal(text('paypal_webhook_id', null, 'Advanced')),
+  fetched(secret('payment_failed_email_webhook_url', 'url')),
   secret('openai_secret_key', 'string'),
   internal(text('openai_model', 'gpt-4o-mini', 'Advanced')),
   fetched(secret('welcome_email_webhook_url', 'url')),

@@ -169,9 +169,12 @@ export class AuthService {
     const row = challengeUser === null ? null : await this.users.signInState({ user_id: challengeUser });
     if (!row) throw unauthorized(AUTH_MESSAGES.challengeInvalid, 'invalid_two_factor_challenge');
     this.refuseWhileLocked(row.login_locked_until);
-    if (!(await this.twoFactor.verify(row.user_id, code))) {
+    const verdict = await this.twoFactor.verify(row.user_id, code);
+    if (verdict !== 'ok') {
       await this.recordFailure(row.user_id);
-      throw unauthorized(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
+      throw verdict === 'used'
+        ? unauthorized(TWO_FACTOR_MESSAGES.usedCode, 'two_factor_code_used')
+        : unauthorized(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
     }
     const user_id = await this.consumeToken(undefined, challenge, 'two_factor', {
       invalid: () => unauthorized(AUTH_MESSAGES.challengeInvalid, 'invalid_two_factor_challenge'),

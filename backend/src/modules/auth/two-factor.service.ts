@@ -17,6 +17,7 @@ export const TWO_FACTOR_MESSAGES = {
     'Start the set-up first: ask for a new key, add it to your authenticator app, then type its code.',
   notEnrolled: 'Two-factor sign-in is not on for your account.',
   mustKeep: 'Staff admins must keep two-factor sign-in on.',
+  usedCode: 'This code was used already. Wait for the next code your authenticator app shows, then type it.',
 } as const;
 
 /** The code accepted: 6 digits, this period or the one before or after (clocks drift). */
@@ -53,10 +54,9 @@ export class TwoFactorService {
     const [user, pending] = await this.staffUser(principal);
     if (user.enabled) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled, 'two_factor_already_enabled');
     if (!pending) throw badInput(TWO_FACTOR_MESSAGES.notStarted, 'two_factor_not_enrolled');
-    if (!this.matches(pending, principal.email, code)) {
-      throw badInput(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
-    }
-    await this.users.confirmPendingTotp(principal.user_id);
+    const step = this.stepOf(this.box.decrypt(pending), principal.email, code);
+    if (step === null) throw badInput(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
+    await this.users.confirmPendingTotp(principal.user_id, step);
   }
 
   /** Turns two-factor off, with the current password and a current code. Required staff admins cannot. */
@@ -65,24 +65,33 @@ export class TwoFactorService {
     if (this.env.staff2faRequired && principal.staffRole === 'admin') {
       throw forbidden(TWO_FACTOR_MESSAGES.mustKeep, 'forbidden');
     }
-    if (!(await this.verify(principal.user_id, code))) {
-      throw badInput(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
-    }
+    const verdict = await this.verify(principal.user_id, code);
+    if (verdict === 'used') throw badInput(TWO_FACTOR_MESSAGES.usedCode, 'two_factor_code_used');
+    if (verdict !== 'ok') throw badInput(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
     await this.users.clearTotp(principal.user_id);
   }
 
-  /** Whether the code is right for the user's active secret (false when none is set). */
-  async verify(user_id: number, code: string): Promise<boolean> {
+  /**
+   * Checks a code against the user's active secret and spends it: 'ok' once, 'used' when that code (or a later
+   * one) was accepted before, so a code seen over someone's shoulder cannot be replayed within its window;
+   * 'wrong' otherwise, also when no secret is set.
+   */
+  async verify(user_id: number, code: string): Promise<'ok' | 'used' | 'wrong'> {
     const row = await this.users.twoFactorState(user_id);
-    if (!row?.totp_enabled_at || !row.totp_secret) return false;
-    return this.matches(this.box.decrypt(row.totp_secret), row.email, code, false);
+    if (!row?.totp_enabled_at || !row.totp_secret) return 'wrong';
+    const step = this.stepOf(this.box.decrypt(row.totp_secret), row.email, code);
+    if (step === null) return 'wrong';
+    return (await this.users.spendTotpStep(user_id, step)) ? 'ok' : 'used';
   }
 
-  private matches(secretOrStored: string, email: string, code: string, stored = true): boolean {
+  /** The time step whose code this is (this period or the one before or after), or null when it is not one. */
+  private stepOf(secret: string, email: string, code: string): number | null {
     const trimmed = code.replace(/\s+/g, '');
-    if (!CODE.test(trimmed)) return false;
-    const secret = stored ? this.box.decrypt(secretOrStored) : secretOrStored;
-    return this.totp(secret, email).validate({ token: trimmed, window: 1 }) !== null;
+    if (!CODE.test(trimmed)) return null;
+    const totp = this.totp(secret, email);
+    const timestamp = Date.now();
+    const delta = totp.validate({ token: trimmed, window: 1, timestamp });
+    return delta === null ? null : totp.counter({ timestamp }) + delta;
   }
 
   private totp(base32: string, email: string): TOTP {

@@ -3,6 +3,7 @@ import { GenerationService } from '../generation/generation.service';
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { scopeOf } from '../../common/database/owner-scope';
+import { AccessPolicy } from '../organizations/access-policy';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { WorkerPool } from '../../common/workers/worker-pool';
 import type { Principal } from '../../common/auth/principal';
@@ -67,6 +68,7 @@ export class ConversationsService {
     private readonly appConfig: AppConfigService,
     private readonly workers: WorkerPool,
     private readonly words: WordsService,
+    private readonly access: AccessPolicy,
     /** Stops the generations of a deleted conversation (on every instance); optional outside the full app. */
     @Optional() private readonly generation?: GenerationService,
   ) {}
@@ -112,7 +114,7 @@ export class ConversationsService {
    * send; staff use the product without buying words. 412 no_access, with the sentence a send answers.
    */
   async checkAccess(me: Principal): Promise<void> {
-    if (!me.staffRole && !(await this.words.hasAccess(me.user_id)))
+    if (!this.access.permits(me, 'words.unmetered') && !(await this.words.hasAccess(me.user_id)))
       throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
   }
 

@@ -315,6 +315,12 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         })
       : null;
     const limit = new WordLimit(run.reservation.limited ? run.reservation.words : Infinity);
+    // Which key and model: a configuration read (read again after a database blip like the prompt), looked up
+    // while the prompt is read, since neither needs the other; its failure is reported after the prompt's.
+    const providerLookup = this.whileDatabaseBlips(() =>
+      this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }),
+    );
+    providerLookup.catch(() => undefined);
     try {
       // Reading the prompt changes nothing, so a connection lost to a database blip is simply read again.
       const [history, attachment] = await this.whileDatabaseBlips(() =>
@@ -334,10 +340,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         history,
         search: sources,
       });
-      // Which key and model: a configuration read, read again after a database blip like the prompt.
-      const provider = await this.whileDatabaseBlips(() =>
-        this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }),
-      );
+      const provider = await providerLookup;
       const generation = this.ai.stream({
         messages,
         model: spec.model,

@@ -9,7 +9,12 @@ import { AppConfigService } from '../app-config/app-config.service';
 import { MailSecretsRepository } from './mail-secrets.repository';
 
 export type EmailType =
-  'welcome' | 'reset_password' | 'verify_email' | 'reset_link_notice' | 'organization_invitation';
+  | 'welcome'
+  | 'reset_password'
+  | 'verify_email'
+  | 'reset_link_notice'
+  | 'organization_invitation'
+  | 'payment_failed';
 
 /** What the 'email' job carries: never a link or token, only the id of the encrypted link (see mail_secrets). */
 export interface EmailJob {
@@ -25,6 +30,9 @@ export interface EmailJob {
   role?: string;
   invited_by?: string;
   expires_at?: string;
+  /** payment_failed: what was not paid, and how much (USD, two decimals). */
+  product_name?: string;
+  amount?: string;
 }
 
 /** The JSON posted to the webhook: the job's fields, with the link read back, and the app's name. */
@@ -41,6 +49,7 @@ const WEBHOOK_KEY: Record<EmailType, string> = {
   verify_email: 'welcome_email_webhook_url',
   reset_link_notice: 'security_notice_email_webhook_url',
   organization_invitation: 'organization_invitation_email_webhook_url',
+  payment_failed: 'payment_failed_email_webhook_url',
 };
 const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The webhook's answer is only checked for its status. */
@@ -133,6 +142,24 @@ export class MailService implements OnModuleInit {
         invited_by: invitation.invited_by,
         expires_at: invitation.expires_at.toISOString(),
         link_id,
+      },
+      RETRY,
+    );
+  }
+
+  /** A subscription's renewal could not be charged: the user is asked to update their card. */
+  async sendPaymentFailed(
+    user: { email: string; name: string },
+    payment: { product_name: string; amount_cents: number },
+  ): Promise<void> {
+    await this.jobs.add<EmailJob>(
+      EMAIL_JOB,
+      {
+        type: 'payment_failed',
+        to: user.email,
+        name: user.name,
+        product_name: payment.product_name,
+        amount: (payment.amount_cents / 100).toFixed(2),
       },
       RETRY,
     );

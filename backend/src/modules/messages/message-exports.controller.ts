@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -11,7 +11,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 import type { Principal } from '../../common/auth/principal';
-import { ScopeQuery } from '../../common/http/pagination';
 import { DocumentResponse } from '../documents/dto/document.dto';
 import { ExportMessageBody, ShareMessageBody } from './dto/message-export.dto';
 import { DOCX_MIME, MessageExportsService } from './message-exports.service';
@@ -74,11 +73,7 @@ export class MessageExportsController {
     description: 'Bad message_id, or the message has no text yet (message_has_no_content)',
   })
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
-  async share(
-    @CurrentUser() me: Principal,
-    @Body() body: ShareMessageBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<DocumentResponse> {
+  async share(@CurrentUser() me: Principal, @Body() body: ShareMessageBody): Promise<DocumentResponse> {
     return { document: await this.exports.share(me, body.message_id) };
   }
 }

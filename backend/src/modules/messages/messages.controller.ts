@@ -30,7 +30,6 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import { badInput } from '../../common/errors/domain-error';
 import { MAX_ID } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   ConversationMessagesQuery,
   EnhanceBody,
@@ -99,7 +98,6 @@ export class MessagesController {
   send(
     @CurrentUser() me: Principal,
     @Body() body: SendMessageBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<SendMessageResponse | EnhanceResponse> {
     if (body.enhance === true)
       return this.enhancer.enhance(me, {
@@ -126,11 +124,7 @@ export class MessagesController {
       "'The message is too long.'",
   })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
-  enhance(
-    @CurrentUser() me: Principal,
-    @Body() body: EnhanceBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<EnhanceResponse> {
+  enhance(@CurrentUser() me: Principal, @Body() body: EnhanceBody): Promise<EnhanceResponse> {
     return this.enhancer.enhance(me, body);
   }
 
@@ -146,7 +140,6 @@ export class MessagesController {
   threadFirst(
     @CurrentUser() me: Principal,
     @IdParam('conversation_id') id: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<MessagePageResponse> {
     return this.messages.thread(me, id, 1);
   }
@@ -164,7 +157,6 @@ export class MessagesController {
     @CurrentUser() me: Principal,
     @IdParam('conversation_id') id: number,
     @Param('page', new PagePipe()) page: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<MessagePageResponse> {
     return this.messages.thread(me, id, page);
   }
@@ -195,11 +187,7 @@ export class MessagesController {
   @ApiOperation({ summary: 'Edit the text of one of the caller’s messages, or toggle it as a favorite' })
   @ApiOkResponse({ type: MessageResponse })
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateMessageBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<MessageResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateMessageBody): Promise<MessageResponse> {
     return { message: await this.messages.update(me, body) };
   }
 
@@ -215,11 +203,7 @@ export class MessagesController {
   @ApiConflictResponse({ description: 'The answer is not interrupted (code message_not_interrupted)' })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
   @ApiTooManyRequestsResponse({ description: 'Too many generations running (code too_many_generations)' })
-  async retry(
-    @CurrentUser() me: Principal,
-    @IdParam('message_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<MessageResponse> {
+  async retry(@CurrentUser() me: Principal, @IdParam('message_id') id: number): Promise<MessageResponse> {
     return { message: await this.messages.retry(me, id) };
   }
 
@@ -228,11 +212,7 @@ export class MessagesController {
   @ApiOperation({ summary: 'Delete one of the caller’s messages (stops its generation if still pending)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('message_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('message_id') id: number): Promise<void> {
     return this.messages.remove(me, id);
   }
 }

@@ -20,6 +20,7 @@ import { SearchProvider } from '../search/search.provider';
 import { SEARCH_UNAVAILABLE_MESSAGE, SearchService } from '../search/search.service';
 import { missingValues, renderTemplate } from '../templates/template-rules';
 import { TemplatesService } from '../templates/templates.service';
+import { AccessPolicy } from '../organizations/access-policy';
 import type { Reservation } from '../words/words.service';
 import type {
   ConversationMessagesQuery,
@@ -81,8 +82,18 @@ interface Job {
   search: { provider: SearchProvider; query: string } | null;
 }
 
-export function ownerOf(me: Principal, organization_id: number | null): GenerationOwner {
-  return { user_id: me.user_id, session_id: me.session_id, staff: !!me.staffRole, organization_id };
+/** Whom a generation is for; whether they generate without buying words is the access policy's answer. */
+export function ownerOf(
+  me: Principal,
+  organization_id: number | null,
+  access: AccessPolicy,
+): GenerationOwner {
+  return {
+    user_id: me.user_id,
+    session_id: me.session_id,
+    staff: access.permits(me, 'words.unmetered'),
+    organization_id,
+  };
 }
 
 /**
@@ -104,6 +115,7 @@ export class MessagesService implements OnModuleInit {
     private readonly searchService: SearchService,
     private readonly engine: GenerationService,
     private readonly flags: FeatureFlagsService,
+    private readonly access: AccessPolicy,
   ) {}
 
   onModuleInit(): void {
@@ -160,7 +172,7 @@ export class MessagesService implements OnModuleInit {
       : body.template_id == null
         ? { content: body.content ?? '', prompt: null }
         : await this.applyTemplate(me, body.template_id, body.values);
-    const owner = ownerOf(me, conversation.organization_id);
+    const owner = ownerOf(me, conversation.organization_id, this.access);
     const reservation = await this.engine.admit(owner, body.model);
     // A model chosen for this message wins over the conversation's; AiService resolves null/'Unset'.
     const model = body.model?.trim() || conversation.model || null;
@@ -251,7 +263,7 @@ export class MessagesService implements OnModuleInit {
     if (current.status !== 'interrupted' || current.role !== 'assistant')
       throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
     const conversation = await this.conversations.owned(me, current.conversation_id);
-    const owner = ownerOf(me, conversation.organization_id);
+    const owner = ownerOf(me, conversation.organization_id, this.access);
     const reservation = await this.engine.admit(owner, null);
     const restarted = await this.repository
       .restart(messageId, this.engine.leaseMs / 1000)

@@ -70,6 +70,23 @@ describe('AccessPolicy', () => {
     expect(p.permits(principal(1, 'admin'), 'users.staffAccountResetLink')).toBe(true);
   });
 
+  it('judges a resource outside organizations by the staff role and by being its user', () => {
+    const p = policy();
+    const own = { user_id: 1 };
+    const others = { user_id: 2 };
+    const system = { user_id: null };
+    expect(p.permits(principal(1), 'template.edit', own)).toBe(true);
+    expect(p.permits(principal(1), 'template.edit', others)).toBe(false);
+    expect(p.permits(principal(1), 'template.edit', system)).toBe(false);
+    expect(p.permits(principal(1, 'manager'), 'template.edit', others)).toBe(false);
+    expect(p.permits(principal(1, 'admin'), 'template.edit', system)).toBe(true);
+    expect(p.permits(principal(1, 'manager'), 'template.editSettings', others)).toBe(true);
+    expect(p.permits(principal(1), 'template.editSettings', others)).toBe(false);
+    expect(p.permits(principal(1), 'template.makePublic', own)).toBe(false);
+    expect(p.permits(principal(1), 'words.unmetered')).toBe(false);
+    expect(p.permits(principal(1, 'manager'), 'words.unmetered')).toBe(true);
+  });
+
   it('resolves the request scope into a frozen value', async () => {
     const p = policy();
     const scope = await p.scope(principal(10), 1, false);

@@ -77,9 +77,13 @@ export class AccessPolicy {
     }
   }
 
-  /** Whether the principal may do an action on no particular resource (judged on their staff role). */
-  permits(principal: Principal, action: Permission): boolean {
-    return can({ staffRole: principal.staffRole, orgRole: null }, action);
+  /**
+   * Whether the principal may do an action judged on their staff role alone, and on being the resource's user when
+   * one is named (no database: for resources outside organizations, like templates, or none at all).
+   */
+  permits(principal: Principal, action: Permission, resource: { user_id?: number | null } = {}): boolean {
+    const self = resource.user_id !== undefined && resource.user_id === principal.user_id;
+    return can({ staffRole: principal.staffRole, orgRole: null, self }, action);
   }
 
   async may(principal: Principal, action: Permission, resource?: AccessResource, tx?: EntityManager) {

@@ -313,6 +313,7 @@ export class OrganizationsService {
 
   /** The decrypted secrets, for the modules that call Stripe or the AI provider on the organization's behalf. */
   async secrets(organizationId: number): Promise<{
+    stripe_public: string | null;
     stripe_secret: string | null;
     stripe_webhook_secret: string | null;
     openai_api_key: string | null;
@@ -320,6 +321,7 @@ export class OrganizationsService {
     const org = await this.load(organizationId);
     const open = (v: string | null) => (v ? this.box.decrypt(v) : null);
     return {
+      stripe_public: org.stripe_public,
       stripe_secret: open(org.stripe_secret),
       stripe_webhook_secret: open(org.stripe_webhook_secret),
       openai_api_key: open(org.openai_api_key),

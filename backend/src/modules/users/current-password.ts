@@ -1,9 +1,21 @@
 import { verify } from '@node-rs/argon2';
 import { Injectable } from '@nestjs/common';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { badInput, forbidden, tooManyRequests } from '../../common/errors/domain-error';
 import { UsersRepository } from './users.repository';
 
 export const WRONG_PASSWORD = 'Your current password is not correct. Please type it again.';
+
+const LOCKED_ANSWER =
+  'login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again';
+
+/**
+ * Declares a route that asks for the current password (CurrentPassword.check) in the OpenAPI document: its 429
+ * while the account is locked. `also` names the route's other 429 answers, which a second declaration would
+ * replace.
+ */
+export const AsksCurrentPassword = (also?: string) =>
+  ApiTooManyRequestsResponse({ description: also ? `${LOCKED_ANSWER}; ${also}` : LOCKED_ANSWER });
 
 /**
  * Password re-entry before a dangerous act (deleting the account, creating an API key, editing a secret

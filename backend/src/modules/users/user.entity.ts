@@ -64,6 +64,10 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   totp_enabled_at: Date | null;
 
+  /** The time step (Unix time / period) of the last code accepted: that code and earlier ones are spent. */
+  @Column({ type: 'int', nullable: true, select: false })
+  totp_last_step: number | null;
+
   /** Failed sign-ins in a row; a success resets it. */
   @Column({ type: 'int', default: 0, select: false })
   login_failures: number;

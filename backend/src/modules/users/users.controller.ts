@@ -13,6 +13,7 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import { ApiKeyResponseDto, UserResponseDto } from './dto/public-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
+import { AsksCurrentPassword } from './current-password';
 import { CreateApiKeyDto, CurrentPasswordDto } from './dto/reauth.dto';
 import { EmailLookupQuery, PhoneLookupQuery } from './dto/user-queries.dto';
 import { UsersService } from './users.service';
@@ -48,6 +49,7 @@ export class UsersController {
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'The caller is the only staff admin' })
   @ApiForbiddenResponse({ description: 'password_incorrect' })
+  @AsksCurrentPassword()
   async remove(@CurrentUser() me: Principal, @Body() body: CurrentPasswordDto): Promise<void> {
     await this.users.deleteOwn(me, body.password);
   }
@@ -60,6 +62,7 @@ export class UsersController {
   })
   @ApiCreatedResponse({ type: ApiKeyResponseDto })
   @ApiForbiddenResponse({ description: 'password_incorrect, staff_key_not_allowed' })
+  @AsksCurrentPassword()
   async createApiKey(
     @CurrentUser() me: Principal,
     @Body() body: CreateApiKeyDto,

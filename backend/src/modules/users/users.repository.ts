@@ -203,8 +203,8 @@ export class UsersRepository {
     await this.repo(tx).update({ user_id }, changes as Parameters<Repository<User>['update']>[1]);
   }
 
-  /** Confirms the pending TOTP secret: it becomes the active one. */
-  async confirmPendingTotp(user_id: number): Promise<void> {
+  /** Confirms the pending TOTP secret: it becomes the active one, and the confirming code's step is spent. */
+  async confirmPendingTotp(user_id: number, step: number): Promise<void> {
     await this.users
       .createQueryBuilder()
       .update(User)
@@ -212,9 +212,25 @@ export class UsersRepository {
         totp_secret: () => 'totp_pending_secret',
         totp_pending_secret: null,
         totp_enabled_at: () => 'now()',
+        totp_last_step: step,
       })
       .where('user_id = :user_id', { user_id })
       .execute();
+  }
+
+  /**
+   * Spends a code's time step: false when it, or a later one, was used already. One conditional update, so two
+   * requests with the same code cannot both pass, whichever instance they reach.
+   */
+  async spendTotpStep(user_id: number, step: number): Promise<boolean> {
+    const result = await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ totp_last_step: step })
+      .where('user_id = :user_id', { user_id })
+      .andWhere('(totp_last_step IS NULL OR totp_last_step < :step)', { step })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** Sets email_verified_at unless already set, and answers it. */

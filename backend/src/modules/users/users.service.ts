@@ -187,12 +187,22 @@ export class UsersService {
   }
 
   /** The pending TOTP secret becomes the active one: sign-in asks for a code from now on. */
-  confirmPendingTotp(user_id: number): Promise<void> {
-    return this.users.confirmPendingTotp(user_id);
+  confirmPendingTotp(user_id: number, step: number): Promise<void> {
+    return this.users.confirmPendingTotp(user_id, step);
+  }
+
+  /** Spends a code's time step; false when it or a later one was used already (a code works once). */
+  spendTotpStep(user_id: number, step: number): Promise<boolean> {
+    return this.users.spendTotpStep(user_id, step);
   }
 
   async clearTotp(user_id: number): Promise<void> {
-    await this.users.update(user_id, { totp_secret: null, totp_pending_secret: null, totp_enabled_at: null });
+    await this.users.update(user_id, {
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+    });
   }
 
   /** One more wrong password (locks the account from the fifth in a row). */
@@ -248,6 +258,7 @@ export class UsersService {
         totp_secret: null,
         totp_pending_secret: null,
         totp_enabled_at: null,
+        totp_last_step: null,
         login_failures: 0,
         login_locked_until: null,
       },

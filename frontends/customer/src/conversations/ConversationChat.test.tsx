@@ -1,44 +1,23 @@
-import { notifications } from '@mantine/notifications';
-import { registerTranslations, setRealtimeIo } from '@avatar-studio/shared';
-import { renderWithProviders, testUser, type MockRoutes } from '@avatar-studio/shared/testing';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import type { MockRoutes } from '@avatar-studio/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { en, es } from '../i18n';
 import { ConversationChat } from './ConversationChat';
 import { ConversationPage } from './ConversationPage';
 import { canEnhance, isAllowedAttachment, truncateFileName } from './model';
-import { CurrentPath, SignedIn, conversation, fakeIo, message } from './testkit';
+import {
+  answer,
+  bubble,
+  conversation,
+  hello,
+  messageInput as input,
+  pending,
+  renderChatRoute,
+  sent,
+  setUpChatTests,
+} from './testkit';
 
-registerTranslations('customer', { en, es });
-configure({ asyncUtilTimeout: 5000 });
+const socket = setUpChatTests();
 
-let socket: ReturnType<typeof fakeIo>;
-beforeEach(() => {
-  socket = fakeIo();
-  setRealtimeIo(socket.io);
-});
-afterEach(() => {
-  setRealtimeIo(null);
-  notifications.clean();
-});
-
-const hello = message({ message_id: 1, content: 'Hello' });
-const answer = message({
-  message_id: 2,
-  role: 'assistant',
-  content: 'Hi! How can I help?',
-  user_message_id: 1,
-  createdAt: '2025-01-02T10:00:01.000Z',
-});
-const sent = message({ message_id: 3, content: 'Write a haiku', createdAt: '2025-01-02T11:00:00.000Z' });
-const pending = message({
-  message_id: 4,
-  role: 'assistant',
-  content: null,
-  user_message_id: 3,
-  createdAt: '2025-01-02T11:00:01.000Z',
-});
 const models = {
   models: [
     { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai' },
@@ -54,36 +33,15 @@ function renderChat({
   config = {},
   page = false,
 }: { routes?: MockRoutes; config?: Record<string, string>; page?: boolean } = {}) {
-  return renderWithProviders(
-    <SignedIn>
-      <Routes>
-        <Route
-          path="/conversations/:conversation_id"
-          element={page ? <ConversationPage /> : <ConversationChat conversationId={7} />}
-        />
-        <Route path="*" element={null} />
-      </Routes>
-      <CurrentPath />
-    </SignedIn>,
-    {
-      user: testUser(),
-      route: '/conversations/7',
-      config,
-      routes: {
-        'GET /api/conversations/conversation/7': { body: { conversation: conversation() } },
-        'GET /api/messages/conversation/7': {
-          body: { messages: [hello, answer], total: 2, page: 1, limit: 20 },
-        },
-        'GET /api/ai/models': { body: models },
-        'POST /api/messages': { status: 201, body: { user_message: sent, message: pending } },
-        ...routes,
-      },
+  return renderChatRoute(page ? <ConversationPage /> : <ConversationChat conversationId={7} />, {
+    config,
+    routes: {
+      'GET /api/ai/models': { body: models },
+      'POST /api/messages': { status: 201, body: { user_message: sent, message: pending } },
+      ...routes,
     },
-  );
+  });
 }
-
-const input = () => screen.getByRole('textbox', { name: 'Message' });
-const bubble = (id: number) => within(screen.getByTestId(`message-${id}`));
 
 describe('Conversation chat: answers', () => {
   it('renders an answer as Markdown and shows raw HTML in it as text', async () => {

@@ -1057,6 +1057,282 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment_sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved cards */
+        get: operations["Payments_listSources"];
+        put?: never;
+        /** Save the card of a SetupIntent that Stripe.js confirmed */
+        post: operations["Payments_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment_sources/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start saving a card: a SetupIntent for Stripe.js to confirm */
+        post: operations["Payments_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment_sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a saved card */
+        delete: operations["Payments_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a purchase can be paid: card, paypal, cash, transfer, gift */
+        get: operations["Payments_paymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe products for the product form (staff: the platform account; organization admins: theirs) */
+        get: operations["Payments_stripeProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/prices/{stripe_product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Stripe product's prices (unit_amount in cents) */
+        get: operations["Payments_stripePrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/keys/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public keys of a product's checkout (Stripe.js, PayPal's script) */
+        get: operations["Checkout_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/attempt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a product or an open invoice with a card (the amount is computed on the server)
+         * @description 409 limit_per_user reached, 412 user_limit reached, 400 no valid payment method, 402 declined. When requires_action is true, Stripe.js confirms with client_secret (3-D Secure) and then capture.
+         */
+        post: operations["Checkout_attempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a checkout after Stripe.js confirmed it (3-D Secure) */
+        post: operations["Checkout_capture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a PayPal order for a one-off product (PayPal's buttons approve it) */
+        post: operations["Checkout_createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/order/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Capture an approved PayPal order */
+        post: operations["Checkout_captureOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A PayPal plan for a subscription product (PayPal's buttons subscribe to it) */
+        post: operations["Checkout_createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/subscription/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an approved PayPal subscription */
+        post: operations["Checkout_captureSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events for the platform account (signed with stripe_webhook_key) */
+        post: operations["PaymentWebhooks_stripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook/organization/{organization_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events for an organization's own account (its webhook secret) */
+        post: operations["PaymentWebhooks_stripeOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PayPal's events (verified with PayPal for paypal_webhook_id) */
+        post: operations["PaymentWebhooks_paypal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/admin/all": {
         parameters: {
             query?: never;
@@ -3000,6 +3276,143 @@ export interface components {
             expiration_date?: string | null;
             description?: string | null;
         };
+        PaymentSourceDto: {
+            payment_source_id: number;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            /** @description The Stripe account: null = the platform */
+            organization_id: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PaymentSourcesResponse: {
+            payment_sources: components["schemas"]["PaymentSourceDto"][];
+        };
+        SetupIntentResponse: {
+            /** @description The SetupIntent's client secret, for Stripe.js's confirmCardSetup */
+            client_secret: string;
+            setup_intent_id: string;
+            /** @description The publishable key Stripe.js loads with */
+            publishable_key: string | null;
+        };
+        SaveCardBody: {
+            /** @description A SetupIntent confirmed by Stripe.js (from POST /payment_sources/setup) */
+            setup_intent_id: string;
+        };
+        PaymentSourceResponse: {
+            payment_source: components["schemas"]["PaymentSourceDto"];
+            /** @example Método de pago guardado. */
+            message: string;
+        };
+        PaymentMethodDto: {
+            payment_method_id: number;
+            /** @example card */
+            name: string;
+        };
+        PaymentMethodsResponse: {
+            payment_methods: components["schemas"]["PaymentMethodDto"][];
+        };
+        StripeProductDto: {
+            id: string;
+            name: string;
+            active: boolean;
+        };
+        StripeProductsResponse: {
+            products: components["schemas"]["StripeProductDto"][];
+        };
+        StripeRecurringDto: {
+            /** @example month */
+            interval: string;
+            interval_count: number;
+        };
+        StripePriceDto: {
+            id: string;
+            /** @description Cents */
+            unit_amount: number | null;
+            /** @example usd */
+            currency: string;
+            recurring: components["schemas"]["StripeRecurringDto"] | null;
+        };
+        StripePricesResponse: {
+            prices: components["schemas"]["StripePriceDto"][];
+        };
+        CheckoutKeysResponse: {
+            /** @description The Stripe publishable key the product is sold with */
+            stripe_publishable_key: string | null;
+            /** @description PayPal's client id (null: PayPal does not sell it) */
+            paypal_client_id: string | null;
+        };
+        CheckoutAttemptBody: {
+            /**
+             * @default product
+             * @enum {string}
+             */
+            type: "product" | "invoice";
+            product_id?: number;
+            invoice_id?: number;
+            discountCode?: string | null;
+            /** @description A Stripe PaymentMethod id from Stripe.js (a new card) */
+            payment_method_id?: string;
+            /** @description 'card' (a new card) or a saved payment source's id */
+            payment_source_id?: string;
+            /** @description Kept for the spec; an invoice is paid with type invoice and invoice_id */
+            contract_invoice_id?: number;
+        };
+        CheckoutResponse: {
+            purchase_id: number | null;
+            invoice_id: number | null;
+            /** @description The purchase or invoice status after this step */
+            status: string;
+            /** @description Cents charged (after the discount) */
+            amount: number;
+            /** @description Stripe.js must confirm (3-D Secure) with client_secret, then capture */
+            requires_action: boolean;
+            client_secret: string | null;
+            publishable_key: string | null;
+        };
+        CheckoutCaptureBody: {
+            /** @description The purchase to complete (or invoice_id for an invoice) */
+            purchase_id?: number;
+            invoice_id?: number;
+            /** @description Paying an invoice: the PaymentIntent Stripe.js confirmed */
+            payment_intent_id?: string;
+        };
+        PayPalOrderBody: {
+            product_id: number;
+            discountCode?: string | null;
+            payment_method_id?: string;
+            payment_source_id?: string;
+        };
+        PayPalOrderResponse: {
+            orderID: string;
+        };
+        PayPalCaptureBody: {
+            product_id: number;
+            discountCode?: string | null;
+            payment_method_id?: string;
+            payment_source_id?: string;
+            /** @description PayPal's order id (onApprove data.orderID) */
+            orderID?: string;
+            /** @description PayPal's subscription id (onApprove data.subscriptionID) */
+            subscriptionID?: string;
+            /** @description Our purchase id (returned by subscription create) */
+            purchase_id?: number;
+        };
+        PurchaseIdResponse: {
+            purchase_id: number;
+        };
+        PayPalPlanResponse: {
+            plan_id: string;
+            /** @description Pass as custom_id to actions.subscription.create */
+            purchase_id: number;
+        };
+        WebhookAck: {
+            received: boolean;
+        };
         CustomerRowDto: {
             user_id: number;
             name: string;
@@ -3854,6 +4267,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AppConfig_listAdmin: {
@@ -4004,6 +4424,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Users_createApiKey: {
@@ -4039,6 +4466,13 @@ export interface operations {
             };
             /** @description password_incorrect, staff_key_not_allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4271,7 +4705,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthSessionDto"];
                 };
             };
-            /** @description invalid_two_factor_code, invalid_two_factor_challenge */
+            /** @description invalid_two_factor_code, two_factor_code_used (a code works once), invalid_two_factor_challenge */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4522,6 +4956,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyResponseDto"];
                 };
             };
+            /** @description invalid_two_factor_code, two_factor_code_used */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No or expired session */
             401: {
                 headers: {
@@ -4536,7 +4977,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again; rate_limited (per client address), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6920,6 +7361,503 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    Payments_listSources: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSourcesResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_save: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveCardBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSourceResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_setup: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupIntentResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_paymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_stripeProducts: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeProductsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_stripePrices: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                stripe_product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePricesResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_keys: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutKeysResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_attempt: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutAttemptBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_capture: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutCaptureBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_createOrder: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayPalOrderResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_captureOrder: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalCaptureBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseIdResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_createSubscription: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayPalPlanResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_captureSubscription: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalCaptureBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseIdResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentWebhooks_stripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+        };
+    };
+    PaymentWebhooks_stripeOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+        };
+    };
+    PaymentWebhooks_paypal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
             };
         };
     };

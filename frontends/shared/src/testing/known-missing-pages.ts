@@ -5,10 +5,6 @@
  * as the pages land: remove an entry in the change that builds its page. Plain data: the browser tests read it.
  */
 export const KNOWN_MISSING_PAGES: readonly { path: string; why: string }[] = [
-  // User menu → Billing (the billing work builds the page).
-  { path: '/billing', why: 'Billing page not built yet' },
-  // "See plans" on the out-of-credits notice and the upgrade prompts (the billing work builds pricing).
-  { path: '/pricing', why: 'Pricing page not built yet' },
   // Settings → "Watch the tutorial" (/tutorials/{id}); the content work builds tutorials.
   { path: '/tutorials', why: 'Tutorials not built yet' },
 ];
