@@ -182,7 +182,13 @@ export function AuditPage() {
                       </Table.Td>
                       <Table.Td maw={320}>
                         {Object.keys(row.details ?? {}).length ? (
-                          <Code block fz="xs">
+                          // Focusable: a long record scrolls, and keyboard users must reach it too.
+                          <Code
+                            block
+                            fz="xs"
+                            tabIndex={0}
+                            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                          >
                             {JSON.stringify(row.details)}
                           </Code>
                         ) : null}
