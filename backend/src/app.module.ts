@@ -36,6 +36,8 @@ import { GroupsModule } from './modules/groups/groups.module';
 import { DiscountsModule } from './modules/discounts/discounts.module';
 import { PurchasesModule } from './modules/purchases/purchases.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { CustomersModule } from './modules/customers/customers.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
 
 @Module({})
@@ -67,6 +69,8 @@ export class AppModule implements NestModule {
         DiscountsModule,
         PurchasesModule,
         PaymentsModule,
+        CustomersModule,
+        AnalyticsModule,
         ConversationsModule,
         AvatarsModule,
         TemplatesModule,

@@ -298,15 +298,47 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ query: { phone: f.ownerPhone } }),
   },
   'POST /api/users/sendResetPasswordLink': {
-    allow: STAFF,
+    allow: ['staffAdmin'],
     ...NOT_STAFF_403,
     request: (f) => ({ body: { email: f.ownerEmail } }),
   },
   'POST /api/users/resetPasswordLink': {
-    allow: STAFF,
+    allow: ['staffAdmin'],
     ...NOT_STAFF_403,
     request: (f) => ({ body: { email: f.ownerEmail } }),
   },
+
+  // ------------------------------------------------------------------ back-office customers (staff)
+  'GET /api/users/admin/all': { allow: STAFF, ...NOT_STAFF_403, request: () => ({ query: { query: 'a' } }) },
+  'GET /api/users/{user_id}/admin': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ params: { user_id: f.ownerUserId } }),
+  },
+  'GET /api/users/{user_id}/admin/ledger': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ params: { user_id: f.ownerUserId } }),
+  },
+  'POST /api/users/admin/user': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    status: 201,
+    fresh: async (make) => ({ email: await make.email() }),
+    // make.email() belongs to an existing account: a new address is derived from it.
+    request: (_f, x) => ({ body: { name: 'New', last_name: 'Customer', email: `new-${x.email}` } }),
+  },
+
+  // ------------------------------------------------------------------ analytics (staff)
+  'GET /api/analytics/dashboard': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/words': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/monthly': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/income': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/purchases': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/customers': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/income/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/purchases/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/customers/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
 
   // ------------------------------------------------------------------ sign-in (public; the secret is the token)
   'POST /api/auth/signup': {

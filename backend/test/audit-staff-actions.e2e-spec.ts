@@ -8,6 +8,8 @@ describe('Audit log of staff actions', () => {
   let t: TestApp;
   let admin: TestUser;
   let manager: TestUser;
+  /** A second staff admin who only uses the password tools (admin-only), so the actor filter has a known count. */
+  let resetter: TestUser;
   let customer: TestUser;
   const hook = new FakeWebhook();
 
@@ -16,6 +18,7 @@ describe('Audit log of staff actions', () => {
     t = await startTestApp();
     admin = await t.createUser({ staff: 'admin' });
     manager = await t.createUser({ staff: 'manager' });
+    resetter = await t.createUser({ staff: 'admin' });
     customer = await t.createUser({ name: 'Carla' });
     await t
       .http()
@@ -47,16 +50,16 @@ describe('Audit log of staff actions', () => {
     const res = await t
       .http()
       .post('/api/users/resetPasswordLink')
-      .set('Authorization', manager.auth)
+      .set('Authorization', resetter.auth)
       .set('User-Agent', 'audit-test/1.0')
       .send({ email: customer.email })
       .expect(200);
     const link: string = res.body.link;
     const event = await latest('user.reset_link_created');
     expect(event).toMatchObject({
-      actor_user_id: manager.user_id,
-      actor_email: manager.email,
-      actor_staff_role: 'manager',
+      actor_user_id: resetter.user_id,
+      actor_email: resetter.email,
+      actor_staff_role: 'admin',
       target_user_id: customer.user_id,
       user_agent: 'audit-test/1.0',
     });
@@ -73,7 +76,7 @@ describe('Audit log of staff actions', () => {
     await t
       .http()
       .post('/api/users/sendResetPasswordLink')
-      .set('Authorization', manager.auth)
+      .set('Authorization', resetter.auth)
       .send({ email: customer.email })
       .expect(200);
     await hook.next('/reset');
@@ -83,7 +86,7 @@ describe('Audit log of staff actions', () => {
     await hook.next('/reset');
     expect((await events({ action: 'user.reset_email_sent' }).expect(200)).body.total).toBe(1);
     expect(await latest('user.reset_email_sent')).toMatchObject({
-      actor_user_id: manager.user_id,
+      actor_user_id: resetter.user_id,
       target_user_id: customer.user_id,
     });
   });
@@ -211,12 +214,12 @@ describe('Audit log of staff actions', () => {
     expect(all.total).toBeGreaterThanOrEqual(8);
     const times = all.audit_events.map((e: { createdAt: string }) => Date.parse(e.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const byActor = (await events({ actor_user_id: manager.user_id }).expect(200)).body;
+    const byActor = (await events({ actor_user_id: resetter.user_id }).expect(200)).body;
     expect(
-      byActor.audit_events.every((e: { actor_user_id: number }) => e.actor_user_id === manager.user_id),
+      byActor.audit_events.every((e: { actor_user_id: number }) => e.actor_user_id === resetter.user_id),
     ).toBe(true);
     expect(byActor.total).toBe(2);
-    const page2 = (await events({ actor_user_id: manager.user_id, limit: 1, page: 2 }).expect(200)).body;
+    const page2 = (await events({ actor_user_id: resetter.user_id, limit: 1, page: 2 }).expect(200)).body;
     expect(page2).toMatchObject({ total: 2, page: 2, limit: 1 });
     expect(page2.audit_events[0].action).toBe('user.reset_link_created');
     const future = new Date(Date.now() + 60_000).toISOString();

@@ -128,6 +128,17 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['staff', '/admin/staff'],
       ['app settings', '/admin/settings'],
       ['workflows (back office)', '/admin/workflows'],
+      ['dashboard (back office)', '/admin'],
+      ['users (back office)', '/admin/users'],
+      ['new customer', '/admin/users/new'],
+      ['purchases (back office)', '/admin/purchases'],
+      ['products (back office)', '/admin/products'],
+      ['new product', '/admin/products/new/edit'],
+      ['discounts (back office)', '/admin/discounts'],
+      ['audit log', '/admin/audit'],
+      ['income analytics', '/admin/analytics/income'],
+      ['customers analytics', '/admin/analytics/customers'],
+      ['products analytics', '/admin/analytics/products'],
     ]);
     // The admin panel works on the current organization: choose the new one, as the switcher would.
     await page.evaluate(
@@ -172,5 +183,5 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['organization products', '/organization/admin/products'],
       ['new organization product', '/organization/admin/products/new'],
     ]);
-  }, 120_000);
+  }, 150_000);
 });

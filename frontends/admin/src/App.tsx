@@ -4,11 +4,38 @@
  */
 import { NotFound, PageLoader, registerTranslations } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
 
 registerTranslations('admin', { en, es });
 
+const PurchasesPage = lazy(() =>
+  import('./purchases/PurchasesPage').then((m) => ({ default: m.PurchasesPage })),
+);
+const ProductsPage = lazy(() => import('./products/ProductsPage').then((m) => ({ default: m.ProductsPage })));
+const ProductFormPage = lazy(() =>
+  import('./products/ProductFormPage').then((m) => ({ default: m.ProductFormPage })),
+);
+const DiscountsPage = lazy(() =>
+  import('./discounts/DiscountsPage').then((m) => ({ default: m.DiscountsPage })),
+);
+const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
+const CustomersPage = lazy(() =>
+  import('./customers/CustomersPage').then((m) => ({ default: m.CustomersPage })),
+);
+const CustomerPage = lazy(() =>
+  import('./customers/CustomerPage').then((m) => ({ default: m.CustomerPage })),
+);
+const IncomePage = lazy(() => import('./analytics/IncomePage').then((m) => ({ default: m.IncomePage })));
+const CustomersAnalyticsPage = lazy(() =>
+  import('./analytics/CustomersAnalyticsPage').then((m) => ({ default: m.CustomersAnalyticsPage })),
+);
+const ProductsAnalyticsPage = lazy(() =>
+  import('./analytics/ProductsAnalyticsPage').then((m) => ({ default: m.ProductsAnalyticsPage })),
+);
+const DashboardPage = lazy(() =>
+  import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
 const StaffPage = lazy(() => import('./staff/StaffPage').then((m) => ({ default: m.StaffPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const WorkflowsAdminPage = lazy(() =>
@@ -23,8 +50,17 @@ export default function App() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
-        {/* /admin itself (a breadcrumb link) has no screen of its own: the back office every staff role sees. */}
-        <Route index element={<Navigate to="/admin/workflows" replace />} />
+        <Route index element={<DashboardPage />} />
+        <Route path="users" element={<CustomersPage />} />
+        <Route path="users/:user_id" element={<CustomerPage />} />
+        <Route path="purchases" element={<PurchasesPage />} />
+        <Route path="products" element={<ProductsPage />} />
+        <Route path="products/:product_id/edit" element={<ProductFormPage />} />
+        <Route path="discounts" element={<DiscountsPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="analytics/income" element={<IncomePage />} />
+        <Route path="analytics/customers" element={<CustomersAnalyticsPage />} />
+        <Route path="analytics/products" element={<ProductsAnalyticsPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="workflows" element={<WorkflowsAdminPage />} />

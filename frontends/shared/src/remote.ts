@@ -85,6 +85,11 @@ export const NAVIGATION_ICONS = [
   'building-skyscraper',
   'users',
   'mail',
+  'receipt',
+  'package',
+  'discount',
+  'history',
+  'dashboard',
 ] as const;
 export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
 

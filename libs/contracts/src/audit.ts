@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   'user.reset_email_sent',
   /** A one-time sign-in token was issued for a customer's account (staff opening it as the customer). */
   'user.sign_in_token_issued',
+  /** Staff created a customer account in the back office (a password recovery email follows). */
+  'customer.created',
   /** Staff gave a user words or unlimited access. */
   'words.granted',
   /** A user was made staff. */

@@ -9,6 +9,7 @@ export * from './auth';
 export * from './audit';
 export * from './organization-scope';
 export * from './billing';
+export * from './customers';
 export * from './payments';
 export * from './feature-flags';
 export * from './campaigns';

@@ -35,6 +35,13 @@ export const PERMISSIONS = {
   'appconfig.edit': { staff: 'admin' },
   'audit.view': { staff: 'admin' },
   'backoffice.view': { staff: 'manager' },
+  // The money screens: managers read purchases, products and discounts; admins change purchases and invoices.
+  'billing.view': { staff: 'manager' },
+  'billing.edit': { staff: 'admin' },
+  // Customers: managers look them up; admins create them, give and revoke access and use the password tools.
+  'customers.view': { staff: 'manager' },
+  'customers.manage': { staff: 'admin' },
+  'analytics.view': { staff: 'manager' },
   /** Staff tools on accounts: look a user up by email or phone, send or hand over a password reset link. */
   'users.support': { staff: 'manager' },
   /** A reset link for a staff account takes the account over: admins only. */
@@ -43,6 +50,8 @@ export const PERMISSIONS = {
   'apiKey.staffUse': { staff: 'manager' },
   /** Two-factor sign-in is set up (and turned off) by staff for their own account. */
   'twoFactor.manage': { staff: 'manager' },
+  /** Password reset emails and links handed over by staff: admins, as the back office's spec says. */
+  'users.passwordTools': { staff: 'admin' },
   'avatar.delete': { staff: 'admin' },
   'avatar.makePublic': { staff: 'admin' },
   'organization.create': { staff: 'manager' },

@@ -18,6 +18,7 @@ import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 import { Billing1764620000000 } from './1764620000000-Billing';
 import { Payments1764630000000 } from './1764630000000-Payments';
 import { Avatars1764640000000 } from './1764640000000-Avatars';
+import { AnalyticsIndexes1764670000000 } from './1764670000000-AnalyticsIndexes';
 import { CampaignsAndGroups1764690000000 } from './1764690000000-CampaignsAndGroups';
 import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 
@@ -43,6 +44,7 @@ export const migrations = [
   Billing1764620000000,
   Payments1764630000000,
   Avatars1764640000000,
+  AnalyticsIndexes1764670000000,
   CampaignsAndGroups1764690000000,
   TotpLastStep1764700000000,
 ];

@@ -25,9 +25,9 @@ export class PasswordLinksController {
   ) {}
 
   @Post('sendResetPasswordLink')
-  @Authenticated({ permission: 'users.support' })
+  @Authenticated({ permission: 'users.passwordTools' })
   @HttpCode(200)
-  @ApiOperation({ summary: 'Staff: emails the user a password reset link' })
+  @ApiOperation({ summary: 'Staff admins: emails the user a password reset link' })
   @ApiOkResponse({ type: EmptyResponseDto })
   @ApiNotFoundResponse({ description: 'account_not_found' })
   async sendResetPasswordLink(@Body() body: EmailBodyDto): Promise<EmptyResponseDto> {
@@ -38,10 +38,10 @@ export class PasswordLinksController {
   }
 
   @Post('resetPasswordLink')
-  @Authenticated({ permission: 'users.support' })
+  @Authenticated({ permission: 'users.passwordTools' })
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Staff: answers a password reset link to hand over (not emailed)',
+    summary: 'Staff admins: answers a password reset link to hand over (not emailed)',
     description:
       'Recorded in the audit log; the account owner is emailed that a reset link was created (not the link).',
   })

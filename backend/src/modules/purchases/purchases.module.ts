@@ -7,6 +7,8 @@ import { WordsModule } from '../words/words.module';
 import { Invoice } from './invoice.entity';
 import { InvoicesRepository } from './invoices.repository';
 import { InvoicesService } from './invoices.service';
+import { PurchaseAnalyticsRepository } from './purchase-analytics.repository';
+import { PurchaseAnalyticsService } from './purchase-analytics.service';
 import { Purchase } from './purchase.entity';
 import { AccessController, InvoicesController, PurchasesController } from './purchases.controller';
 import { PurchasesRepository } from './purchases.repository';
@@ -22,7 +24,14 @@ import { PurchasesService } from './purchases.service';
     forwardRef(() => UsersModule),
   ],
   controllers: [PurchasesController, AccessController, InvoicesController],
-  providers: [PurchasesRepository, InvoicesRepository, PurchasesService, InvoicesService],
-  exports: [PurchasesService, InvoicesService],
+  providers: [
+    PurchasesRepository,
+    InvoicesRepository,
+    PurchasesService,
+    InvoicesService,
+    PurchaseAnalyticsRepository,
+    PurchaseAnalyticsService,
+  ],
+  exports: [PurchasesService, InvoicesService, PurchaseAnalyticsService],
 })
 export class PurchasesModule {}

@@ -26,6 +26,8 @@ export interface AdminPurchaseFilter {
   statuses?: readonly string[];
   type?: 'purchases' | 'invoices';
   product_id?: number;
+  /** Only this customer's purchases (the back office's customer screen). */
+  user_id?: number;
 }
 
 /** Provider references a payment or a webhook looks a purchase up by. */
@@ -102,6 +104,7 @@ export class PurchasesRepository {
     if (filter.statuses) qb.andWhere('p.status IN (:...statuses)', { statuses: filter.statuses });
     if (filter.product_id !== undefined)
       qb.andWhere('p.product_id = :product_id', { product_id: filter.product_id });
+    if (filter.user_id !== undefined) qb.andWhere('p.user_id = :user_id', { user_id: filter.user_id });
     if (filter.type) {
       // A purchase that paid an invoice is an invoice payment; every other one is a purchase.
       const paysInvoice = qb

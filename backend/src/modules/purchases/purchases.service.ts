@@ -453,6 +453,7 @@ export class PurchasesService {
     status?: string;
     type?: string;
     product_id?: number;
+    user_id?: number;
   }) {
     if (query.start_date && query.end_date && query.start_date > query.end_date)
       throw badInput('start_date must be on or before end_date.', 'invalid_date_range');
@@ -467,6 +468,7 @@ export class PurchasesService {
         statuses: statusesOfGroup(query.status),
         type: query.type === 'purchases' || query.type === 'invoices' ? query.type : undefined,
         product_id: query.product_id,
+        user_id: query.user_id,
       },
       page,
     );

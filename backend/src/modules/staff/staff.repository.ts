@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Not, Repository } from 'typeorm';
+import { EntityManager, In, Not, Repository } from 'typeorm';
 import type { StaffRole } from '../../common/auth/permissions';
 import { Staff } from './staff.entity';
 
@@ -74,5 +74,11 @@ export class StaffRepository {
   /** Serializes the first-admin check of instances starting together (advisory lock: no query-builder form). */
   async lockFirstAdmin(tx: EntityManager): Promise<void> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('first-staff-admin'))`);
+  }
+
+  /** The staff rows of these users (the others are customers). */
+  byUsers(user_ids: number[]): Promise<Staff[]> {
+    if (!user_ids.length) return Promise.resolve([]);
+    return this.staff.find({ where: { user_id: In([...new Set(user_ids)]) } });
   }
 }

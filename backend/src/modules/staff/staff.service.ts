@@ -62,6 +62,11 @@ export class StaffService {
     return this.staff.findByUser(user_id);
   }
 
+  /** The staff role of each of these users who is staff (the back office's customer list marks them). */
+  async rolesOf(user_ids: number[]): Promise<Map<number, StaffRole>> {
+    return new Map((await this.staff.byUsers(user_ids)).map((s) => [s.user_id, s.role]));
+  }
+
   /** The user's staff role, or null when they are not staff. */
   async roleOf(user_id: number, tx?: EntityManager): Promise<StaffRole | null> {
     return (await this.staff.findByUser(user_id, tx))?.role ?? null;

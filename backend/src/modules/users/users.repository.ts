@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
+import type { CustomerSearchField, CustomerSort } from '@avatar-studio/contracts';
 import { User } from './user.entity';
 
 /** Wrong passwords in a row (typed at sign-in or re-entered) before the account locks; then each doubles the lock. */
@@ -335,5 +336,52 @@ export class UsersRepository {
 
   async delete(user_id: number, tx?: EntityManager): Promise<void> {
     await this.repo(tx).delete({ user_id });
+  }
+
+  /**
+   * The back-office customer list: `text` searched in one field or in all of them (case-insensitive), sorted by a
+   * listed column (then by id, so pages never overlap), one page.
+   */
+  async adminPage(filter: {
+    text?: string;
+    field: CustomerSearchField;
+    sort: CustomerSort;
+    direction: 'asc' | 'desc';
+    skip: number;
+    limit: number;
+  }): Promise<{ rows: User[]; total: number }> {
+    const qb = this.users.createQueryBuilder('u');
+    const text = filter.text?.trim();
+    if (text) {
+      const pattern = likePattern(text.toLowerCase());
+      const digits = text.replace(/\D/g, '');
+      const clauses: Record<Exclude<CustomerSearchField, 'all'>, string> = {
+        name: 'lower(u.name) LIKE :pattern',
+        last_name: 'lower(u.last_name) LIKE :pattern',
+        email: 'lower(u.email) LIKE :pattern',
+        phone: digits ? 'u.phone LIKE :phone' : 'false',
+      };
+      const where =
+        filter.field === 'all'
+          ? `(${Object.values(clauses).join(' OR ')} OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`
+          : clauses[filter.field];
+      qb.where(where, { pattern, phone: likePattern(digits) });
+    }
+    const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';
+    qb.orderBy(`u.${filter.sort}`, direction).addOrderBy('u.user_id', direction);
+    const [rows, total] = await qb.skip(filter.skip).take(filter.limit).getManyAndCount();
+    return { rows, total };
+  }
+
+  /** Accounts created in [from, to): how many, and the newest `limit` of them (over the index on createdAt). */
+  async signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: User[] }> {
+    const qb = this.users
+      .createQueryBuilder('u')
+      .where('u."createdAt" >= :from AND u."createdAt" < :to', range);
+    const [count, rows] = await Promise.all([
+      qb.clone().getCount(),
+      qb.clone().orderBy('u.createdAt', 'DESC').addOrderBy('u.user_id', 'DESC').limit(limit).getMany(),
+    ]);
+    return { count, rows };
   }
 }

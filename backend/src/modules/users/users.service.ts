@@ -5,7 +5,11 @@ import { EntityManager, QueryFailedError } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import type { Page } from '../../common/http/pagination';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { DEFAULT_API_KEY_EXPIRY_DAYS } from '@avatar-studio/contracts';
+import {
+  DEFAULT_API_KEY_EXPIRY_DAYS,
+  type CustomerSearchField,
+  type CustomerSort,
+} from '@avatar-studio/contracts';
 import type { CreateApiKeyDto } from './dto/reauth.dto';
 import {
   badInput,
@@ -401,6 +405,23 @@ export class UsersService {
     await this.files.removeStoredBytes(storedFiles);
     // The sessions went with the account; close its open sockets too (on every instance).
     this.realtime?.disconnectUser(principal.user_id);
+  }
+
+  /** The back-office customer list: one page, searched in one field or all, sorted (see UsersRepository.adminPage). */
+  adminPage(filter: {
+    text?: string;
+    field: CustomerSearchField;
+    sort: CustomerSort;
+    direction: 'asc' | 'desc';
+    skip: number;
+    limit: number;
+  }): Promise<{ rows: User[]; total: number }> {
+    return this.users.adminPage(filter);
+  }
+
+  /** Accounts created in [from, to): how many, and the newest `limit` of them. */
+  signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: User[] }> {
+    return this.users.signUps(range, limit);
   }
 
   /** Staff lookup by email (GET /users/email). */

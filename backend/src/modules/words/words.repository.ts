@@ -192,6 +192,17 @@ export class WordsRepository {
     return qb.groupBy('l.user_id').getRawMany();
   }
 
+  /** Words debited (generated) by everyone in [from, to), over the partial index of debits by time. */
+  async debitedTotal(range: { from: Date; to: Date }): Promise<number> {
+    const row = await this.ledger
+      .createQueryBuilder('l')
+      .select('COALESCE(-sum(l.words), 0)::bigint', 'words')
+      .where(`l.kind = 'debit'`)
+      .andWhere('l."createdAt" >= :from AND l."createdAt" < :to', range)
+      .getRawOne<{ words: string }>();
+    return Number(row?.words ?? 0);
+  }
+
   async page(user_id: number, page: Page): Promise<{ rows: WordLedgerEntry[]; total: number }> {
     const [rows, total] = await this.ledger.findAndCount({
       where: { user_id },

@@ -10,6 +10,11 @@ import {
   IconUsers,
   IconMail,
   IconUserShield,
+  IconReceipt,
+  IconPackage,
+  IconDiscount,
+  IconHistory,
+  IconLayoutDashboard,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
@@ -27,6 +32,11 @@ const ICONS: Record<NavigationIcon, IconComponent> = {
   'building-skyscraper': IconBuildingSkyscraper,
   users: IconUsers,
   mail: IconMail,
+  receipt: IconReceipt,
+  package: IconPackage,
+  discount: IconDiscount,
+  history: IconHistory,
+  dashboard: IconLayoutDashboard,
 };
 
 /** The entry's icon, or nothing for a name this shell does not know (a remote built against a newer list). */

@@ -105,6 +105,10 @@ export class AdminPurchasesQuery extends PageQuery {
   @ApiPropertyOptional()
   @Id('product_id', true)
   product_id?: number;
+
+  @ApiPropertyOptional({ description: "Only this customer's purchases" })
+  @Id('user_id', true)
+  user_id?: number;
 }
 
 export class CancelPurchaseDto {

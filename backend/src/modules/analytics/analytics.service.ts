@@ -1,0 +1,260 @@
+import { Injectable } from '@nestjs/common';
+import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
+import type { ReportInput, ReportOutput } from './analytics-report.worker';
+import { PAYMENT_METHODS } from '@avatar-studio/contracts';
+import { badInput } from '../../common/errors/domain-error';
+import { ProductsService } from '../products/products.service';
+import { PurchaseAnalyticsService } from '../purchases/purchase-analytics.service';
+import { UsersService } from '../users/users.service';
+import { WordsService } from '../words/words.service';
+import type {
+  AnalyticsRangeQuery,
+  CustomersAnalyticsResponse,
+  DashboardResponse,
+  IncomeResponse,
+  MonthlyAnalyticsResponse,
+  ProductsIncomeResponse,
+  WordsAnalyticsResponse,
+} from './dto/analytics.dto';
+
+/** Rows of each customer table the analytics answer (the counts cover every row). */
+export const ANALYTICS_TABLE_LIMIT = 100;
+/** The most rows of the sign-ups report (newest first). */
+export const SIGN_UPS_REPORT_LIMIT = 10_000;
+const REPORT_TASK = workerTask(__filename, 'analytics-report.worker');
+const REPORT_TIMEOUT_MS = 30_000;
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The most months one monthly call answers. */
+export const MONTHLY_MAX_MONTHS = 36;
+
+/** The calendar months (UTC) that [from, to) touches, each cut to the range. */
+export function monthsOf(range: { from: Date; to: Date }): { month: string; from: Date; to: Date }[] {
+  const months: { month: string; from: Date; to: Date }[] = [];
+  let start = new Date(Date.UTC(range.from.getUTCFullYear(), range.from.getUTCMonth(), 1));
+  while (start < range.to) {
+    const next = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+    months.push({
+      month: start.toISOString().slice(0, 7),
+      from: start < range.from ? range.from : start,
+      to: next > range.to ? range.to : next,
+    });
+    start = next;
+  }
+  return months;
+}
+
+/** The longest range one call may cover. */
+const MAX_RANGE_DAYS = 3660;
+
+/** [start_date, end_date): the query's, or the start of the current month (UTC) to the start of the next. */
+export function analyticsRange(query: AnalyticsRangeQuery, now = new Date()): { from: Date; to: Date } {
+  const from = query.start_date ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const to = query.end_date ?? new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  if (from >= to) throw badInput('start_date must be before end_date.', 'invalid_date_range');
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000)
+    throw badInput(`The date range must be ${MAX_RANGE_DAYS} days or less.`, 'invalid_date_range');
+  return { from, to };
+}
+
+/** The back office's figures: income, income per product, customers signed up, active and cancelled. */
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    private readonly money: PurchaseAnalyticsService,
+    private readonly users: UsersService,
+    private readonly catalog: ProductsService,
+    private readonly ledger: WordsService,
+    private readonly workers: WorkerPool,
+  ) {}
+
+  /** A report as CSV bytes (written in the worker pool) and its file name. */
+  async report(
+    kind: 'income' | 'purchases' | 'sign-ups',
+    query: AnalyticsRangeQuery,
+  ): Promise<{ data: Uint8Array; filename: string }> {
+    const range = analyticsRange(query);
+    let rows: (string | number | null)[][];
+    if (kind === 'income') {
+      const income = await this.income(query);
+      rows = [
+        ['payment_method', 'payments', 'total_usd'],
+        ...income.payment_methods.map((m) => [m.name ?? '', m.payments, dollars(m.total)]),
+        ['total', income.total_payments, dollars(income.total_income)],
+      ];
+    } else if (kind === 'purchases') {
+      const products = await this.products(query);
+      rows = [
+        ['product_id', 'name', 'purchases', 'total_usd'],
+        ...products.products.map((p) => [p.product_id, p.name, p.purchases, dollars(p.total)]),
+      ];
+    } else {
+      const signUps = await this.users.signUps(range, SIGN_UPS_REPORT_LIMIT);
+      rows = [
+        ['user_id', 'name', 'last_name', 'email', 'signed_up'],
+        ...signUps.rows.map((u) => [u.user_id, u.name, u.last_name, u.email, u.createdAt.toISOString()]),
+      ];
+    }
+    let out: ReportOutput;
+    try {
+      out = await this.workers.run<ReportInput, ReportOutput>(
+        REPORT_TASK,
+        { rows },
+        { timeoutMs: REPORT_TIMEOUT_MS },
+      );
+    } catch (err) {
+      if (!(err instanceof WorkerTaskFailed)) throw err;
+      throw new Error(`The ${kind} report failed: ${err.message}`);
+    }
+    return { data: out.data, filename: `${kind}-${day(range.from)}-${day(range.to)}.csv` };
+  }
+
+  /** Today's and this month's figures (UTC), and what needs attention now. */
+  async dashboard(now = new Date()): Promise<DashboardResponse> {
+    const today = {
+      from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
+      to: now,
+    };
+    const month = { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), to: now };
+    // Up to now, plus a moment: rows written in this same millisecond count too.
+    today.to = month.to = new Date(now.getTime() + 1);
+    const figures = async (range: { from: Date; to: Date }) => {
+      const [signUps, income, words, failed] = await Promise.all([
+        this.users.signUps(range, 1),
+        this.money.income(range, 'payment_method_id'),
+        this.ledger.generated(range),
+        this.money.failedPayments(range),
+      ]);
+      return {
+        sign_ups: signUps.count,
+        income: income.reduce((sum, r) => sum + r.total, 0),
+        payments: income.reduce((sum, r) => sum + r.payments, 0),
+        words,
+        failed,
+      };
+    };
+    const [d, m, active_subscriptions, pending_invoices] = await Promise.all([
+      figures(today),
+      figures(month),
+      this.money.runningSubscriptions(),
+      this.money.pendingInvoices(),
+    ]);
+    return {
+      sign_ups: { today: d.sign_ups, month: m.sign_ups },
+      income: { today: d.income, month: m.income },
+      payments: { today: d.payments, month: m.payments },
+      words_generated: { today: d.words, month: m.words },
+      failed_payments: { today: d.failed, month: m.failed },
+      active_subscriptions,
+      pending_invoices,
+    };
+  }
+
+  async words(query: AnalyticsRangeQuery): Promise<WordsAnalyticsResponse> {
+    const range = analyticsRange(query);
+    return { start_date: range.from, end_date: range.to, words: await this.ledger.generated(range) };
+  }
+
+  /** Income, payments, sign-ups and words generated per calendar month of the range. */
+  async monthly(query: AnalyticsRangeQuery): Promise<MonthlyAnalyticsResponse> {
+    const range = analyticsRange(query);
+    const months = monthsOf(range);
+    if (months.length > MONTHLY_MAX_MONTHS)
+      throw badInput(`The monthly figures cover at most ${MONTHLY_MAX_MONTHS} months.`, 'invalid_date_range');
+    const rows = await Promise.all(
+      months.map(async (m) => {
+        const [income, signUps, words] = await Promise.all([
+          this.money.income(m, 'payment_method_id'),
+          this.users.signUps(m, 1),
+          this.ledger.generated(m),
+        ]);
+        return {
+          month: m.month,
+          income: income.reduce((sum, r) => sum + r.total, 0),
+          payments: income.reduce((sum, r) => sum + r.payments, 0),
+          sign_ups: signUps.count,
+          words,
+        };
+      }),
+    );
+    return { start_date: range.from, end_date: range.to, months: rows };
+  }
+
+  async income(query: AnalyticsRangeQuery): Promise<IncomeResponse> {
+    const range = analyticsRange(query);
+    const rows = await this.money.income(range, 'payment_method_id');
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      total_income: rows.reduce((sum, r) => sum + r.total, 0),
+      total_payments: rows.reduce((sum, r) => sum + r.payments, 0),
+      payment_methods: rows.map((r) => ({
+        payment_method_id: r.key,
+        name: PAYMENT_METHODS.find((m) => m.payment_method_id === r.key)?.name ?? null,
+        payments: r.payments,
+        total: r.total,
+      })),
+    };
+  }
+
+  async products(query: AnalyticsRangeQuery): Promise<ProductsIncomeResponse> {
+    const range = analyticsRange(query);
+    const rows = await this.money.income(range, 'product_id');
+    const names = await this.catalog.names(rows.map((r) => r.key).filter((k): k is number => k !== null));
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      products: rows.map((r) => ({
+        product_id: r.key,
+        name: (r.key !== null && names.get(r.key)) || `#${r.key}`,
+        purchases: r.payments,
+        total: r.total,
+      })),
+      total: rows.reduce((sum, r) => sum + r.total, 0),
+    };
+  }
+
+  async customers(query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
+    const range = analyticsRange(query);
+    const [signUps, active, cancelled] = await Promise.all([
+      this.users.signUps(range, ANALYTICS_TABLE_LIMIT),
+      this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT),
+      this.money.cancellations(range, ANALYTICS_TABLE_LIMIT),
+    ]);
+    const people = await this.users.summaries([
+      ...active.rows.map((r) => r.user_id),
+      ...cancelled.rows.map((r) => r.user_id),
+    ]);
+    const productNames = await this.catalog.names(cancelled.rows.map((r) => r.product_id));
+    const person = (user_id: number) =>
+      people.get(user_id) ?? { user_id, name: '', last_name: '', email: '' };
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      sign_ups: {
+        count: signUps.count,
+        customers: signUps.rows.map((u) => ({
+          user_id: u.user_id,
+          name: u.name,
+          last_name: u.last_name,
+          email: u.email,
+          date: u.createdAt,
+        })),
+      },
+      active: {
+        count: active.count,
+        customers: active.rows.map((r) => ({ ...person(r.user_id), date: r.since })),
+      },
+      cancelled: {
+        count: cancelled.count,
+        customers: cancelled.rows.map((p) => ({
+          ...person(p.user_id),
+          date: p.cancelled_at!,
+          cancel_reason: p.cancel_reason,
+          product: productNames.get(p.product_id) ?? null,
+        })),
+      },
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { StaffModule } from '../staff/staff.module';
+import { UsersModule } from '../users/users.module';
+import { WordsModule } from '../words/words.module';
+import { CustomersController } from './customers.controller';
+import { CustomersService } from './customers.service';
+
+/** The back office's customers: list, one customer, create without sign-up. Owns no table. */
+@Module({
+  imports: [UsersModule, WordsModule, AuthModule, AuditModule, StaffModule],
+  controllers: [CustomersController],
+  providers: [CustomersService],
+})
+export class CustomersModule {}

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Invoice } from './invoice.entity';
+import { Purchase } from './purchase.entity';
+
+/** Statuses of a purchase whose first payment was received (a later cancel or revoke keeps the money). */
+export const PAID_STATUSES = ['active', 'completed', 'cancelled', 'revoked'];
+
+export interface Range {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * Sums over purchases and invoices for the back office's analytics, each over an indexed time column
+ * (purchases.paid_at, invoices.paid_at, purchases.cancelled_at), never a scan of every row.
+ */
+@Injectable()
+export class PurchaseAnalyticsRepository {
+  constructor(
+    @InjectRepository(Purchase) private readonly purchases: Repository<Purchase>,
+    @InjectRepository(Invoice) private readonly invoices: Repository<Invoice>,
+  ) {}
+
+  /** First payments of purchases in the range, net of refunds, grouped by `by`. */
+  async purchaseMoney(range: Range, by: 'payment_method_id' | 'product_id') {
+    const rows = await this.purchases
+      .createQueryBuilder('p')
+      .select(`p.${by}`, 'key')
+      .addSelect('count(*)::int', 'payments')
+      .addSelect('COALESCE(sum(p.amount - p.refunded_amount), 0)::bigint', 'total')
+      .where('p.paid_at >= :from AND p.paid_at < :to', range)
+      .andWhere('p.status IN (:...statuses)', { statuses: PAID_STATUSES })
+      .groupBy(`p.${by}`)
+      .getRawMany<{ key: number | null; payments: number; total: string }>();
+    return rows.map((r) => ({ key: r.key, payments: r.payments, total: Number(r.total) }));
+  }
+
+  /**
+   * Completed invoices paid in the range that are not already counted as a purchase's first payment: renewals
+   * (they carry a period) and invoices staff marked paid without a purchase. Grouped by payment method, or by
+   * the product of the renewed purchase.
+   */
+  async invoiceMoney(range: Range, by: 'payment_method_id' | 'product_id') {
+    const qb = this.invoices
+      .createQueryBuilder('i')
+      .where(`i.status = 'completed'`)
+      .andWhere('i.paid_at >= :from AND i.paid_at < :to', range)
+      .andWhere('(i.period_end IS NOT NULL OR i.purchase_id IS NULL)');
+    if (by === 'product_id')
+      qb.innerJoin(Purchase, 'p', 'p.purchase_id = i.purchase_id')
+        .select('p.product_id', 'key')
+        .groupBy('p.product_id');
+    else qb.select('i.payment_method_id', 'key').groupBy('i.payment_method_id');
+    qb.addSelect('count(*)::int', 'payments').addSelect('COALESCE(sum(i.amount), 0)::bigint', 'total');
+    const rows = await qb.getRawMany<{ key: number | null; payments: number; total: string }>();
+    return rows.map((r) => ({ key: r.key, payments: r.payments, total: Number(r.total) }));
+  }
+
+  /** Users who hold a running purchase (active or completed, not expired) that started before the range ends. */
+  async activeCustomers(range: Range, limit: number) {
+    const base = this.purchases
+      .createQueryBuilder('p')
+      .where(`p.status IN ('active', 'completed')`)
+      .andWhere('p."createdAt" < :to', range)
+      .andWhere('(p.expires_at IS NULL OR p.expires_at >= :from)', range);
+    const { count } = (await base
+      .clone()
+      .select('count(DISTINCT p.user_id)::int', 'count')
+      .getRawOne<{ count: number }>())!;
+    const rows = await base
+      .clone()
+      .select('p.user_id', 'user_id')
+      .addSelect('max(p."createdAt")', 'since')
+      .groupBy('p.user_id')
+      .orderBy('since', 'DESC')
+      .limit(limit)
+      .getRawMany<{ user_id: number; since: Date }>();
+    return { count, rows };
+  }
+
+  /** Purchases cancelled in the range, with the reason, newest first. */
+  async cancellations(range: Range, limit: number) {
+    const base = this.purchases
+      .createQueryBuilder('p')
+      .where('p.cancelled_at >= :from AND p.cancelled_at < :to', range);
+    const count = await base.clone().getCount();
+    const rows = await base.clone().orderBy('p.cancelled_at', 'DESC').limit(limit).getMany();
+    return { count, rows };
+  }
+
+  /** Subscriptions that renew (status active). */
+  runningSubscriptions(): Promise<number> {
+    return this.purchases
+      .createQueryBuilder('p')
+      .where(`p.status = 'active' AND p.subscription_interval IS NOT NULL`)
+      .getCount();
+  }
+
+  /** Payments that failed in the range: purchases (first payments) and invoices (renewals, open invoices). */
+  async failedPayments(range: Range): Promise<number> {
+    const [purchases, invoices] = await Promise.all([
+      this.purchases
+        .createQueryBuilder('p')
+        .where(`p.status = 'failed'`)
+        .andWhere('p."updatedAt" >= :from AND p."updatedAt" < :to', range)
+        .getCount(),
+      this.invoices
+        .createQueryBuilder('i')
+        .where(`i.status = 'failed'`)
+        .andWhere('i."updatedAt" >= :from AND i."updatedAt" < :to', range)
+        .getCount(),
+    ]);
+    return purchases + invoices;
+  }
+
+  /** Invoices waiting for payment (pending). */
+  pendingInvoices(): Promise<number> {
+    return this.invoices.createQueryBuilder('i').where(`i.status = 'pending'`).getCount();
+  }
+}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { PurchaseAnalyticsRepository, type Range } from './purchase-analytics.repository';
+
+export interface MoneyRow {
+  key: number | null;
+  payments: number;
+  /** Cents. */
+  total: number;
+}
+
+/** The money and customer figures of purchases and invoices over a time range, for the back office. */
+@Injectable()
+export class PurchaseAnalyticsService {
+  constructor(private readonly rows: PurchaseAnalyticsRepository) {}
+
+  /**
+   * Money received in the range grouped by payment method or product: first payments of purchases (net of
+   * refunds) plus renewals and invoices paid without a purchase, so nothing is counted twice.
+   */
+  async income(range: Range, by: 'payment_method_id' | 'product_id'): Promise<MoneyRow[]> {
+    const [purchases, invoices] = await Promise.all([
+      this.rows.purchaseMoney(range, by),
+      this.rows.invoiceMoney(range, by),
+    ]);
+    const merged = new Map<number | null, MoneyRow>();
+    for (const row of [...purchases, ...invoices]) {
+      const seen = merged.get(row.key);
+      if (seen) {
+        seen.payments += row.payments;
+        seen.total += row.total;
+      } else merged.set(row.key, { ...row });
+    }
+    return [...merged.values()].sort((a, b) => b.total - a.total);
+  }
+
+  activeCustomers(range: Range, limit: number) {
+    return this.rows.activeCustomers(range, limit);
+  }
+
+  cancellations(range: Range, limit: number) {
+    return this.rows.cancellations(range, limit);
+  }
+
+  runningSubscriptions(): Promise<number> {
+    return this.rows.runningSubscriptions();
+  }
+
+  failedPayments(range: Range): Promise<number> {
+    return this.rows.failedPayments(range);
+  }
+
+  pendingInvoices(): Promise<number> {
+    return this.rows.pendingInvoices();
+  }
+}

@@ -1,0 +1,141 @@
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader, api, unwrap, useFormat } from '@avatar-studio/shared';
+import { ANALYTICS_QUERY_KEY } from './IncomePage';
+import { ReportButton } from './ReportButton';
+import { useAnalyticsRange } from './range';
+
+type Group = 'sign_ups' | 'active' | 'cancelled';
+const GROUPS: { key: Group; label: 'signUps' | 'active' | 'cancelled' }[] = [
+  { key: 'sign_ups', label: 'signUps' },
+  { key: 'active', label: 'active' },
+  { key: 'cancelled', label: 'cancelled' },
+];
+
+/** /admin/analytics/customers: Sign Ups, Active and Cancelled cards, each with its count and a table to expand. */
+export function CustomersAnalyticsPage() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const { picker, query } = useAnalyticsRange();
+  const [open, setOpen] = useState<Record<Group, boolean>>({
+    sign_ups: false,
+    active: false,
+    cancelled: false,
+  });
+  const result = useQuery({
+    queryKey: [...ANALYTICS_QUERY_KEY, 'customers', query],
+    queryFn: () => unwrap(api.GET('/api/analytics/customers', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Stack gap="md" p="md">
+      <Title order={1} size="h2">
+        {t('analytics.customers.title')}
+      </Title>
+      <Group align="flex-end">
+        {picker}
+        <ReportButton
+          path="/api/analytics/customers/report"
+          query={query}
+          filename="sign-ups"
+          label={t('analytics.signUpsReport')}
+        />
+      </Group>
+      {result.isPending ? (
+        <PageLoader />
+      ) : result.isError ? (
+        <Text c="red" role="alert">
+          {result.error.message}
+        </Text>
+      ) : (
+        GROUPS.map(({ key, label }) => {
+          const group = result.data[key];
+          const name = t(`analytics.customers.${label}`);
+          const cancelled = key === 'cancelled';
+          return (
+            <Paper key={key} withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Group justify="space-between">
+                  <div>
+                    <Title order={2} size="h4">
+                      {name}
+                    </Title>
+                    <Text fz="xl" fw={700}>
+                      {format.number(group.count)}
+                    </Text>
+                  </div>
+                  <Button
+                    variant="light"
+                    aria-expanded={open[key]}
+                    aria-label={t(
+                      open[key] ? 'analytics.customers.hideLabel' : 'analytics.customers.expandLabel',
+                      {
+                        group: name,
+                      },
+                    )}
+                    onClick={() => setOpen((current) => ({ ...current, [key]: !current[key] }))}
+                  >
+                    {open[key] ? t('analytics.customers.hide') : t('analytics.customers.expand')}
+                  </Button>
+                </Group>
+                {open[key] ? (
+                  group.customers.length === 0 ? (
+                    <Text c="dimmed" size="sm">
+                      {t('analytics.customers.empty')}
+                    </Text>
+                  ) : (
+                    <>
+                      {group.count > group.customers.length ? (
+                        <Text size="xs" c="dimmed">
+                          {t('analytics.customers.shown', {
+                            shown: group.customers.length,
+                            count: format.number(group.count),
+                          })}
+                        </Text>
+                      ) : null}
+                      <Table.ScrollContainer minWidth={560}>
+                        <Table verticalSpacing="xs" aria-label={name}>
+                          <Table.Thead>
+                            <Table.Tr>
+                              <Table.Th>{t('analytics.customers.columns.name')}</Table.Th>
+                              <Table.Th>{t('analytics.customers.columns.email')}</Table.Th>
+                              <Table.Th>{t('analytics.customers.columns.date')}</Table.Th>
+                              {cancelled ? (
+                                <>
+                                  <Table.Th>{t('analytics.customers.columns.product')}</Table.Th>
+                                  <Table.Th>{t('analytics.customers.columns.reason')}</Table.Th>
+                                </>
+                              ) : null}
+                            </Table.Tr>
+                          </Table.Thead>
+                          <Table.Tbody>
+                            {group.customers.map((c, i) => (
+                              <Table.Tr key={`${c.user_id}-${i}`}>
+                                <Table.Td>{`${c.name} ${c.last_name}`.trim()}</Table.Td>
+                                <Table.Td>{c.email}</Table.Td>
+                                <Table.Td>{format.date(c.date)}</Table.Td>
+                                {cancelled ? (
+                                  <>
+                                    <Table.Td>{c.product ?? ''}</Table.Td>
+                                    <Table.Td>{c.cancel_reason ?? ''}</Table.Td>
+                                  </>
+                                ) : null}
+                              </Table.Tr>
+                            ))}
+                          </Table.Tbody>
+                        </Table>
+                      </Table.ScrollContainer>
+                    </>
+                  )
+                ) : null}
+              </Stack>
+            </Paper>
+          );
+        })
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+/** Texts of the admin Dashboard, in the 'admin' namespace under `dashboard`. */
+export const dashboardEn = {
+  nav: 'Dashboard',
+  title: 'Dashboard',
+  today: 'Today',
+  month: 'This month',
+  signUps: 'Sign-ups',
+  income: 'Income',
+  payments: 'Payments',
+  words: 'Words generated',
+  failed: 'Failed payments',
+  activeSubscriptions: 'Active subscriptions',
+  attention: 'Needs attention',
+  failedToday: '{{count}} failed payments today',
+  pendingInvoices: '{{count}} invoices waiting for payment',
+  nothing: 'Nothing needs attention.',
+  open: 'Open',
+};
+
+export const dashboardEs: typeof dashboardEn = {
+  nav: 'Panel',
+  title: 'Panel',
+  today: 'Hoy',
+  month: 'Este mes',
+  signUps: 'Registros',
+  income: 'Ingresos',
+  payments: 'Pagos',
+  words: 'Palabras generadas',
+  failed: 'Pagos fallidos',
+  activeSubscriptions: 'Suscripciones activas',
+  attention: 'Requiere atención',
+  failedToday: '{{count}} pagos fallidos hoy',
+  pendingInvoices: '{{count}} cargos esperando pago',
+  nothing: 'Nada requiere atención.',
+  open: 'Abrir',
+};
