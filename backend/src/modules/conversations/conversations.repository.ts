@@ -96,12 +96,7 @@ export class ConversationsRepository {
 
   /** Makes the caller's thread with an avatar unless a concurrent request just made it (one per scope). */
   async insertThread(values: NewConversation & { thread_avatar_id: number }): Promise<void> {
-    await this.conversations
-      .createQueryBuilder()
-      .insert()
-      .values(values)
-      .orIgnore()
-      .execute();
+    await this.conversations.createQueryBuilder().insert().values(values).orIgnore().execute();
   }
 
   /** Ids among `ids` that are the caller's in the scope. */
