@@ -733,6 +733,26 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       request: (f) => ({ params: { document_id: f.orgDocument }, query: inOrg(f), headers: confirm(f) }),
     },
   ],
+  'GET /api/documents/tags': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/documents/doc-converted/{document_id}': [
+    { allow: ['owner'], request: (f) => ({ params: { document_id: f.document } }) },
+    {
+      name: "a member's document in the organization",
+      allow: ['member'],
+      request: (f) => ({ params: { document_id: f.orgDocument }, query: inOrg(f), headers: confirm(f) }),
+    },
+  ],
+  'POST /api/documents/{document_id}/generate': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({ params: { document_id: f.document }, body: { prompt: 'Write a title' } }),
+  },
+  // Stops only the caller's own generation (the key names the user), so anyone signed in gets 204.
+  'DELETE /api/documents/generations/{generation_id}': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: () => ({ params: { generation_id: '3f0c8a3e-2b7c-4c1e-9d7a-1b2c3d4e5f60' } }),
+  },
   'DELETE /api/documents/{document_id}': {
     allow: ['owner'],
     status: 204,

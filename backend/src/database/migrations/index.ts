@@ -16,6 +16,7 @@ import { AuthHardening1764200000000 } from './1764200000000-AuthHardening';
 import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvitations';
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 import { Billing1764620000000 } from './1764620000000-Billing';
+import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   AuditAndInvitations1764300000000,
   MailSecrets1764500000000,
   Billing1764620000000,
+  DocumentEditor1764680000000,
 ];

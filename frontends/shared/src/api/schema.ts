@@ -1547,14 +1547,91 @@ export interface paths {
         };
         /**
          * The caller's documents in the current scope (Personal, or ?organization_id=), last changed first
-         * @description 20 per page; query searches the name.
+         * @description 20 per page; query searches the name and the text, tags keeps those carrying every tag given, sort orders (default updatedAt_desc).
          */
         get: operations["Documents_list"];
-        /** Rename a document and/or replace its content */
+        /**
+         * Rename a document and/or replace its tags or content (with the editor’s blocks)
+         * @description With `version`: refused with 409 document_changed when it was saved since (another tab).
+         */
         put: operations["Documents_update"];
         /** Create a document in the current scope */
         post: operations["Documents_create"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags of the caller’s documents in the current scope, A-Z (at most 500) */
+        get: operations["Documents_tags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/doc-converted/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document as a Word file (.docx, attachment named after the document)
+         * @description Rendered from the Markdown content: headings, lists, bold, italic, code, quotes, tables (as rows of text).
+         */
+        get: operations["Documents_converted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{document_id}/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a template or a free prompt to the document (or a selected part), streamed
+         * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `document_output` events ({document_id, generation_id, content, offset, done}); the last one has done: true and the whole text. Nothing is stored: the editor inserts it and saves the document.
+         */
+        post: operations["Documents_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/generations/{generation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop one of the caller’s document generations (nothing is charged) */
+        delete: operations["Documents_cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3151,8 +3228,13 @@ export interface components {
             /** @description null = Personal */
             organization_id: number | null;
             name: string;
+            tags: string[];
             /** @description Text (markdown), fewer than 65000 characters */
             content: string;
+            /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
+            blocks: Record<string, never>[] | null;
+            /** @description Raised by every save; send it back with PUT to refuse a stale save (409) */
+            version: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3161,6 +3243,7 @@ export interface components {
         DocumentResponse: {
             document: components["schemas"]["DocumentDto"];
         };
+        Object: Record<string, never>;
         DocumentPageResponse: {
             /** @description Rows matching, over all pages */
             total: number;
@@ -3170,15 +3253,47 @@ export interface components {
             limit: number;
             documents: components["schemas"]["DocumentDto"][];
         };
+        DocumentTagsResponse: {
+            /** @description The tags of the caller’s documents in the scope, A-Z */
+            tags: string[];
+        };
+        GenerateDocumentBody: {
+            /** @description Apply this template (rendered with `values`); else `prompt` is required */
+            template_id?: number;
+            /** @description With template_id: a non-empty value for every field, by field name */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description A free prompt (without template_id) */
+            prompt?: string;
+            /** @description The selected text the request is about; absent = the whole document */
+            selection?: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+        };
+        GenerateDocumentResponse: {
+            /** @description The text streams as `document_output` events with this id; DELETE /documents/generations/{id} stops it */
+            generation_id: string;
+        };
         CreateDocumentBody: {
             name: string;
             /** @default  */
             content: string;
+            /** @description Comma text or list; trimmed, deduplicated, each 1-50 characters, at most 20 */
+            tags?: string | string[];
+            /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
+            blocks?: Record<string, never>[] | null;
         };
         UpdateDocumentBody: {
             document_id: number;
             name?: string;
             content?: string;
+            /** @description Comma text or list; trimmed, deduplicated, each 1-50 characters, at most 20 */
+            tags?: string | string[];
+            /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
+            blocks?: Record<string, never>[] | null;
+            /** @description The version the edit started from; when the document has been saved since (another tab), 409 document_changed */
+            version?: number;
         };
         WorkflowTemplateDto: {
             template_id: number;
@@ -7888,6 +8003,9 @@ export interface operations {
                 limit?: number;
                 /** @description Free-text search */
                 query?: string;
+                /** @description Only documents carrying every one of these tags (comma text or repeated) */
+                tags?: components["schemas"]["Object"] & (string | string[]);
+                sort?: "updatedAt_desc" | "createdAt_desc" | "name_asc" | "name_desc";
             };
             header?: never;
             path?: never;
@@ -7957,6 +8075,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description document_changed: saved elsewhere since `version` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Documents_create: {
@@ -7984,6 +8109,170 @@ export interface operations {
                 };
             };
             /** @description 'The value can't be empty' (no name), 'The file length is too large, please remove text to save' (content of 65000 characters or more, code document_too_large) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_tags: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentTagsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_converted: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .docx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many exports in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_generate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateDocumentBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateDocumentResponse"];
+                };
+            };
+            /** @description Neither template_id nor prompt; missing template values; bad model */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The document or the template is missing or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description generation_id is not a UUID */
             400: {
                 headers: {
                     [name: string]: unknown;
