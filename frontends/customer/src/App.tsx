@@ -34,6 +34,12 @@ const TemplateFormPage = lazy(() =>
 const TemplateApplyPage = lazy(() =>
   import('./templates/TemplateApplyPage').then((m) => ({ default: m.TemplateApplyPage })),
 );
+const DocumentsPage = lazy(() =>
+  import('./documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })),
+);
+const DocumentEditorPage = lazy(() =>
+  import('./documents/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
+);
 
 export default function App() {
   return (
@@ -58,6 +64,8 @@ export default function App() {
           element={<TemplateApplyPage />}
         />
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
+        <Route path="documents" element={<DocumentsPage />} />
+        <Route path="documents/:document_id" element={<DocumentEditorPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         {/* The out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}

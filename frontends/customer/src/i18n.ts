@@ -1,6 +1,7 @@
 /** Texts of the customer remote (namespace "customer"). en and es must have the same keys (see App.test.tsx). */
 import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
+import { documentsEn, documentsEs } from './documents/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 import { templatesEn, templatesEs } from './templates/translations';
@@ -14,6 +15,7 @@ export const en = {
   conversations: conversationsEn,
   templates: templatesEn,
   workflows: workflowsEn,
+  documents: documentsEn,
 };
 
 export const es: typeof en = {
@@ -24,4 +26,5 @@ export const es: typeof en = {
   conversations: conversationsEs,
   templates: templatesEs,
   workflows: workflowsEs,
+  documents: documentsEs,
 };

@@ -27,6 +27,13 @@ export const manifest: RemoteManifestSource = {
       icon: 'template',
     },
     {
+      labelKey: 'customer:documents.nav',
+      label: { en: 'Documents', es: 'Documentos' },
+      path: '/documents',
+      flag: 'documents_enabled',
+      icon: 'file-text',
+    },
+    {
       labelKey: 'customer:profile.nav',
       label: { en: 'My Profile', es: 'Mi perfil' },
       path: '/profile',

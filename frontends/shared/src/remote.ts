@@ -73,6 +73,10 @@ export const NAVIGATION_ICONS = [
   'building-skyscraper',
   'users',
   'mail',
+  'file-text',
+  'bulb',
+  'hash',
+  'video',
 ] as const;
 export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
 

@@ -3232,7 +3232,9 @@ export interface components {
             /** @description Text (markdown), fewer than 65000 characters */
             content: string;
             /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
-            blocks: Record<string, never>[] | null;
+            blocks: {
+                [key: string]: unknown;
+            }[] | null;
             /** @description Raised by every save; send it back with PUT to refuse a stale save (409) */
             version: number;
             /** Format: date-time */
@@ -3243,7 +3245,6 @@ export interface components {
         DocumentResponse: {
             document: components["schemas"]["DocumentDto"];
         };
-        Object: Record<string, never>;
         DocumentPageResponse: {
             /** @description Rows matching, over all pages */
             total: number;
@@ -3277,12 +3278,14 @@ export interface components {
         };
         CreateDocumentBody: {
             name: string;
-            /** @default  */
-            content: string;
+            /** @description Absent = '' */
+            content?: string;
             /** @description Comma text or list; trimmed, deduplicated, each 1-50 characters, at most 20 */
             tags?: string | string[];
             /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
-            blocks?: Record<string, never>[] | null;
+            blocks?: {
+                [key: string]: unknown;
+            }[] | null;
         };
         UpdateDocumentBody: {
             document_id: number;
@@ -3291,7 +3294,9 @@ export interface components {
             /** @description Comma text or list; trimmed, deduplicated, each 1-50 characters, at most 20 */
             tags?: string | string[];
             /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
-            blocks?: Record<string, never>[] | null;
+            blocks?: {
+                [key: string]: unknown;
+            }[] | null;
             /** @description The version the edit started from; when the document has been saved since (another tab), 409 document_changed */
             version?: number;
         };
@@ -8003,8 +8008,8 @@ export interface operations {
                 limit?: number;
                 /** @description Free-text search */
                 query?: string;
-                /** @description Only documents carrying every one of these tags (comma text or repeated) */
-                tags?: components["schemas"]["Object"] & (string | string[]);
+                /** @description Only documents carrying every one of these tags (repeated, or one comma text) */
+                tags?: string[];
                 sort?: "updatedAt_desc" | "createdAt_desc" | "name_asc" | "name_desc";
             };
             header?: never;

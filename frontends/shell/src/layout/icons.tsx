@@ -1,6 +1,10 @@
 import type { NavigationIcon } from '@avatar-studio/shared';
 import {
   IconBuildingCommunity,
+  IconBulb,
+  IconFileText,
+  IconHash,
+  IconVideo,
   IconBuildingSkyscraper,
   IconMessages,
   IconRoute,
@@ -27,6 +31,10 @@ const ICONS: Record<NavigationIcon, IconComponent> = {
   'building-skyscraper': IconBuildingSkyscraper,
   users: IconUsers,
   mail: IconMail,
+  'file-text': IconFileText,
+  bulb: IconBulb,
+  hash: IconHash,
+  video: IconVideo,
 };
 
 /** The entry's icon, or nothing for a name this shell does not know (a remote built against a newer list). */

@@ -84,7 +84,12 @@ export class DocumentDto {
   @ApiProperty({ description: 'Text (markdown), fewer than 65000 characters' })
   content: string;
 
-  @ApiProperty({ type: 'array', items: { type: 'object' }, nullable: true, description: BLOCKS_DOC })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    nullable: true,
+    description: BLOCKS_DOC,
+  })
   blocks: Record<string, unknown>[] | null;
 
   @ApiProperty({ description: 'Raised by every save; send it back with PUT to refuse a stale save (409)' })
@@ -115,8 +120,9 @@ export class DocumentTagsResponse {
 /** `?page=&limit=&query=&tags=&sort=` (query searches the name and the text). */
 export class DocumentListQuery extends PageQuery {
   @ApiPropertyOptional({
-    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
-    description: 'Only documents carrying every one of these tags (comma text or repeated)',
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Only documents carrying every one of these tags (repeated, or one comma text)',
   })
   @IsOptional()
   @IsTagInput()
@@ -134,7 +140,7 @@ export class CreateDocumentBody {
   @IsDocumentName()
   name: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_DOCUMENT_CONTENT, default: '' })
+  @ApiPropertyOptional({ maxLength: MAX_DOCUMENT_CONTENT, description: "Absent = ''" })
   @ValidateIf((o: CreateDocumentBody) => o.content !== undefined)
   @IsDocumentContent()
   content?: string;
@@ -147,7 +153,12 @@ export class CreateDocumentBody {
   @IsTagInput()
   tags?: string | string[] | null;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, nullable: true, description: BLOCKS_DOC })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    nullable: true,
+    description: BLOCKS_DOC,
+  })
   @ValidateIf((o: CreateDocumentBody) => o.blocks !== undefined)
   @IsDocumentBlocks()
   blocks?: Record<string, unknown>[] | null;
@@ -179,7 +190,12 @@ export class UpdateDocumentBody {
   @IsTagInput()
   tags?: string | string[] | null;
 
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, nullable: true, description: BLOCKS_DOC })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    nullable: true,
+    description: BLOCKS_DOC,
+  })
   @ValidateIf((o: UpdateDocumentBody) => o.blocks !== undefined)
   @IsDocumentBlocks()
   blocks?: Record<string, unknown>[] | null;
