@@ -16,6 +16,7 @@ import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DocumentsModule } from './modules/documents/documents.module';
+import { TopicsModule } from './modules/topics/topics.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -66,6 +67,7 @@ export class AppModule implements NestModule {
         GenerationModule,
         MessagesModule,
         DocumentsModule,
+        TopicsModule,
         WorkflowsModule,
         UserWorkflowsModule,
         WebModule,

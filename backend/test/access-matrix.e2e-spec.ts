@@ -304,6 +304,13 @@ describe('authorization matrix', () => {
       message: () => insertMessage(f.conversation),
       document: () =>
         ok(post('owner', '/api/documents', { name: 'Fresh' }), 201, (b) => Number(b.document.document_id)),
+      idea: async (kind) => {
+        const [{ idea_id }] = await t.db.query(
+          `INSERT INTO generated_ideas (user_id, kind, input, items, content) VALUES ($1, $2, '{}', '{"#a"}', '#a') RETURNING idea_id`,
+          [as.owner.user_id, kind],
+        );
+        return idea_id as number;
+      },
       template: () =>
         ok(post('owner', '/api/templates', { name: 'Fresh', description: 'Fresh', content: 'x' }), 201, (b) =>
           Number(b.template.template_id),

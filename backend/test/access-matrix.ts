@@ -99,6 +99,8 @@ export interface FreshMakers {
   conversation(withFile?: boolean): Promise<number>;
   message(): Promise<number>;
   document(): Promise<number>;
+  /** A new entry of owner's Personal topic or hashtag history. */
+  idea(kind: 'topics' | 'hashtags'): Promise<number>;
   template(): Promise<number>;
   orgTemplate(): Promise<number>;
   workflow(): Promise<number>;
@@ -757,6 +759,42 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     allow: ['owner'],
     status: 204,
     fresh: async (make) => ({ document_id: await make.document() }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ topic and hashtag ideas (creator, in its scope)
+  'POST /api/topics/generate': {
+    allow: SIGNED_IN,
+    status: 202,
+    request: () => ({ body: { subject: 'Coffee', count: 3 } }),
+  },
+  'GET /api/topics': { allow: SIGNED_IN, request: () => ({}) },
+  'DELETE /api/topics/generations/{generation_id}': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: () => ({ params: { generation_id: '3f0c8a3e-2b7c-4c1e-9d7a-1b2c3d4e5f60' } }),
+  },
+  'DELETE /api/topics/{idea_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ idea_id: await make.idea('topics') }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'POST /api/hashtags/generate': {
+    allow: SIGNED_IN,
+    status: 202,
+    request: () => ({ body: { text: 'Morning coffee', platform: 'instagram' } }),
+  },
+  'GET /api/hashtags': { allow: SIGNED_IN, request: () => ({}) },
+  'DELETE /api/hashtags/generations/{generation_id}': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: () => ({ params: { generation_id: '3f0c8a3e-2b7c-4c1e-9d7a-1b2c3d4e5f60' } }),
+  },
+  'DELETE /api/hashtags/{idea_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ idea_id: await make.idea('hashtags') }),
     request: (_f, x) => ({ params: x }),
   },
 

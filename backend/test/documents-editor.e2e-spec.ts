@@ -9,10 +9,11 @@ const CHANGED =
   'This document was changed in another tab or window since you opened it. Reload it to get the latest version, then make your changes again.';
 const BLOCKS = [{ id: 'a', type: 'heading', props: { level: 1 }, content: [{ type: 'text', text: 'Plan' }] }];
 
-const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+const binary = (res: unknown, done: (err: Error | null, body: Buffer) => void) => {
+  const stream = res as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
 };
 
 describe('Documents: tags, blocks, sort, versions, Word, generations', () => {

@@ -59,8 +59,16 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       { name: 'Accessibility check' },
       customer.session.access_token,
     );
+    const { document } = await apiCall<{ document: { document_id: number } }>(
+      'POST',
+      '/api/documents',
+      { name: 'Accessibility document', content: '# Heading\n\n- a list item\n\nSome text.' },
+      customer.session.access_token,
+    );
     await signInViaApi(page, customer, '/conversations');
     await checkScreens(page, [
+      ['documents', '/documents'],
+      ['a document', `/documents/${document.document_id}`],
       ['conversations', '/conversations'],
       ['a conversation', `/conversations/${conversation.conversation_id}`],
       ['templates', '/templates'],

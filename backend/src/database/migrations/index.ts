@@ -17,6 +17,7 @@ import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvita
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 import { Billing1764620000000 } from './1764620000000-Billing';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
+import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   MailSecrets1764500000000,
   Billing1764620000000,
   DocumentEditor1764680000000,
+  GeneratedIdeas1764681000000,
 ];

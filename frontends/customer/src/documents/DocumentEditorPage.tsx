@@ -282,7 +282,7 @@ function DocumentEditor({ document, onReload }: { document: TextDocument; onRelo
           />
         </Stack>
         <Group gap="sm">
-          <Text size="sm" c={state === 'saved' ? 'dimmed' : undefined} role="status" aria-live="polite">
+          <Text size="sm" c={state === 'saved' ? 'dimmed' : undefined} aria-live="polite">
             {stateText}
           </Text>
           <SegmentedControl
