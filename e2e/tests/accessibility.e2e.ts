@@ -69,6 +69,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await checkScreens(page, [
       ['documents', '/documents'],
       ['a document', `/documents/${document.document_id}`],
+      ['topics', '/topics'],
+      ['hashtags', '/hashtags'],
       ['conversations', '/conversations'],
       ['a conversation', `/conversations/${conversation.conversation_id}`],
       ['templates', '/templates'],

@@ -40,6 +40,7 @@ const DocumentsPage = lazy(() =>
 const DocumentEditorPage = lazy(() =>
   import('./documents/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
 );
+const IdeasPage = lazy(() => import('./ideas/IdeasPage').then((m) => ({ default: m.IdeasPage })));
 
 export default function App() {
   return (
@@ -66,6 +67,8 @@ export default function App() {
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
         <Route path="documents" element={<DocumentsPage />} />
         <Route path="documents/:document_id" element={<DocumentEditorPage />} />
+        <Route path="topics" element={<IdeasPage kind="topics" />} />
+        <Route path="hashtags" element={<IdeasPage kind="hashtags" />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         {/* The out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}

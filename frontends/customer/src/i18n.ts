@@ -2,6 +2,7 @@
 import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
 import { documentsEn, documentsEs } from './documents/translations';
+import { ideasEn, ideasEs } from './ideas/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 import { templatesEn, templatesEs } from './templates/translations';
@@ -16,6 +17,7 @@ export const en = {
   templates: templatesEn,
   workflows: workflowsEn,
   documents: documentsEn,
+  ideas: ideasEn,
 };
 
 export const es: typeof en = {
@@ -27,4 +29,5 @@ export const es: typeof en = {
   templates: templatesEs,
   workflows: workflowsEs,
   documents: documentsEs,
+  ideas: ideasEs,
 };

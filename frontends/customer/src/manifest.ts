@@ -34,6 +34,20 @@ export const manifest: RemoteManifestSource = {
       icon: 'file-text',
     },
     {
+      labelKey: 'customer:ideas.topicsNav',
+      label: { en: 'Topics', es: 'Temas' },
+      path: '/topics',
+      flag: 'topics_enabled',
+      icon: 'bulb',
+    },
+    {
+      labelKey: 'customer:ideas.hashtagsNav',
+      label: { en: 'Hashtags', es: 'Hashtags' },
+      path: '/hashtags',
+      flag: 'hashtags_enabled',
+      icon: 'hash',
+    },
+    {
       labelKey: 'customer:profile.nav',
       label: { en: 'My Profile', es: 'Mi perfil' },
       path: '/profile',
