@@ -17,6 +17,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DocumentsModule } from './modules/documents/documents.module';
 import { TopicsModule } from './modules/topics/topics.module';
+import { TutorialsModule } from './modules/tutorials/tutorials.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -68,6 +69,7 @@ export class AppModule implements NestModule {
         MessagesModule,
         DocumentsModule,
         TopicsModule,
+        TutorialsModule,
         WorkflowsModule,
         UserWorkflowsModule,
         WebModule,

@@ -70,6 +70,7 @@ export interface Fixtures {
   /** member's conversation and document in `org`. */
   orgConversation: number;
   orgDocument: number;
+  tutorial: number;
   /** A public template (staff admin's), the step of `workflow`. */
   publicTemplate: number;
   /** A staff workflow of one public template. */
@@ -99,6 +100,8 @@ export interface FreshMakers {
   conversation(withFile?: boolean): Promise<number>;
   message(): Promise<number>;
   document(): Promise<number>;
+  /** A new tutorial. */
+  tutorial(): Promise<number>;
   /** A new entry of owner's Personal topic or hashtag history. */
   idea(kind: 'topics' | 'hashtags'): Promise<number>;
   template(): Promise<number>;
@@ -795,6 +798,36 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     allow: ['owner'],
     status: 204,
     fresh: async (make) => ({ idea_id: await make.idea('hashtags') }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ tutorials (everyone watches, staff manage)
+  'GET /api/tutorials': { allow: SIGNED_IN, request: () => ({ query: { language: 'en' } }) },
+  'GET /api/tutorials/{tutorial_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { tutorial_id: f.tutorial } }),
+  },
+  'POST /api/tutorials/{tutorial_id}/plays': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: (f) => ({ params: { tutorial_id: f.tutorial } }),
+  },
+  'POST /api/tutorials': {
+    allow: STAFF,
+    deny: 403,
+    status: 201,
+    request: () => ({ body: { name: 'Intro', src: 'dQw4w9WgXcQ' } }),
+  },
+  'PUT /api/tutorials': {
+    allow: STAFF,
+    deny: 403,
+    request: (f) => ({ body: { tutorial_id: f.tutorial, order: 1 } }),
+  },
+  'DELETE /api/tutorials/{tutorial_id}': {
+    allow: STAFF,
+    deny: 403,
+    status: 204,
+    fresh: async (make) => ({ tutorial_id: await make.tutorial() }),
     request: (_f, x) => ({ params: x }),
   },
 

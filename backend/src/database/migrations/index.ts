@@ -18,6 +18,7 @@ import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 import { Billing1764620000000 } from './1764620000000-Billing';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
+import { Tutorials1764682000000 } from './1764682000000-Tutorials';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   Billing1764620000000,
   DocumentEditor1764680000000,
   GeneratedIdeas1764681000000,
+  Tutorials1764682000000,
 ];

@@ -1797,6 +1797,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutorials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tutorials in order (then oldest first), 100 per page
+         * @description language keeps one language; query searches the name.
+         */
+        get: operations["Tutorials_list"];
+        /** Change a tutorial (staff) */
+        put: operations["Tutorials_update"];
+        /** Create a tutorial (staff) */
+        post: operations["Tutorials_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorials/{tutorial_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tutorial */
+        get: operations["Tutorials_get"];
+        put?: never;
+        post?: never;
+        /** Delete a tutorial and its play counts (staff) */
+        delete: operations["Tutorials_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorials/{tutorial_id}/plays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count one play of a tutorial by the caller (the player calls it when the video starts) */
+        post: operations["Tutorials_play"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflows": {
         parameters: {
             query?: never;
@@ -3497,6 +3554,56 @@ export interface components {
              * @enum {string}
              */
             platform: "instagram" | "tiktok" | "x" | "linkedin" | "facebook" | "youtube";
+        };
+        TutorialDto: {
+            tutorial_id: number;
+            name: string;
+            /** @description An uploaded image’s src */
+            thumbnail: string | null;
+            order: number;
+            /** @description A YouTube video id (11 characters) or an uploaded video’s src */
+            src: string;
+            /** @enum {string} */
+            language: "en" | "es";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TutorialPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            tutorials: components["schemas"]["TutorialDto"][];
+        };
+        TutorialResponse: {
+            tutorial: components["schemas"]["TutorialDto"];
+        };
+        CreateTutorialBody: {
+            name: string;
+            /** @description An uploaded image’s src (POST /api/files) */
+            thumbnail?: string | null;
+            /** @default 0 */
+            order: number;
+            /** @description A YouTube link or video id, or an uploaded video’s src (POST /api/files); stored as the id or src */
+            src: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "es";
+        };
+        UpdateTutorialBody: {
+            tutorial_id: number;
+            name?: string;
+            thumbnail?: string | null;
+            order?: number;
+            src?: string;
+            /** @enum {string} */
+            language?: "en" | "es";
         };
         WorkflowTemplateDto: {
             template_id: number;
@@ -8855,6 +8962,259 @@ export interface operations {
                 content?: never;
             };
             /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Absent = every language */
+                language?: "en" | "es";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTutorialBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialResponse"];
+                };
+            };
+            /** @description 'The value can't be empty' (name, video), a video that is not a YouTube link or id nor an uploaded video, a thumbnail that is not an uploaded image, order outside 0-10000, unknown language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tutorial */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTutorialBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialResponse"];
+                };
+            };
+            /** @description 'The value can't be empty' (name, video), a video that is not a YouTube link or id nor an uploaded video, a thumbnail that is not an uploaded image, order outside 0-10000, unknown language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                tutorial_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tutorial */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                tutorial_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tutorial */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_play: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                tutorial_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tutorial */
             404: {
                 headers: {
                     [name: string]: unknown;
