@@ -41,6 +41,12 @@ const DocumentEditorPage = lazy(() =>
   import('./documents/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
 );
 const IdeasPage = lazy(() => import('./ideas/IdeasPage').then((m) => ({ default: m.IdeasPage })));
+const TutorialsPage = lazy(() =>
+  import('./tutorials/TutorialsPage').then((m) => ({ default: m.TutorialsPage })),
+);
+const TutorialPlayerPage = lazy(() =>
+  import('./tutorials/TutorialPlayerPage').then((m) => ({ default: m.TutorialPlayerPage })),
+);
 
 export default function App() {
   return (
@@ -69,6 +75,8 @@ export default function App() {
         <Route path="documents/:document_id" element={<DocumentEditorPage />} />
         <Route path="topics" element={<IdeasPage kind="topics" />} />
         <Route path="hashtags" element={<IdeasPage kind="hashtags" />} />
+        <Route path="tutorials" element={<TutorialsPage />} />
+        <Route path="tutorials/:tutorial_id" element={<TutorialPlayerPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         {/* The out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}

@@ -3,6 +3,7 @@ import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
 import { documentsEn, documentsEs } from './documents/translations';
 import { ideasEn, ideasEs } from './ideas/translations';
+import { tutorialsEn, tutorialsEs } from './tutorials/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 import { templatesEn, templatesEs } from './templates/translations';
@@ -18,6 +19,7 @@ export const en = {
   workflows: workflowsEn,
   documents: documentsEn,
   ideas: ideasEn,
+  tutorials: tutorialsEn,
 };
 
 export const es: typeof en = {
@@ -30,4 +32,5 @@ export const es: typeof en = {
   workflows: workflowsEs,
   documents: documentsEs,
   ideas: ideasEs,
+  tutorials: tutorialsEs,
 };

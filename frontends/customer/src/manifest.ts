@@ -48,6 +48,13 @@ export const manifest: RemoteManifestSource = {
       icon: 'hash',
     },
     {
+      labelKey: 'customer:tutorials.nav',
+      label: { en: 'Tutorials', es: 'Tutoriales' },
+      path: '/tutorials',
+      flag: 'tutorials_enabled',
+      icon: 'video',
+    },
+    {
       labelKey: 'customer:profile.nav',
       label: { en: 'My Profile', es: 'Mi perfil' },
       path: '/profile',

@@ -95,11 +95,13 @@ function sharedModules(production) {
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
   const pkg = require('../../../package.json').dependencies;
   const versionOf = (name) => require(path.join(NODE_MODULES, name, 'package.json')).version;
-  // Mantine's own packages that the containers share import from @mantine/core too.
+  // Mantine's own packages that the containers share import from @mantine/core too, and so does the block
+  // editor's Mantine flavour (the customer remote's documents).
   const mantineNames = importedNames('@mantine/core', [
     ...APP_SOURCES,
     path.join(NODE_MODULES, '@mantine', 'notifications', 'esm'),
     path.join(NODE_MODULES, '@mantine', 'dates', 'esm'),
+    path.join(NODE_MODULES, '@blocknote', 'mantine', 'dist'),
   ]);
   const routerNames = importedNames('react-router-dom', APP_SOURCES);
   const router = path.join(
