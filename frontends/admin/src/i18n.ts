@@ -1,6 +1,7 @@
 /** Texts of the admin remote (namespace "admin"). en and es must have the same keys (see App.test.tsx). */
 import { settingsEn, settingsEs } from './settings/translations';
 import { staffEn, staffEs } from './staff/translations';
+import { tutorialsEn, tutorialsEs } from './tutorials/translations';
 import { workflowsEn, workflowsEs } from './workflows/translations';
 
 export const en = {
@@ -8,6 +9,7 @@ export const en = {
   staff: staffEn,
   settings: settingsEn,
   workflows: workflowsEn,
+  tutorials: tutorialsEn,
 };
 
 export const es: typeof en = {
@@ -15,4 +17,5 @@ export const es: typeof en = {
   staff: staffEs,
   settings: settingsEs,
   workflows: workflowsEs,
+  tutorials: tutorialsEs,
 };

@@ -32,5 +32,14 @@ export const manifest: RemoteManifestSource = {
       permission: 'backoffice.view',
       icon: 'route',
     },
+    {
+      labelKey: 'admin:tutorials.nav',
+      label: { en: 'Tutorials', es: 'Tutoriales' },
+      path: '/admin/tutorials',
+      menu: 'admin',
+      // Tutorials are managed by staff admins and managers.
+      permission: 'backoffice.view',
+      icon: 'video',
+    },
   ],
 };
