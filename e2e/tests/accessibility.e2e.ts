@@ -65,12 +65,20 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       { name: 'Accessibility document', content: '# Heading\n\n- a list item\n\nSome text.' },
       customer.session.access_token,
     );
+    const { tutorial } = await apiCall<{ tutorial: { tutorial_id: number } }>(
+      'POST',
+      '/api/tutorials',
+      { name: 'Accessibility tutorial', src: '/api/files/content/a11y-video.mp4' },
+      (await login(adminCredentials())).access_token,
+    );
     await signInViaApi(page, customer, '/conversations');
     await checkScreens(page, [
       ['documents', '/documents'],
       ['a document', `/documents/${document.document_id}`],
       ['topics', '/topics'],
       ['hashtags', '/hashtags'],
+      ['tutorials', '/tutorials'],
+      ['a tutorial', `/tutorials/${tutorial.tutorial_id}`],
       ['conversations', '/conversations'],
       ['a conversation', `/conversations/${conversation.conversation_id}`],
       ['templates', '/templates'],
@@ -99,6 +107,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['staff', '/admin/staff'],
       ['app settings', '/admin/settings'],
       ['workflows (back office)', '/admin/workflows'],
+      ['tutorials (back office)', '/admin/tutorials'],
     ]);
     // The admin panel works on the current organization: choose the new one, as the switcher would.
     await page.evaluate(
