@@ -1,6 +1,7 @@
 // GET /api/conversations with 100,000 conversations for one user (plus other users' rows, so the indexes must
 // pick the right ones): p50/p99 latency and requests/s per sort and filter, at 10 concurrent connections.
-// Needs the built backend (npx nx run backend:build) and PostgreSQL. Prints figures; never fails a build.
+// Needs the built backend (npx nx run backend:build) and PostgreSQL. Prints where it ran (read from the backend)
+// and exits non-zero when a request failed (a non-2xx answer or a connection error).
 //
 // Settings (env): BENCH_CONVERSATIONS (100000), BENCH_DURATION (10 s per case), BENCH_CONNECTIONS (10),
 // BENCH_EXPLAIN=1 also prints the plans of any case slower than 50 ms at p50; BENCH_KEEP_DATABASE=1 leaves the
@@ -8,7 +9,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { REDIS_URL, ROOT, api, freshDatabase, load, signUp, startBackend, table } from './lib.mjs';
+import {
+  REDIS_URL,
+  ROOT,
+  api,
+  freshDatabase,
+  load,
+  signUp,
+  startBackend,
+  table,
+  whereItRan,
+} from './lib.mjs';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const OTHER_USERS = 20;
@@ -186,6 +197,12 @@ async function main() {
       REDIS_PREFIX: `bench-conv-${process.pid}`,
     });
     const base = server.url;
+    const where = await whereItRan(base, {
+      pgUrl: db.url,
+      redisPrefix: `bench-conv-${process.pid}`,
+      expect: { database: 'postgresql', redis: true },
+    });
+    console.log(`ran on: ${where}\n`);
     const me = await signUp(base, `bench-conv-${process.pid}@example.com`);
     const others = [];
     for (let i = 0; i < OTHER_USERS; i++)
@@ -235,6 +252,7 @@ async function main() {
     ];
     const rows = [];
     const slow = [];
+    let failed = 0;
     for (const params of cases) {
       const path = `/api/conversations?${new URLSearchParams(params)}`;
       const { total } = await api(base, 'GET', path, { token: me.access_token });
@@ -252,6 +270,7 @@ async function main() {
         result.requests.average.toFixed(0),
         result.non2xx + result.errors,
       ]);
+      failed += result.non2xx + result.errors;
       rows[rows.length - 1].push(await sqlMs(client, me.user.user_id, params));
       if (result.latency.p50 > SLOW_MS) slow.push(params);
     }
@@ -263,6 +282,10 @@ async function main() {
 Each response is one page (20) plus the total. p50/p99/req/s: autocannon, ${CONNECTIONS} connections, so at saturation
 p50 is about ${CONNECTIONS} / (req/s) and mostly measures throughput. SQL ms: the database's own execution time
 of the page query and of the count query (EXPLAIN ANALYZE, median of 5 each, one at a time, no load).`);
+    if (failed) {
+      console.error(`\n${failed} requests failed.`);
+      process.exitCode = 1;
+    }
 
     if (process.env.BENCH_EXPLAIN === '1')
       for (const params of slow) {
@@ -283,5 +306,5 @@ of the page query and of the count query (EXPLAIN ANALYZE, median of 5 each, one
 
 main().catch((err) => {
   console.error(err);
-  process.exitCode = 0;
+  process.exitCode = 1;
 });

@@ -3,8 +3,9 @@
 // concurrent streams it prints: messages sent, failed (refused, errored or interrupted), the time the product took
 // to serve again after the fault ended, answers left pending once recovered (must be 0), and words charged beside
 // the words of the answers delivered (must be equal: interrupted and failed answers are not charged).
-// Needs the built backend (npx nx run backend:build), PostgreSQL and Redis. Exits non-zero when an answer stays
-// pending or a charge differs from what was delivered.
+// Needs the built backend (npx nx run backend:build), PostgreSQL and Redis; where each scenario ran is read from
+// the backend. Exits non-zero when an answer stays pending, a charge differs from what was delivered, or a
+// message fails in the baseline scenario (no fault).
 //
 // Settings (env): BENCH_CONCURRENCY (20,50), BENCH_SCENARIOS (all: baseline,crash,db-2s,db-15s,redis,provider-cut,
 // provider-hang,provider-429,provider-5xx,rolling), BENCH_TOKENS (60 words per answer), BENCH_DELAY_MS (20 ms
@@ -25,6 +26,7 @@ import {
   startBackend,
   table,
   tcpProxy,
+  whereItRan,
 } from './lib.mjs';
 
 const LEVELS = (process.env.BENCH_CONCURRENCY ?? '20,50').split(',').map(Number);
@@ -226,6 +228,11 @@ async function scenario(name, concurrency) {
   if (name === 'rolling') instances.push(await startBackend(env));
   try {
     const base = instances[0].url;
+    const where = await whereItRan(base, {
+      pgUrl: database.url,
+      redisPrefix: env.REDIS_PREFIX,
+      expect: { database: 'postgresql', redis: true },
+    });
     const { access_token: adminToken } = await api(base, 'POST', '/api/auth/login', { body: ADMIN });
     const users = await mapLimit([...Array(concurrency).keys()], 8, (i) =>
       customer(instances[i % instances.length].url, adminToken, i),
@@ -268,7 +275,7 @@ async function scenario(name, concurrency) {
     const counts = await running;
     for (const user of users) user.socket.close();
     const books = await ledger(database.url);
-    return { name, concurrency, counts, recoverMs, faultEnded, ...books };
+    return { name, concurrency, counts, recoverMs, faultEnded, where, ...books };
   } finally {
     await Promise.all(instances.map((i) => i.stop()));
     fake.stop();
@@ -282,6 +289,7 @@ async function main() {
     `Faults bench: ${TOKENS} words per answer, ${DELAY_MS} ms apart; PostgreSQL ${new URL(PG_URL).host} and Redis ${new URL(REDIS_URL).host} through fault proxies; ${LOAD_MS / 1000} s of load per scenario, the fault at ${FAULT_AT_MS / 1000} s.`,
   );
   const rows = [];
+  const ranOn = new Set();
   let bad = false;
   for (const name of SCENARIOS) {
     for (const concurrency of LEVELS) {
@@ -292,6 +300,9 @@ async function main() {
         `${name} × ${concurrency}: ${r.counts.sent} sent, ${failed} failed, recovered after ${r.recoverMs} ms, ${r.pending} pending, ${r.charged} / ${r.delivered} words`,
       );
       if (r.pending > 0 || r.charged !== r.delivered || Number.isNaN(r.recoverMs)) bad = true;
+      // Without a fault every message must be answered in full.
+      if (name === 'baseline' && (failed > 0 || r.counts.done !== r.counts.sent)) bad = true;
+      ranOn.add(r.where);
       rows.push([
         name,
         concurrency,
@@ -317,9 +328,10 @@ async function main() {
     ],
     rows,
   );
+  console.log(`ran on: ${[...ranOn].join('; ')} (through the fault proxies)`);
   if (bad) {
     console.error(
-      'An answer stayed pending, a charge differed from the words delivered, or the app never recovered.',
+      'An answer stayed pending, a charge differed from the words delivered, the app never recovered, or the baseline lost a message.',
     );
     process.exit(1);
   }

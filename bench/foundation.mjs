@@ -1,9 +1,10 @@
 // Platform foundation figures: cold start (embedded and PostgreSQL), login requests/s,
 // GET /api/users latency at 50 concurrent clients, and the shell's initial JavaScript gzipped.
-// Needs the production build first (npm run build). Prints figures; never fails a build.
+// Needs the production build first (npm run build). Prints where each figure was measured (read from the backend)
+// and exits non-zero when a request failed.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REDIS_URL, ROOT, freshDatabase, load, row, signUp, startBackend } from './lib.mjs';
+import { REDIS_URL, ROOT, freshDatabase, load, row, signUp, startBackend, whereItRan } from './lib.mjs';
 
 /** JavaScript a browser downloads to show the sign-in page (as served: compressed), measured in Chromium. */
 async function shellInitialJs(baseUrl) {
@@ -28,28 +29,37 @@ async function shellInitialJs(baseUrl) {
 }
 
 async function main() {
-  if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
-    console.log('Build first: npm run build');
-    return;
-  }
+  if (!existsSync(join(ROOT, 'backend/dist/main.js'))) throw new Error('Build first: npm run build');
   console.log(`Avatar Studio foundation bench (${new Date().toISOString()}, node ${process.version})\n`);
 
-  const embedded = await startBackend();
+  // Empty settings, not absent ones: the bench's own environment must not send the 'embedded' runs elsewhere.
+  const embeddedEnv = { DATABASE_URL: '', REDIS_URL: '' };
+  const embedded = await startBackend(embeddedEnv);
+  console.log(
+    `ran on: ${await whereItRan(embedded.url, {
+      dataDir: embedded.dataDir,
+      expect: { database: 'embedded', redis: false },
+    })}`,
+  );
   row('cold start, embedded PGlite, empty data dir (to /api/health)', embedded.startMs.toFixed(0), 'ms');
   const js = await shellInitialJs(embedded.url);
   row(`sign-in page JavaScript as served (${js.files} files, compressed)`, js.kb.toFixed(1), 'KB');
   await embedded.stop();
-  const embeddedAgain = await startBackend({ DATA_DIR: embedded.dataDir });
+  const embeddedAgain = await startBackend({ ...embeddedEnv, DATA_DIR: embedded.dataDir });
   row('start, embedded PGlite, existing data dir', embeddedAgain.startMs.toFixed(0), 'ms');
   await embeddedAgain.stop();
 
   const db = await freshDatabase();
   try {
-    const server = await startBackend({
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      REDIS_PREFIX: `bench-${Date.now()}`,
-    });
+    const prefix = `bench-${Date.now()}`;
+    const server = await startBackend({ DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix });
+    console.log(
+      `ran on: ${await whereItRan(server.url, {
+        pgUrl: db.url,
+        redisPrefix: prefix,
+        expect: { database: 'postgresql', redis: true },
+      })}`,
+    );
     row('cold start, PostgreSQL, empty database (migrations run)', server.startMs.toFixed(0), 'ms');
     const email = `bench-${Date.now()}@example.com`;
     const { access_token } = await signUp(server.url, email);
@@ -77,6 +87,11 @@ async function main() {
     });
     row(`GET /api/users, 50 clients, ${me.non2xx} non-2xx`, me.requests.average.toFixed(0), 'req/s');
     row('GET /api/users p50 / p99', `${me.latency.p50}/${me.latency.p99}`, 'ms');
+    const failed = login.non2xx + login.errors + me.non2xx + me.errors;
+    if (failed) {
+      console.error(`${failed} requests failed.`);
+      process.exitCode = 1;
+    }
     await server.stop();
   } finally {
     await db.drop();
@@ -85,5 +100,5 @@ async function main() {
 
 main().catch((err) => {
   console.error(err);
-  process.exitCode = 0;
+  process.exitCode = 1;
 });

@@ -1,6 +1,6 @@
 // Shared helpers for the bench scripts: start the built backend, wait for health, run a load, print a table.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,16 +11,28 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-let nextPort = 3900;
+/**
+ * A TCP port nobody listens on now (the system picks it), so a bench never talks to another process's server
+ * left on a fixed port.
+ */
+export async function freePort() {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /**
- * Starts backend/dist/main.js and resolves once /api/health answers, with the time it took. `port` restarts an
- * instance where it was (sockets reconnect to the same address); `child` is there for kills.
+ * Starts backend/dist/main.js on a free port and resolves once /api/health answers, with the time it took.
+ * `port` restarts an instance where it was (sockets reconnect to the same address); `child` is there for kills.
  */
-export async function startBackend(env = {}, { port = nextPort++ } = {}) {
+export async function startBackend(env = {}, { port: fixedPort, nodeArgs = [] } = {}) {
+  const port = fixedPort ?? (await freePort());
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'backend/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -37,7 +49,8 @@ export async function startBackend(env = {}, { port = nextPort++ } = {}) {
     if (child.exitCode !== null) throw new Error(`backend exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      // Still running: the answer came from this child, not from a server it failed to replace on the port.
+      if (res.ok && child.exitCode === null) break;
     } catch {
       /* not listening yet */
     }
@@ -195,5 +208,134 @@ export async function tcpProxy(target) {
       this.cut();
       return new Promise((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** CPU time (user + system, every thread) the process `pid` has used so far, in ms (Linux /proc). */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) are space-separated; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS = 100;
+
+/**
+ * Where a backend ran, from what it answers and what it left behind rather than from the settings it was given:
+ * the readiness report (database up, its kind, Redis ping), whether the bench's own PostgreSQL database holds the
+ * tables the backend migrated (`pgUrl`) or the embedded database's files are in the backend's data folder
+ * (`dataDir`), and how many connections listen on the backend's Redis channels
+ * (`redisPrefix`). Throws when the backend did not run where `expect` says ({ database: 'postgresql' |
+ * 'embedded', redis: boolean }).
+ */
+export async function whereItRan(base, { pgUrl = null, dataDir = null, redisPrefix = null, expect } = {}) {
+  const health = await (await fetch(`${base}/api/health`)).json();
+  // The embedded database keeps its files in <DATA_DIR>/pg (backend/src/database/embedded-postgres.ts).
+  const embeddedFiles =
+    dataDir && existsSync(join(dataDir, 'pg')) ? readdirSync(join(dataDir, 'pg')).length : 0;
+  let pgTables = 0;
+  if (pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
+      pgTables = rows[0].n;
+    } finally {
+      await client.end();
+    }
+  }
+  let redisListeners = 0;
+  if (redisPrefix) {
+    const { default: IORedis } = await import('ioredis');
+    const redis = new IORedis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+    try {
+      await redis.connect();
+      const channels = await redis.pubsub('CHANNELS', `${redisPrefix}:*`);
+      for (const channel of channels) {
+        const [, n] = await redis.pubsub('NUMSUB', channel);
+        redisListeners += Number(n);
+      }
+    } catch {
+      redisListeners = 0;
+    } finally {
+      redis.disconnect();
+    }
+  }
+  const database =
+    health.database !== 'up'
+      ? 'database down'
+      : health.database_kind === 'postgresql' && pgTables > 0
+        ? `PostgreSQL (the bench's database holds ${pgTables} tables)`
+        : health.database_kind === 'embedded' && embeddedFiles > 0
+          ? `embedded database (PGlite, ${embeddedFiles} files in its data folder)`
+          : `database ${health.database_kind}, ${pgTables} tables in the bench's database`;
+  const redis =
+    health.redis === 'up' && redisListeners > 0
+      ? `Redis (${redisListeners} subscriptions on its channels)`
+      : health.redis === 'not_configured'
+        ? 'no Redis'
+        : `Redis ${health.redis}, ${redisListeners} subscriptions`;
+  const label = `${database}, ${redis}`;
+  if (expect) {
+    const dbOk =
+      expect.database === 'postgresql'
+        ? health.database_kind === 'postgresql' && pgTables > 0
+        : health.database_kind === 'embedded' && embeddedFiles > 0;
+    const redisOk = expect.redis
+      ? health.redis === 'up' && redisListeners > 0
+      : health.redis === 'not_configured';
+    if (!dbOk || !redisOk || health.database !== 'up') {
+      throw new Error(`The backend did not run where the bench meant it to: ${label}`);
+    }
+  }
+  return label;
+}
+
+/**
+ * The V8 sampling profiler of a process started with --inspect=127.0.0.1:<port>, over the inspector's WebSocket:
+ * start() and stop() (the profile: nodes, samples, timeDeltas).
+ */
+export async function inspectorProfiler(port) {
+  let targets;
+  for (let i = 0; ; i++) {
+    try {
+      targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+      break;
+    } catch (err) {
+      if (i > 50) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const socket = new WebSocket(targets[0].webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let nextId = 1;
+  const pending = new Map();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(message.error.message));
+    else waiter.resolve(message.result);
+  });
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 500 });
+  return {
+    start: () => send('Profiler.start'),
+    stop: async () => (await send('Profiler.stop')).profile,
+    close: () => socket.close(),
   };
 }

@@ -1,12 +1,21 @@
-// Streaming overhead of the AI core: the same fake OpenAI-compatible provider called DIRECTLY with the openai SDK,
-// and THROUGH THE PRODUCT (POST /api/messages, answer on the socket as message_stream / message_stream_end), at
-// several concurrency levels. Prints time to first token (p50/p99), what the product adds, and tokens/s delivered.
-// Needs the built backend (npx nx run backend:build), PostgreSQL and Redis. Prints figures; never fails a build.
+// Streaming overhead of the generation engine: the same fake OpenAI-compatible provider called DIRECTLY with the
+// openai SDK (the baseline, measured in the same run) and THROUGH THE PRODUCT (POST /api/messages, the answer on
+// the socket as message_stream / message_stream_end), at several concurrency levels, on PostgreSQL + Redis and
+// on the embedded database without Redis. Prints, per setup: time to first token (p50/p99) and what the product
+// adds, streams delivered complete and in order, backend CPU per answer (the process's CPU time over the answers
+// it streamed), and a breakdown of the backend's main-thread time per answer (auth, database, provider, socket
+// emit...) from a CPU profile of a separate pass. Where each setup ran is read from the backend and what it left
+// behind, not assumed. A stream that fails, arrives incomplete or out of order is an error: it is left out of the
+// percentiles, and the bench exits non-zero when there is one.
 //
-// Settings (env): BENCH_TOKENS (200 tokens per answer), BENCH_DELAY_MS (5 ms between tokens),
-// BENCH_CONCURRENCY (1,50,200), BENCH_SAMPLES (at least 20 streams per level and mode).
+// Needs the built backend (npx nx run backend:build), PostgreSQL and Redis.
+// Settings (env): BENCH_SETUPS (postgresql,embedded), BENCH_TOKENS (60 chunks per answer), BENCH_DELAY_MS (5 ms
+// between chunks), BENCH_CONCURRENCY (1,50,200,500), BENCH_SAMPLES (at least 100 streams per level and mode),
+// BENCH_PROFILE_STREAMS (20 concurrent streams in the profiled pass), BENCH_PROFILE_ANSWERS (100), BENCH_PROFILE_DIR
+// (where to write the profiled pass's .cpuprofile; not written without it).
 import { fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { io } from 'socket.io-client';
@@ -15,25 +24,40 @@ import {
   REDIS_URL,
   ROOT,
   api,
+  cpuMs,
+  freePort,
   freshDatabase,
+  inspectorProfiler,
   mapLimit,
   percentile,
   signUp,
   startBackend,
   table,
+  whereItRan,
 } from './lib.mjs';
+import { PARTS, breakdown } from './profile-breakdown.mjs';
 
-const TOKENS = Number(process.env.BENCH_TOKENS ?? 200);
+const SETUPS = (process.env.BENCH_SETUPS ?? 'postgresql,embedded').split(',');
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 60);
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 5);
-const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,50,200').split(',').map(Number);
-const MIN_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,50,200,500').split(',').map(Number);
+const MIN_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const PROFILE_STREAMS = Number(process.env.BENCH_PROFILE_STREAMS ?? 20);
+const PROFILE_ANSWERS = Number(process.env.BENCH_PROFILE_ANSWERS ?? 100);
+/** Customers streaming: each has one socket and runs up to (concurrency / USERS) answers at once. */
+const MAX_USERS = 50;
 const STREAM_TIMEOUT_MS = 120_000;
 const PROMPT = 'Write something.';
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-secret' };
 const EXPECTED = fakeAnswer(TOKENS);
+/** Issue 8's targets for a 60-chunk answer. */
+const TARGETS = {
+  1: { p50: 5, p99: 20 },
+  50: { p50: 30, p99: 100 },
+  cpuMs: 6,
+};
 
-/** Streams per worker at a level: enough rounds for MIN_SAMPLES streams, at least two. */
-const roundsFor = (concurrency) => Math.max(2, Math.ceil(MIN_SAMPLES / concurrency));
+const roundsFor = (concurrency) => Math.max(1, Math.ceil(MIN_SAMPLES / concurrency));
 const countTokens = (text) => (text.match(/ w\d+/g) ?? []).length;
 
 /** The fake provider in its own process, so its work does not delay the client being measured. */
@@ -84,12 +108,13 @@ async function directStream(baseURL) {
     duration: ended - first,
     tokens: countTokens(text),
     complete: text === EXPECTED,
+    problem: text === EXPECTED ? null : `incomplete: ${countTokens(text)} of ${TOKENS} tokens`,
   };
 }
 
-/** A signed-up customer with unlimited words, a socket in its room, and conversations to send into. */
+/** A signed-up customer with unlimited words and a socket in its room. */
 async function productUser(base, adminToken, index) {
-  const session = await signUp(base, `bench-stream-${process.pid}-${index}@example.com`);
+  const session = await signUp(base, `bench-stream-${process.pid}-${Date.now()}-${index}@example.com`);
   const user_id = session.user.user_id;
   await api(base, 'POST', '/api/words/admin/grant', {
     token: adminToken,
@@ -112,17 +137,22 @@ async function productUser(base, adminToken, index) {
 
 /**
  * One message through the product: from just before the POST to the first message_stream event (TTFT), and
- * from there to message_stream_end. Events are matched by conversation, since a worker has one stream at a time.
+ * from there to message_stream_end. Events are matched by conversation (one stream per conversation); every
+ * chunk must start where the text so far ends (its `offset`), else the stream is out of order.
  */
 async function productStream(base, user, conversation_id) {
   const { socket } = user;
   let first = null;
   let text = '';
+  let disorder = 0;
+  let events = 0;
   let onStream, onEnd, onFailure, timer;
   const finished = new Promise((resolve, reject) => {
     onStream = (p) => {
       if (p.conversation_id !== conversation_id) return;
       first ??= performance.now();
+      events++;
+      if (p.offset !== undefined && p.offset !== text.length) disorder++;
       text += p.content;
     };
     onEnd = (p) => {
@@ -143,12 +173,19 @@ async function productStream(base, user, conversation_id) {
     });
     const answered = performance.now() - started;
     const ended = await finished;
+    const complete = text === EXPECTED && disorder === 0;
     return {
       ttft: first - started,
       duration: ended - first,
       tokens: countTokens(text),
-      complete: text === EXPECTED,
+      complete,
+      problem: complete
+        ? null
+        : disorder
+          ? `${disorder} chunks out of order`
+          : `incomplete: ${countTokens(text)} of ${TOKENS} tokens`,
       answered,
+      events,
     };
   } finally {
     clearTimeout(timer);
@@ -159,191 +196,266 @@ async function productStream(base, user, conversation_id) {
   }
 }
 
-/** `concurrency` workers, each running `rounds` streams back to back; failures are counted, not fatal. */
+/**
+ * `concurrency` workers, each running `rounds` streams back to back. Failed and incomplete streams are errors,
+ * counted and left out of every figure.
+ */
 async function runLevel(concurrency, rounds, streamOnce) {
   const results = [];
-  let failures = 0;
-  let firstFailure = null;
+  let errors = 0;
+  let firstError = null;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
       for (let round = 0; round < rounds; round++) {
         try {
-          results.push(await streamOnce(worker, round));
+          const r = await streamOnce(worker, round);
+          if (r.complete) results.push(r);
+          else {
+            errors++;
+            firstError ??= r.problem;
+          }
         } catch (err) {
-          failures++;
-          firstFailure ??= err.message;
+          errors++;
+          firstError ??= err.message;
         }
       }
     }),
   );
   const wallMs = performance.now() - started;
-  const ok = results.filter((r) => r.complete);
   const tokens = results.reduce((n, r) => n + r.tokens, 0);
+  const of = (key) => results.filter((r) => r[key] !== undefined).map((r) => r[key]);
   return {
-    samples: results.length,
-    failures: failures + results.length - ok.length,
-    firstFailure,
-    ttft50: percentile(
-      results.map((r) => r.ttft),
-      50,
-    ),
-    ttft99: percentile(
-      results.map((r) => r.ttft),
-      99,
-    ),
-    duration50: percentile(
-      results.map((r) => r.duration),
-      50,
-    ),
-    // Product only: how long POST /api/messages took to answer (the generation then runs in the background).
-    answered50: percentile(
-      results.filter((r) => r.answered !== undefined).map((r) => r.answered),
-      50,
-    ),
-    answered99: percentile(
-      results.filter((r) => r.answered !== undefined).map((r) => r.answered),
-      99,
-    ),
-    // Per stream: tokens over the time from its first to its last token, summed over streams then divided.
-    perStreamTps: tokens / (results.reduce((n, r) => n + r.duration, 0) / 1000),
+    streams: concurrency * rounds,
+    ok: results.length,
+    errors,
+    firstError,
+    ttft50: percentile(of('ttft'), 50),
+    ttft99: percentile(of('ttft'), 99),
+    duration50: percentile(of('duration'), 50),
+    answered50: percentile(of('answered'), 50),
+    answered99: percentile(of('answered'), 99),
+    // Product only: message_stream events per answer (each is a socket write, and a Redis publish with Redis).
+    events: of('events').reduce((a, b) => a + b, 0) / Math.max(1, of('events').length),
     // All streams together: every token delivered over the level's wall-clock time (TTFT included).
     totalTps: tokens / (wallMs / 1000),
   };
 }
 
-const ms = (v) => (Number.isNaN(v) ? '-' : v.toFixed(1));
+const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : '-');
 const pair = (a, b) => `${ms(a)}/${ms(b)}`;
 const rate = (v) => (Number.isFinite(v) ? v.toFixed(0) : '-');
 
-async function main() {
-  if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
-    console.log('Build first: npx nx run backend:build');
-    return;
-  }
-  console.log(
-    `AI core streaming bench (${new Date().toISOString()}, node ${process.version}): ` +
-      `${TOKENS} tokens per answer, ${DELAY_MS} ms apart, from a fake OpenAI-compatible server\n`,
-  );
-  const fake = await startFake();
-  const db = await freshDatabase(`bench_stream_${process.pid}`);
+/** Runs every level and the profiled pass on one backend setup; returns { label, rows, errors }. */
+async function benchSetup(setup, fake) {
+  const postgres = setup === 'postgresql';
+  const db = postgres ? await freshDatabase(`bench_stream_${process.pid}`) : null;
+  const prefix = `bench-stream-${process.pid}-${setup}`;
+  const inspectPort = await freePort();
   let server = null;
   const users = [];
   try {
-    server = await startBackend({
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      REDIS_PREFIX: `bench-stream-${process.pid}`,
-      OPENAI_API_KEY: 'sk-bench',
-      OPENAI_BASE_URL: `${fake.url}/v1`,
-      XAI_API_KEY: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    server = await startBackend(
+      {
+        DATABASE_URL: db?.url ?? '',
+        REDIS_URL: postgres ? REDIS_URL : '',
+        REDIS_PREFIX: prefix,
+        OPENAI_API_KEY: 'sk-bench',
+        OPENAI_BASE_URL: `${fake.url}/v1`,
+        XAI_API_KEY: '',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // Several answers of one customer run at once at the higher levels (the default cap is 3).
+        GENERATION_MAX_CONCURRENT_PER_USER: '1000',
+      },
+      { nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`] },
+    );
     const base = server.url;
+    const label = await whereItRan(base, {
+      pgUrl: db?.url ?? null,
+      dataDir: server.dataDir,
+      redisPrefix: prefix,
+      expect: { database: postgres ? 'postgresql' : 'embedded', redis: postgres },
+    });
+    console.log(`\n## ${label}\n`);
     const { access_token: adminToken } = await api(base, 'POST', '/api/auth/login', { body: ADMIN });
 
-    // Setup (not measured): one customer per concurrent stream, and a fresh conversation per stream so every
-    // request carries the same one-message history as the direct call.
-    const maxConcurrency = Math.max(...LEVELS);
+    // Setup (not measured): customers with a socket each, and a fresh conversation per stream so every request
+    // carries the same one-message history as the direct call.
     const setupStarted = performance.now();
-    users.push(
-      ...(await mapLimit([...Array(maxConcurrency).keys()], 8, (i) => productUser(base, adminToken, i))),
-    );
-    const wanted = new Map();
-    for (const c of [5, ...LEVELS])
-      for (let w = 0; w < c; w++) wanted.set(w, (wanted.get(w) ?? 0) + roundsFor(c));
-    await mapLimit([...wanted], 8, async ([w, count]) => {
+    const userCount = Math.min(MAX_USERS, Math.max(...LEVELS, PROFILE_STREAMS));
+    users.push(...(await mapLimit([...Array(userCount).keys()], 8, (i) => productUser(base, adminToken, i))));
+    const needed = new Array(userCount).fill(0);
+    const plan = [
+      [5, 2],
+      ...LEVELS.map((c) => [c, roundsFor(c)]),
+      [PROFILE_STREAMS, Math.ceil(PROFILE_ANSWERS / PROFILE_STREAMS)],
+    ];
+    for (const [c, rounds] of plan) for (let w = 0; w < c; w++) needed[w % userCount] += rounds;
+    await mapLimit([...needed.entries()], 8, async ([u, count]) => {
       for (let k = 0; k < count; k++) {
         const { conversation } = await api(base, 'POST', '/api/conversations', {
-          token: users[w].token,
+          token: users[u].token,
           body: { name: `Bench ${k}` },
         });
-        users[w].conversations.push(conversation.conversation_id);
+        users[u].conversations.push(conversation.conversation_id);
       }
     });
     console.log(
-      `setup: ${maxConcurrency} customers with unlimited words and a socket each, ` +
-        `${[...wanted.values()].reduce((a, b) => a + b, 0)} conversations, in ` +
-        `${((performance.now() - setupStarted) / 1000).toFixed(1)} s\n`,
+      `setup: ${userCount} customers with unlimited words and a socket each, ` +
+        `${needed.reduce((a, b) => a + b, 0)} conversations, in ` +
+        `${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
     );
 
     const baseURL = `${fake.url}/v1`;
-    const nextConversation = (w) => users[w].conversations.shift();
+    const product = (w) => {
+      const user = users[w % userCount];
+      return productStream(base, user, user.conversations.shift());
+    };
     // Warm-up (not reported): connection pools, JIT, the product's first-use caches.
-    await runLevel(5, roundsFor(5), () => directStream(baseURL));
-    await runLevel(5, roundsFor(5), (w) => productStream(base, users[w], nextConversation(w)));
+    await runLevel(5, 2, () => directStream(baseURL));
+    await runLevel(5, 2, product);
 
     const rows = [];
     const details = [];
+    let errors = 0;
     for (const c of LEVELS) {
       const rounds = roundsFor(c);
       const direct = await runLevel(c, rounds, () => directStream(baseURL));
-      const product = await runLevel(c, rounds, (w) => productStream(base, users[w], nextConversation(w)));
+      const cpuBefore = cpuMs(server.child.pid);
+      const through = await runLevel(c, rounds, product);
+      const cpuPerAnswer = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, through.ok);
+      errors += direct.errors + through.errors;
+      const target = TARGETS[c];
+      const added50 = through.ttft50 - direct.ttft50;
+      const added99 = through.ttft99 - direct.ttft99;
       rows.push([
         c,
         pair(direct.ttft50, direct.ttft99),
-        pair(product.ttft50, product.ttft99),
-        pair(product.ttft50 - direct.ttft50, product.ttft99 - direct.ttft99),
-        `${rate(direct.perStreamTps)} / ${rate(direct.totalTps)}`,
-        `${rate(product.perStreamTps)} / ${rate(product.totalTps)}`,
+        pair(through.ttft50, through.ttft99),
+        pair(added50, added99),
+        target
+          ? `<= ${target.p50}/${target.p99}: ${added50 <= target.p50 && added99 <= target.p99 ? 'met' : 'NOT met'}`
+          : '',
+        `${through.ok}/${through.streams}${through.ok === through.streams ? '' : ' NOT all'}`,
+        `${ms(cpuPerAnswer)}${cpuPerAnswer <= TARGETS.cpuMs ? '' : ' (> 6)'}`,
+        `${rate(direct.totalTps)} / ${rate(through.totalTps)}`,
       ]);
       details.push([
         c,
-        `${direct.samples}/${product.samples}`,
-        `${direct.failures}/${product.failures}`,
-        pair(direct.duration50, product.duration50),
-        pair(product.answered50, product.answered99),
+        `${direct.errors}/${through.errors}`,
+        pair(direct.duration50, through.duration50),
+        pair(through.answered50, through.answered99),
+        through.events.toFixed(1),
       ]);
       for (const [mode, r] of [
         ['direct', direct],
-        ['product', product],
+        ['product', through],
       ])
-        if (r.firstFailure) console.log(`  ${mode} at ${c}: first failure: ${r.firstFailure}`);
+        if (r.firstError) console.log(`  ${mode} at ${c}: first error: ${r.firstError}`);
     }
-
     table(
       [
-        'concurrency',
+        'streams',
         'direct TTFT p50/p99 ms',
         'product TTFT p50/p99 ms',
         'added p50/p99 ms',
-        'direct tok/s stream / all',
-        'product tok/s stream / all',
+        'added target',
+        'complete in order',
+        'backend CPU ms/answer',
+        'tok/s direct / product',
       ],
       rows,
     );
     console.log('');
     table(
       [
-        'concurrency',
-        'streams direct/product',
-        'failed direct/product',
+        'streams',
+        'errors direct/product',
         'first→last token p50 ms d/p',
         'POST /api/messages answered p50/p99 ms',
+        'stream events/answer',
       ],
       details,
     );
-    console.log(`
-Notes:
-- direct TTFT: from the SDK call to the first content delta. product TTFT: from sending POST /api/messages to the
-  first message_stream event on the socket, so it includes the request (auth, access check, saving the message and
-  the pending answer), reading the history and resolving the provider key. The StreamBatcher sends the first delta
-  at once, then one event per 50 ms or per 8 deltas.
-- added = product percentile minus direct percentile (the runs are not paired stream by stream).
-- tok/s stream: tokens over first-to-last-token time, summed over streams; all: every token delivered at the level
-  divided by its wall-clock time (all concurrent streams together, TTFT included). product streams end at
-  message_stream_end, sent after the answer and its word debit are saved.
-- The fake provider runs in its own process; the backend, the fake and this client share the machine.`);
+
+    // The breakdown: a separate pass under the sampling profiler (it slows the backend a little).
+    const profiler = await inspectorProfiler(inspectPort);
+    const rounds = Math.ceil(PROFILE_ANSWERS / PROFILE_STREAMS);
+    await profiler.start();
+    const cpuBefore = cpuMs(server.child.pid);
+    const profiled = await runLevel(PROFILE_STREAMS, rounds, product);
+    const cpuPerAnswer = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, profiled.ok);
+    const profile = await profiler.stop();
+    profiler.close();
+    const parts = breakdown(profile);
+    if (process.env.BENCH_PROFILE_DIR) {
+      const file = join(process.env.BENCH_PROFILE_DIR, `streaming-${setup}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`profile written to ${file} (open it in Chrome DevTools)`);
+    }
+    errors += profiled.errors;
+    // Samples measure time on the stack, which on a busy machine includes time the process waited for a core;
+    // so each part's share of the main thread's samples is applied to the CPU time the process actually used.
+    const sampled = Object.values(parts).reduce((a, b) => a + b, 0) || 1;
+    console.log(
+      `\nwhere the backend's CPU goes per answer (${profiled.ok} answers at ${PROFILE_STREAMS} streams, ` +
+        `profiled): ${ms(cpuPerAnswer)} ms of process CPU (${ms(sampled / Math.max(1, profiled.ok))} ms sampled ` +
+        `on the main thread), split by each part's share of the samples:`,
+    );
+    table(PARTS, [PARTS.map((p) => ms((cpuPerAnswer * parts[p]) / sampled))]);
+    return { label, errors };
   } finally {
     for (const u of users) u.socket.disconnect();
     await server?.stop();
+    await db?.drop();
+  }
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
+    throw new Error('Build first: npx nx run backend:build');
+  }
+  console.log(
+    `Generation engine streaming bench (${new Date().toISOString()}, node ${process.version}): ` +
+      `${TOKENS} chunks per answer, ${DELAY_MS} ms apart, from a fake OpenAI-compatible server. ` +
+      `Baseline: the same provider called directly with the openai SDK, in the same run.`,
+  );
+  // The machine's load, for reading the latencies: the bench shares the cores with whatever else runs.
+  const load = () =>
+    loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' / ');
+  console.log(`load average (1/5/15 min) at start: ${load()} on ${cpus().length} cores`);
+  const fake = await startFake();
+  let errors = 0;
+  try {
+    for (const setup of SETUPS) errors += (await benchSetup(setup, fake)).errors;
+  } finally {
     await fake.stop();
-    await db.drop();
+  }
+  console.log(`\nload average (1/5/15 min) at the end: ${load()}`);
+  console.log(`
+Notes:
+- direct TTFT: from the SDK call to the first content delta. product TTFT: from sending POST /api/messages to the
+  first message_stream event on the socket, so it includes the request (auth, access check, saving the message and
+  the pending answer), reading the history and resolving the provider key.
+- added = product percentile minus direct percentile (the runs are not paired stream by stream). Percentiles are
+  over complete streams only; "complete in order" counts streams whose every chunk arrived at its offset and whose
+  text is the provider's.
+- backend CPU ms/answer: the backend process's CPU time (user + system, every thread) during the level, over the
+  answers it completed. The breakdown attributes main-thread samples of a profiled pass by the innermost part of
+  the product on the stack (bench/profile-breakdown.mjs); gc is garbage collection, other is HTTP, Nest,
+  validation and the product's own code.
+- Several answers of one customer run at once above ${MAX_USERS} streams (one socket per customer).
+- The fake provider runs in its own process; the backend, the fake and this client share the machine.`);
+  if (errors) {
+    console.error(`\n${errors} streams failed or arrived incomplete or out of order.`);
+    process.exitCode = 1;
   }
 }
 
 main().catch((err) => {
   console.error(err);
-  process.exitCode = 0;
+  process.exitCode = 1;
 });

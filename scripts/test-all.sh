@@ -15,19 +15,22 @@ step "format (prettier --check)"
 npx prettier --check . --log-level warn
 step "lint (eslint)"
 npx eslint . --max-warnings=0
-node --test scripts/lint-layers.test.mjs
+node --test scripts/lint-layers.test.mjs scripts/jest-tier.test.mjs scripts/split-imports-loader.test.mjs
 step "typecheck (every project)"
 npx nx run-many -t typecheck --outputStyle=static
 step "OpenAPI document and client are current"
 npm run --silent openapi:check -w backend
 npm run --silent check -w frontends/shared
+# Each tier runs on its own and fails when it ran no test (scripts/jest-tier.mjs reads jest's JSON report).
 step "contracts package"
-npx jest --config libs/contracts/jest.config.js --ci
-step "unit + API tests (backend, real PostgreSQL and Redis)"
-npx jest --config backend/jest.config.js --ci
+node scripts/jest-tier.mjs contracts jest --config libs/contracts/jest.config.js --ci
+step "unit tests (backend)"
+node scripts/jest-tier.mjs backend-unit jest --config backend/jest.config.js --selectProjects unit --ci
+step "API tests (backend, real PostgreSQL and Redis)"
+node scripts/jest-tier.mjs backend-api jest --config backend/jest.config.js --selectProjects api --ci
 step "component tests (frontends)"
-npx jest --config frontends/jest.config.js --ci
+node scripts/jest-tier.mjs frontends jest --config frontends/jest.config.js --ci
 step "build (production)"
 npx nx run-many -t build --outputStyle=static
 step "browser tests (Chromium against the production build)"
-npm test -w e2e
+node scripts/jest-tier.mjs e2e npm test -w e2e

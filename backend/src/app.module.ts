@@ -12,6 +12,7 @@ import type { AppEnv } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { AiModule } from './modules/ai/ai.module';
 import { AuditModule } from './modules/audit/audit.module';
+import { AvatarsModule } from './modules/avatars/avatars.module';
 import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
@@ -34,6 +35,7 @@ import { WordsModule } from './modules/words/words.module';
 import { ProductsModule } from './modules/products/products.module';
 import { DiscountsModule } from './modules/discounts/discounts.module';
 import { PurchasesModule } from './modules/purchases/purchases.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
 
 @Module({})
@@ -62,7 +64,9 @@ export class AppModule implements NestModule {
         ProductsModule,
         DiscountsModule,
         PurchasesModule,
+        PaymentsModule,
         ConversationsModule,
+        AvatarsModule,
         TemplatesModule,
         AiModule,
         GenerationModule,

@@ -101,11 +101,20 @@ export async function createApp(
           'frame-src': [
             "'self'",
             'https://js.stripe.com',
+            // 3-D Secure challenges open in Stripe's frames.
+            'https://hooks.stripe.com',
             'https://www.youtube.com',
             'https://www.paypal.com',
           ],
-          // The API and the socket of this origin only ('self' covers ws: and wss: of the same host).
-          'connect-src': ["'self'", socketOrigin(env.publicUrl)],
+          // The API and the socket of this origin ('self' covers ws: and wss: of the same host), and the payment
+          // providers' APIs their scripts call.
+          'connect-src': [
+            "'self'",
+            socketOrigin(env.publicUrl),
+            'https://api.stripe.com',
+            'https://m.stripe.network',
+            'https://www.paypal.com',
+          ],
         },
       },
       crossOriginEmbedderPolicy: false,

@@ -21,9 +21,88 @@ import {
   SignedIn,
 } from './access-matrix';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
+import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
+import { FakeStripe, startFakeStripe } from './fakes/stripe-server';
+import Stripe from 'stripe';
+import { AppConfigService } from '../src/modules/app-config/app-config.service';
 import { startTestApp, TestApp, TestUser } from './harness';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+
+/** A row a call names (by a path parameter or a body field), which a refused write must leave as it was. */
+interface Target {
+  table: string;
+  column: string;
+  id: string | number;
+}
+
+/** Which table and key a path parameter or body field names. `{id}` depends on the route. */
+const TARGET_FIELDS: Record<string, { table: string; column: string }> = {
+  conversation_id: { table: 'conversations', column: 'conversation_id' },
+  document_id: { table: 'documents', column: 'document_id' },
+  message_id: { table: 'messages', column: 'message_id' },
+  template_id: { table: 'templates', column: 'template_id' },
+  user_workflow_id: { table: 'user_workflows', column: 'user_workflow_id' },
+  workflow_id: { table: 'workflows', column: 'workflow_id' },
+  staff_id: { table: 'staff', column: 'user_id' },
+  user_id: { table: 'users', column: 'user_id' },
+  file_id: { table: 'files', column: 'file_id' },
+  user_organization_id: { table: 'user_organizations', column: 'user_organization_id' },
+};
+const ID_BY_ROUTE: [RegExp, { table: string; column: string }][] = [
+  [/^\/api\/files\/\{id\}/, { table: 'files', column: 'file_id' }],
+  [/^\/api\/organizations\/\{id\}/, { table: 'organizations', column: 'organization_id' }],
+  [/^\/api\/user-organizations\/\{id\}/, { table: 'user_organizations', column: 'user_organization_id' }],
+  [
+    /^\/api\/organization-invitations\/\{id\}/,
+    { table: 'organization_invitations', column: 'invitation_id' },
+  ],
+];
+/** Columns that other principals' concurrent calls (or background work they started) may touch legitimately. */
+const VOLATILE_COLUMNS = /^(updatedAt|updated_at|last_\w+|lease_until|partial_content|expires_at)$/;
+
+/** The rows `call` names: path parameters, and the id fields of its JSON body. */
+function targetsOf(path: string, call: Call): Target[] {
+  const targets: Target[] = [];
+  for (const [name, value] of Object.entries(call.params ?? {})) {
+    const where = name === 'id' ? ID_BY_ROUTE.find(([re]) => re.test(path))?.[1] : TARGET_FIELDS[name];
+    if (where) targets.push({ ...where, id: value });
+  }
+  if (call.body && typeof call.body === 'object' && !Array.isArray(call.body)) {
+    for (const [name, value] of Object.entries(call.body as Record<string, unknown>)) {
+      const where = TARGET_FIELDS[name];
+      if (where && (typeof value === 'number' || typeof value === 'string'))
+        targets.push({ ...where, id: value });
+    }
+  }
+  return targets;
+}
+
+/** Runs `work` holding every key (taken in a fixed order, so two callers never wait on each other). */
+function keyedLock() {
+  const tails = new Map<string, Promise<void>>();
+  return async function withKeys<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+    const sorted = [...new Set(keys)].sort();
+    const releases: (() => void)[] = [];
+    for (const key of sorted) {
+      const previous = tails.get(key) ?? Promise.resolve();
+      let release!: () => void;
+      const mine = new Promise<void>((resolve) => (release = resolve));
+      const tail = previous.then(() => mine);
+      tails.set(key, tail);
+      releases.push(() => {
+        release();
+        if (tails.get(key) === tail) tails.delete(key);
+      });
+      await previous;
+    }
+    try {
+      return await work();
+    } finally {
+      for (const release of releases) release();
+    }
+  };
+}
 /** Cases checked at once (each case's principals run one after another). */
 const CONCURRENCY = 4;
 
@@ -42,14 +121,72 @@ describe('authorization matrix', () => {
   let f: Fixtures;
   let make: FreshMakers;
 
+  let stripe: FakeStripe;
+  let paypal: FakePayPal;
+  const stripeSigner = new Stripe('sk_test_signer');
+  const ORG_WEBHOOK_SECRET = 'whsec_matrix_organization';
+
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1` });
+    stripe = await startFakeStripe({ keys: ['sk_test_platform', 'sk_test_matrix_org'] });
+    paypal = await startFakePayPal();
+    t = await startTestApp({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      STRIPE_API_BASE: stripe.url,
+      PAYPAL_API_BASE: paypal.url,
+    });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
     await fake?.close();
+    await stripe?.close();
+    await paypal?.close();
   });
+
+  /** Platform Stripe and PayPal keys in app config, and the matrix organization's own Stripe keys. */
+  async function configurePayments(orgId: number, adminId: number): Promise<void> {
+    await t.app.get(AppConfigService).update(
+      [
+        { key: 'stripe_private_key', value: 'sk_test_platform' },
+        { key: 'stripe_public_key', value: 'pk_test_platform' },
+        { key: 'stripe_webhook_key', value: stripe.webhookSecret },
+        { key: 'paypal_client_id', value: paypal.clientId },
+        { key: 'paypal_client_secret', value: paypal.clientSecret },
+        { key: 'paypal_webhook_id', value: paypal.webhookId },
+      ],
+      adminId,
+    );
+    const box = new SecretBox(t.env.appSecret);
+    await t.db.query(
+      `UPDATE organizations SET stripe_public = 'pk_test_matrix_org', stripe_secret = $2, stripe_webhook_secret = $3
+       WHERE organization_id = $1`,
+      [orgId, box.encrypt('sk_test_matrix_org'), box.encrypt(ORG_WEBHOOK_SECRET)],
+    );
+  }
+
+  async function insertProduct(fields: Record<string, unknown>): Promise<number> {
+    const columns = Object.keys(fields);
+    const [{ product_id }] = await t.db.query(
+      `INSERT INTO products (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+       RETURNING product_id`,
+      Object.values(fields),
+    );
+    return product_id;
+  }
+
+  /** A signed Stripe event (its JSON and the stripe-signature header for it). */
+  function signedStripeEvent(secret: string): Record<string, string> {
+    const event = stripe.event('customer.created', {
+      id: `cus_${randomBytes(6).toString('hex')}`,
+      object: 'customer',
+    });
+    const body = JSON.stringify(event);
+    return {
+      event: body,
+      signature: stripeSigner.webhooks.generateTestHeaderString({ payload: body, secret }),
+    };
+  }
 
   /** A new account of the given kind (a member of the matrix organization in its role, staff...). */
   async function principal(kind: SignedIn, orgId?: number, otherOrgId?: number): Promise<TestUser> {
@@ -156,6 +293,12 @@ describe('authorization matrix', () => {
         key: String(b.file.src).split('/').pop()!,
       }),
     );
+    const avatar = await makeAvatar();
+    const publicAvatar = await ok(
+      post('staffAdmin', '/api/avatars', { name: 'Community', public: true }),
+      201,
+      (b) => Number(b.avatar.avatar_id),
+    );
     const product = await ok(
       post('staffAdmin', '/api/products', {
         name: 'Matrix plan',
@@ -190,13 +333,36 @@ describe('authorization matrix', () => {
     );
     const [{ discount_id }] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'MATRIX'`);
     const [spare] = await t.db.query(`SELECT discount_id FROM discounts WHERE code = 'SPARE'`);
+    await configurePayments(orgId, as.staffAdmin.user_id);
+    const stripeProduct = stripe.addProduct('sk_test_platform', 'Matrix plan');
+    stripe.addPrice('sk_test_platform', stripeProduct.id, 1000, 'month');
     f = {
+      oneOffProduct: await insertProduct({
+        name: 'One-off',
+        description: 'Words',
+        price: 1000,
+        word_amount: 100,
+      }),
+      subscriptionProduct: await insertProduct({
+        name: 'Monthly',
+        description: 'Words every month',
+        price: 1500,
+        word_amount: 100,
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+      }),
+      stripeProduct: stripeProduct.id,
       product,
       purchase,
       invoice,
       discount: discount_id,
       spareDiscount: spare.discount_id,
       ownerUserId: as.owner.user_id,
+      avatar: avatar.avatar_id,
+      avatarKey: avatar.assistant_id,
+      avatarFile: avatar.file_id,
+      publicAvatar,
       org: orgId,
       orgName: name,
       orgSlug: slug,
@@ -245,6 +411,23 @@ describe('authorization matrix', () => {
       loginEmail: login.email,
       loginPassword: 'login-secret1',
     };
+  }
+
+  /** A Personal avatar of owner with one editable file. */
+  async function makeAvatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }> {
+    const made = await ok(post('owner', '/api/avatars', { name: 'Owned avatar' }), 201, (b) => ({
+      avatar_id: Number(b.avatar.avatar_id),
+      assistant_id: String(b.avatar.assistant_id),
+    }));
+    const file_id = await ok(
+      post('owner', `/api/avatars/add-editable-file/${made.avatar_id}/${made.assistant_id}`, {
+        name: 'facts',
+        content: 'The owl is called Hedwig.',
+      }),
+      201,
+      (b) => Number(b.file.avatar_file_id),
+    );
+    return { ...made, file_id };
   }
 
   async function insertMessage(conversationId: number): Promise<number> {
@@ -307,6 +490,7 @@ describe('authorization matrix', () => {
         return id;
       },
       message: () => insertMessage(f.conversation),
+      avatar: () => makeAvatar(),
       document: () =>
         ok(post('owner', '/api/documents', { name: 'Fresh' }), 201, (b) => Number(b.document.document_id)),
       tutorial: () =>
@@ -441,6 +625,59 @@ describe('authorization matrix', () => {
         );
         return { challenge_token, code };
       },
+      async confirmedSetupIntent() {
+        const setup = await ok(post('owner', '/api/payment_sources/setup', {}), 201, (b) =>
+          String(b.setup_intent_id),
+        );
+        stripe.confirmSetupIntent(setup, 'pm_card_visa');
+        return setup;
+      },
+      async paymentSource() {
+        const setup = await m.confirmedSetupIntent();
+        return ok(post('owner', '/api/payment_sources', { setup_intent_id: setup }), 201, (b) =>
+          Number(b.payment_source.payment_source_id),
+        );
+      },
+      ownerPurchase: () =>
+        ok(
+          post('owner', '/api/checkout/attempt', {
+            product_id: f.oneOffProduct,
+            payment_method_id: 'pm_card_visa',
+          }),
+          200,
+          (b) => Number(b.purchase_id),
+        ),
+      async approvedPayPalOrder() {
+        const orderID = await ok(
+          post('owner', '/api/paypal/order', { product_id: f.oneOffProduct }),
+          201,
+          (b) => String(b.orderID),
+        );
+        paypal.approveOrder(orderID);
+        return orderID;
+      },
+      async approvedPayPalSubscription() {
+        const { plan_id, purchase_id } = await ok(
+          post('owner', '/api/paypal/subscription', { product_id: f.subscriptionProduct }),
+          201,
+          (b) => ({ plan_id: String(b.plan_id), purchase_id: Number(b.purchase_id) }),
+        );
+        const id = `I-${randomBytes(6).toString('hex').toUpperCase()}`;
+        paypal.subscriptions.set(id, {
+          id,
+          plan_id,
+          custom_id: String(purchase_id),
+          status: 'APPROVAL_PENDING',
+        });
+        paypal.approveSubscription(id);
+        return { subscriptionID: id, purchase_id };
+      },
+      stripeEvent: async () => signedStripeEvent(stripe.webhookSecret),
+      organizationStripeEvent: async () => signedStripeEvent(ORG_WEBHOOK_SECRET),
+      async paypalEvent() {
+        const event = JSON.stringify(paypal.event('BILLING.SUBSCRIPTION.CANCELLED', { id: 'I-MATRIX' }));
+        return { event, ...paypal.signedHeaders(event) };
+      },
     };
     return m;
   }
@@ -466,6 +703,24 @@ describe('authorization matrix', () => {
     const mismatches: string[] = [];
     const crossTenant: string[] = [];
     let calls = 0;
+    let reread = 0;
+    // Calls naming the same row run one at a time, so a refused write's before-and-after reads see only itself.
+    const withKeys = keyedLock();
+
+    /** The target rows as JSON, without the volatile columns; a missing row reads as null. */
+    async function snapshot(targets: Target[]): Promise<string> {
+      const rows: unknown[] = [];
+      for (const { table, column, id } of targets) {
+        const [row] = (await t.db.query(
+          `SELECT to_jsonb(x) AS row FROM ${table} x WHERE x.${column}::text = $1::text`,
+          [String(id)],
+        )) as { row: Record<string, unknown> }[];
+        rows.push(
+          row ? Object.fromEntries(Object.entries(row.row).filter(([k]) => !VOLATILE_COLUMNS.test(k))) : null,
+        );
+      }
+      return JSON.stringify(rows);
+    }
 
     async function runCase(route: string, c: AccessCase): Promise<void> {
       const [method, path] = route.split(' ');
@@ -475,9 +730,26 @@ describe('authorization matrix', () => {
         const caller =
           who === 'anonymous' ? null : c.freshPrincipals ? await principal(who, f.org, f.otherOrg) : as[who];
         const fresh = c.fresh ? await c.fresh(make, f, who, caller) : {};
-        const res = await send(method, path, c.request(f, fresh), caller);
-        calls++;
+        const call = c.request(f, fresh);
         const want = expected(c, who);
+        // A write refused to this principal must leave what it names as it was: read before and after.
+        const targets = method !== 'GET' && !want.allowed ? targetsOf(path, call) : [];
+        const keys = targetsOf(path, call).map((x) => `${x.table}:${x.id}`);
+        const res = await withKeys(keys, async () => {
+          const before = targets.length ? await snapshot(targets) : null;
+          const answer = await send(method, path, call, caller);
+          if (before !== null) {
+            reread++;
+            const after = await snapshot(targets);
+            if (after !== before)
+              mismatches.push(
+                `${route}${c.name ? ` [${c.name}]` : ''} as ${who}: refused with ${answer.status} but changed ` +
+                  `${targets.map((x) => `${x.table} ${x.id}`).join(', ')}: ${before} -> ${after}`,
+              );
+          }
+          return answer;
+        });
+        calls++;
         const label = `${route}${c.name ? ` [${c.name}]` : ''} as ${who}`;
         const success = res.status >= 200 && res.status < 300;
         if (success && !want.allowed) crossTenant.push(`${label}: ${res.status}`);
@@ -500,9 +772,11 @@ describe('authorization matrix', () => {
 
     console.log(
       `Authorization matrix: ${routes.length} routes, ${cases.length} cases x ${PRINCIPALS.length} principals = ${calls} calls; ` +
-        `${mismatches.length} mismatches, ${crossTenant.length} cross-tenant successes`,
+        `${mismatches.length} mismatches, ${crossTenant.length} cross-tenant successes; ${reread} refused writes re-read unchanged or reported`,
     );
     expect(crossTenant).toEqual([]);
     expect(mismatches).toEqual([]);
+    // The re-read must have run: every write route refuses someone.
+    expect(reread).toBeGreaterThan(50);
   }, 180_000);
 });

@@ -45,6 +45,11 @@ export const CUSTOMERS: SignedIn[] = ['owner', 'stranger', 'member', 'manager', 
 
 /** Ids the fixtures created once, before the matrix runs. */
 export interface Fixtures {
+  /** A platform one-off product anyone may buy, and a monthly subscription product. */
+  oneOffProduct: number;
+  subscriptionProduct: number;
+  /** A product at the platform's (fake) Stripe account. */
+  stripeProduct: string;
   /** A platform subscription product (with a webhook URL), owner's active purchase of it, owner's pending invoice, a discount. */
   product: number;
   purchase: number;
@@ -81,6 +86,11 @@ export interface Fixtures {
   /** owner's private text file. */
   file: number;
   fileKey: string;
+  /** owner's Personal avatar, its key and one editable file of it; a public avatar of the staff admin. */
+  avatar: number;
+  avatarKey: string;
+  avatarFile: number;
+  publicAvatar: number;
   /** A staff member no principal is, for role changes. */
   staffTarget: number;
   ownerEmail: string;
@@ -109,6 +119,8 @@ export interface FreshMakers {
   workflow(): Promise<number>;
   userWorkflow(): Promise<number>;
   file(): Promise<number>;
+  /** A new Personal avatar of owner with one editable file. */
+  avatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }>;
   /** A new organization with member, manager and orgAdmin in their roles. */
   organization(): Promise<{ id: number; name: string }>;
   /** A new Member of `org` (no principal). */
@@ -132,6 +144,21 @@ export interface FreshMakers {
   twoFactorPending(caller: Caller): Promise<string>;
   /** Turns two-factor on for the caller directly and answers a current code ('000000' for no caller). */
   twoFactorOn(caller: Caller): Promise<string>;
+  /** owner's SetupIntent, confirmed by (fake) Stripe.js with a card. */
+  confirmedSetupIntent(): Promise<string>;
+  /** A new saved card of owner. */
+  paymentSource(): Promise<number>;
+  /** A new completed purchase of owner (card checkout of `product`). */
+  ownerPurchase(): Promise<number>;
+  /** owner's PayPal order for `product`, approved by the buyer. */
+  approvedPayPalOrder(): Promise<string>;
+  /** owner's PayPal subscription to the plan made for a new purchase, approved. */
+  approvedPayPalSubscription(): Promise<{ subscriptionID: string; purchase_id: number }>;
+  /** A new Stripe event signed for the platform's webhook secret, or the matrix organization's. */
+  stripeEvent(): Promise<Record<string, string>>;
+  organizationStripeEvent(): Promise<Record<string, string>>;
+  /** A new PayPal event and the signed headers PayPal sends with it. */
+  paypalEvent(): Promise<Record<string, string>>;
   /** Signs in a new staff account with two-factor on: the challenge token and a current code. */
   twoFactorChallenge(): Promise<{ challenge_token: string; code: string }>;
 }
@@ -175,7 +202,37 @@ export interface AccessCase {
 const inOrg = (f: Fixtures) => ({ organization_id: f.org });
 /** A staff admin's confirmation that they act in `org` (members and the rest are unaffected by it). */
 const confirm = (f: Fixtures) => ({ 'X-Staff-Scope-Confirm': String(f.org) });
+/** A request in `org`'s scope, confirmed for a staff admin. */
+const inOrgScope = (f: Fixtures) => ({ query: inOrg(f), headers: confirm(f) });
 const NOT_STAFF_403 = { deny: 403 as const };
+/** Changes only the organization's Admin and a staff admin may make; its other members and staff managers get 403. */
+const ORG_ADMINS_ONLY = {
+  allow: ['orgAdmin', 'staffAdmin'] as PrincipalName[],
+  denyAs: { member: 403, manager: 403, staffManager: 403 } as Partial<Record<PrincipalName, Status>>,
+};
+/**
+ * An invitation answered by its invited account only: the caller's own succeeds for everyone signed in, the
+ * owner's only for the owner (the others get 404).
+ */
+const invitationCases = (
+  status: Status,
+  request: (x: Record<string, string | number>) => Call,
+): AccessCase[] => [
+  {
+    name: "the caller's own invitation",
+    allow: SIGNED_IN,
+    status,
+    fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
+    request: (_f, x) => request(x),
+  },
+  {
+    name: "the owner's invitation",
+    allow: ['owner'],
+    status,
+    fresh: async (make, f) => make.invitation(f.ownerEmail),
+    request: (_f, x) => request(x),
+  },
+];
 /** The caller's current password, which changes to the account's keys and existence ask for again. */
 const password = async (_m: FreshMakers, _f: Fixtures, _w: PrincipalName, caller: Caller) => ({
   password: caller?.password ?? 'not-signed-in',
@@ -387,6 +444,116 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   },
   'GET /api/words/balance': { allow: SIGNED_IN, request: () => ({}) },
 
+  // ------------------------------------------------------------------ payments (cards, checkout, webhooks)
+  'GET /api/payment_method': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/payment_sources': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/payment_sources/setup': { allow: SIGNED_IN, status: 201, request: () => ({}) },
+  // Only the customer whose SetupIntent it is may save its card.
+  'POST /api/payment_sources': {
+    allow: ['owner'],
+    status: 201,
+    fresh: async (make) => ({ setup: await make.confirmedSetupIntent() }),
+    request: (_f, x) => ({ body: { setup_intent_id: x.setup } }),
+  },
+  'DELETE /api/payment_sources/{id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ id: await make.paymentSource() }),
+    request: (_f, x) => ({ params: { id: x.id } }),
+  },
+  'GET /api/stripe/products': [
+    { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+    {
+      name: "the organization's own Stripe account",
+      allow: ['orgAdmin', 'staffAdmin'],
+      // Members below Admin are refused; outsiders cannot tell the organization exists.
+      denyAs: { member: 403, manager: 403 },
+      request: (f) => ({ query: inOrg(f), headers: confirm(f) }),
+    },
+  ],
+  'GET /api/stripe/prices/{stripe_product_id}': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: (f) => ({ params: { stripe_product_id: f.stripeProduct } }),
+  },
+  'GET /api/checkout/keys/{product_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { product_id: f.oneOffProduct } }),
+  },
+  'POST /api/checkout/attempt': {
+    allow: SIGNED_IN,
+    status: 200,
+    request: (f) => ({
+      body: { type: 'product', product_id: f.oneOffProduct, payment_method_id: 'pm_card_visa' },
+    }),
+  },
+  'POST /api/checkout/capture': {
+    allow: ['owner'],
+    status: 200,
+    fresh: async (make) => ({ purchase: await make.ownerPurchase() }),
+    request: (_f, x) => ({ body: { purchase_id: x.purchase } }),
+  },
+  'POST /api/paypal/order': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: (f) => ({ body: { product_id: f.oneOffProduct } }),
+  },
+  'POST /api/paypal/order/capture': {
+    allow: ['owner'],
+    status: 200,
+    fresh: async (make) => ({ order: await make.approvedPayPalOrder() }),
+    request: (f, x) => ({ body: { product_id: f.oneOffProduct, orderID: x.order } }),
+  },
+  'POST /api/paypal/subscription': {
+    allow: SIGNED_IN,
+    status: 201,
+    request: (f) => ({ body: { product_id: f.subscriptionProduct } }),
+  },
+  'POST /api/paypal/subscription/capture': {
+    allow: ['owner'],
+    status: 200,
+    fresh: async (make) => make.approvedPayPalSubscription(),
+    request: (f, x) => ({
+      body: {
+        product_id: f.subscriptionProduct,
+        subscriptionID: x.subscriptionID,
+        purchase_id: x.purchase_id,
+      },
+    }),
+  },
+  // Webhooks are public: the signature, not a session, says who sent them.
+  'POST /api/stripe/webhook': {
+    public: true,
+    allow: PRINCIPALS,
+    fresh: async (make) => make.stripeEvent(),
+    request: (_f, x) => ({
+      body: JSON.parse(String(x.event)),
+      headers: { 'stripe-signature': String(x.signature) },
+    }),
+  },
+  'POST /api/stripe/webhook/organization/{organization_id}': {
+    public: true,
+    allow: PRINCIPALS,
+    fresh: async (make) => make.organizationStripeEvent(),
+    request: (f, x) => ({
+      params: { organization_id: f.org },
+      body: JSON.parse(String(x.event)),
+      headers: { 'stripe-signature': String(x.signature) },
+    }),
+  },
+  'POST /api/paypal/webhook': {
+    public: true,
+    allow: PRINCIPALS,
+    fresh: async (make) => make.paypalEvent(),
+    request: (_f, x) => {
+      const { event, ...headers } = x;
+      return {
+        body: JSON.parse(String(event)),
+        headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])),
+      };
+    },
+  },
+
   // ------------------------------------------------------------------ billing: products, discounts, purchases, invoices
   'GET /api/products/available': { allow: SIGNED_IN, request: () => ({}) },
   'GET /api/products': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
@@ -525,8 +692,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: () => ({ body: { name: 'Matrix Made' } }),
   },
   'PUT /api/organizations': {
-    allow: ['orgAdmin', 'staffAdmin'],
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    ...ORG_ADMINS_ONLY,
     request: (f) => ({ body: { organization_id: f.org, tagline: 'Kept' } }),
   },
   'GET /api/organizations/admin/all': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
@@ -540,9 +706,8 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ params: { id: f.org } }),
   },
   'DELETE /api/organizations/{id}': {
-    allow: ['orgAdmin', 'staffAdmin'],
+    ...ORG_ADMINS_ONLY,
     status: 204,
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
     fresh: async (make) => {
       const org = await make.organization();
       return { id: org.id, name: org.name };
@@ -555,17 +720,15 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ params: { id: f.org } }),
   },
   'POST /api/user-organizations': {
-    allow: ['orgAdmin', 'staffAdmin'],
+    ...ORG_ADMINS_ONLY,
     status: 201,
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
     fresh: async (make) => ({ email: await make.email() }),
     request: (f, x) => ({
       body: { organization_id: f.org, name: 'Added', email: `invited-${x.email}`, user_type_id: 3 },
     }),
   },
   'PUT /api/user-organizations': {
-    allow: ['orgAdmin', 'staffAdmin'],
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
+    ...ORG_ADMINS_ONLY,
     request: (f) => ({ body: { user_organization_id: f.memberMembership, user_type_id: 3 } }),
   },
   'GET /api/user-organizations/{id}': {
@@ -573,9 +736,8 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (f) => ({ params: { id: f.memberMembership } }),
   },
   'DELETE /api/user-organizations/{id}': {
-    allow: ['orgAdmin', 'staffAdmin'],
+    ...ORG_ADMINS_ONLY,
     status: 204,
-    denyAs: { member: 403, manager: 403, staffManager: 403 },
     fresh: async (make) => ({ id: await make.membership() }),
     request: (_f, x) => ({ params: x }),
   },
@@ -586,7 +748,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: 'organization scope',
       allow: [...ORG_MEMBERS, 'staffAdmin'],
-      request: (f) => ({ query: inOrg(f), headers: confirm(f) }),
+      request: inOrgScope,
     },
     {
       name: 'organization scope, not confirmed by staff',
@@ -618,8 +780,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       allow: ['member'],
       request: (f) => ({
         params: { conversation_id: f.orgConversation },
-        query: inOrg(f),
-        headers: confirm(f),
+        ...inOrgScope(f),
       }),
     },
   ],
@@ -650,6 +811,12 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       request: (f) => ({ body: { conversation_id: f.conversation, content: 'Hello there', stream: false } }),
     },
     {
+      name: "the caller's thread with owner's avatar",
+      allow: ['owner', 'staffAdmin'],
+      status: 201,
+      request: (f) => ({ body: { avatar_id: f.avatar, content: 'Hello there', stream: false } }),
+    },
+    {
       name: "owner's private template applied in the caller's own conversation",
       allow: ['owner', ...STAFF],
       status: 201,
@@ -674,13 +841,17 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 201,
     request: () => ({ body: { content: 'Write a poem about the sea, please.', stream: false } }),
   },
-  'GET /api/messages/thread/{conversation_id}': {
-    allow: ['owner'],
-    request: (f) => ({ params: { conversation_id: f.conversation } }),
-  },
-  'GET /api/messages/thread/{conversation_id}/{page}': {
-    allow: ['owner'],
-    request: (f) => ({ params: { conversation_id: f.conversation, page: 1 } }),
+  'GET /api/messages/thread/{avatar_id}': [
+    { allow: ['owner', 'staffAdmin'], request: (f) => ({ params: { avatar_id: f.avatar } }) },
+    {
+      name: 'a public avatar',
+      allow: SIGNED_IN,
+      request: (f) => ({ params: { avatar_id: f.publicAvatar } }),
+    },
+  ],
+  'GET /api/messages/thread/{avatar_id}/{page}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { avatar_id: f.avatar, page: 1 } }),
   },
   'GET /api/messages/conversation/{conversation_id}': [
     { allow: ['owner'], request: (f) => ({ params: { conversation_id: f.conversation } }) },
@@ -689,8 +860,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       allow: ['member'],
       request: (f) => ({
         params: { conversation_id: f.orgConversation },
-        query: inOrg(f),
-        headers: confirm(f),
+        ...inOrgScope(f),
       }),
     },
   ],
@@ -705,7 +875,76 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   'POST /api/messages/share': {
     allow: ['owner'],
     status: 201,
-    request: (f) => ({ body: { message_id: f.message } }),
+    request: (f) => ({ body: { message_id: f.message, avatar_id: f.avatar } }),
+  },
+
+  // ------------------------------------------------------------------ avatars (owner or staff admin manage)
+  'GET /api/avatars': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/avatars/public/all': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/avatars/super-fetch': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/avatars/{avatar_id}': [
+    { allow: ['owner', 'staffAdmin'], request: (f) => ({ params: { avatar_id: f.avatar } }) },
+    {
+      name: 'a public avatar',
+      allow: SIGNED_IN,
+      request: (f) => ({ params: { avatar_id: f.publicAvatar } }),
+    },
+  ],
+  'GET /api/avatars/{avatar_id}/passages': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { avatar_id: f.avatar }, query: { question: 'What is in it?' } }),
+  },
+  'POST /api/avatars': { allow: SIGNED_IN, status: 201, request: () => ({ body: { name: 'Mine' } }) },
+  'PUT /api/avatars': [
+    {
+      allow: ['owner', 'staffAdmin'],
+      request: (f) => ({ body: { avatar_id: f.avatar, description: 'Changed' } }),
+    },
+    {
+      name: "another's public avatar is seen, not changed",
+      allow: ['staffAdmin'],
+      deny: 403,
+      request: (f) => ({ body: { avatar_id: f.publicAvatar, description: 'Changed' } }),
+    },
+  ],
+  'PUT /api/avatars/add-context/{avatar_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { avatar_id: f.avatar }, body: { context: 'You answer briefly.' } }),
+  },
+  'POST /api/avatars/add-file/{avatar_id}/{assistant_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    request: (f) => ({
+      params: { avatar_id: f.avatar, assistant_id: f.avatarKey },
+      upload: { field: 'file', name: 'notes.txt', content: 'Some notes.' },
+    }),
+  },
+  'POST /api/avatars/add-editable-file/{avatar_id}/{assistant_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    request: (f) => ({
+      params: { avatar_id: f.avatar, assistant_id: f.avatarKey },
+      body: { name: 'notes', content: 'Some notes.' },
+    }),
+  },
+  'PUT /api/avatars/editable-file/{file_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { file_id: f.avatarFile }, body: { content: 'New notes.' } }),
+  },
+  'DELETE /api/avatars/file/{file_id}/{openai_file_id}/{assistant_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 204,
+    fresh: async (make) => {
+      const made = await make.avatar();
+      return { file_id: made.file_id, openai_file_id: String(made.file_id), assistant_id: made.assistant_id };
+    },
+    request: (_f, x) => ({ params: x }),
+  },
+  'DELETE /api/avatars/{avatar_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 204,
+    fresh: async (make) => ({ avatar_id: (await make.avatar()).avatar_id }),
+    request: (_f, x) => ({ params: x }),
   },
 
   // ------------------------------------------------------------------ documents (creator, in its scope)
@@ -725,8 +964,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       allow: ['member'],
       request: (f) => ({
         body: { document_id: f.orgDocument, name: 'Renamed' },
-        query: inOrg(f),
-        headers: confirm(f),
+        ...inOrgScope(f),
       }),
     },
   ],
@@ -735,7 +973,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "a member's document in the organization",
       allow: ['member'],
-      request: (f) => ({ params: { document_id: f.orgDocument }, query: inOrg(f), headers: confirm(f) }),
+      request: (f) => ({ params: { document_id: f.orgDocument }, ...inOrgScope(f) }),
     },
   ],
   'GET /api/documents/tags': { allow: SIGNED_IN, request: () => ({}) },
@@ -850,8 +1088,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       denyAs: { member: 403, manager: 403 },
       request: (f) => ({
         body: { template_id: f.orgTemplate, name: 'Renamed', description: 'Org' },
-        query: inOrg(f),
-        headers: confirm(f),
+        ...inOrgScope(f),
       }),
     },
   ],
@@ -869,7 +1106,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "the organization's template",
       allow: [...ORG_MEMBERS, 'staffAdmin'],
-      request: (f) => ({ body: { template_id: f.orgTemplate }, query: inOrg(f), headers: confirm(f) }),
+      request: (f) => ({ body: { template_id: f.orgTemplate }, ...inOrgScope(f) }),
     },
   ],
   'GET /api/templates/{template_id}': [
@@ -877,7 +1114,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     {
       name: "the organization's template",
       allow: [...ORG_MEMBERS, 'staffAdmin'],
-      request: (f) => ({ params: { template_id: f.orgTemplate }, query: inOrg(f), headers: confirm(f) }),
+      request: (f) => ({ params: { template_id: f.orgTemplate }, ...inOrgScope(f) }),
     },
   ],
   'DELETE /api/templates/{template_id}': [
@@ -894,7 +1131,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       status: 204,
       denyAs: { member: 403, manager: 403 },
       fresh: async (make) => ({ template_id: await make.orgTemplate() }),
-      request: (f, x) => ({ params: x, query: inOrg(f), headers: confirm(f) }),
+      request: (f, x) => ({ params: x, ...inOrgScope(f) }),
     },
   ],
 
@@ -954,54 +1191,9 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
 
   // ------------------------------------------------------------------ invitations (only the invited email's account)
   'GET /api/organization-invitations': { allow: SIGNED_IN, request: () => ({}) },
-  'POST /api/organization-invitations/accept': [
-    {
-      name: "the caller's own invitation",
-      allow: SIGNED_IN,
-      status: 200,
-      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
-      request: (_f, x) => ({ body: { token: x.token } }),
-    },
-    {
-      name: "the owner's invitation",
-      allow: ['owner'],
-      status: 200,
-      fresh: async (make, f) => make.invitation(f.ownerEmail),
-      request: (_f, x) => ({ body: { token: x.token } }),
-    },
-  ],
-  'POST /api/organization-invitations/{id}/accept': [
-    {
-      name: "the caller's own invitation",
-      allow: SIGNED_IN,
-      status: 200,
-      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
-      request: (_f, x) => ({ params: { id: x.id } }),
-    },
-    {
-      name: "the owner's invitation",
-      allow: ['owner'],
-      status: 200,
-      fresh: async (make, f) => make.invitation(f.ownerEmail),
-      request: (_f, x) => ({ params: { id: x.id } }),
-    },
-  ],
-  'POST /api/organization-invitations/{id}/decline': [
-    {
-      name: "the caller's own invitation",
-      allow: SIGNED_IN,
-      status: 204,
-      fresh: async (make, _f, _w, caller) => make.invitation(caller?.email ?? (await make.email())),
-      request: (_f, x) => ({ params: { id: x.id } }),
-    },
-    {
-      name: "the owner's invitation",
-      allow: ['owner'],
-      status: 204,
-      fresh: async (make, f) => make.invitation(f.ownerEmail),
-      request: (_f, x) => ({ params: { id: x.id } }),
-    },
-  ],
+  'POST /api/organization-invitations/accept': invitationCases(200, (x) => ({ body: { token: x.token } })),
+  'POST /api/organization-invitations/{id}/accept': invitationCases(200, (x) => ({ params: { id: x.id } })),
+  'POST /api/organization-invitations/{id}/decline': invitationCases(204, (x) => ({ params: { id: x.id } })),
 
   // ------------------------------------------------------------------ retrying an interrupted answer (its author)
   'POST /api/messages/{message_id}/retry': {

@@ -15,9 +15,14 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The current code of a base32 secret, as an authenticator app would show it. */
-function codeOf(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+/**
+ * The code of a base32 secret an authenticator app shows now, or `periods` periods from now (-1: the one before;
+ * the server accepts the periods either side, and each code once).
+ */
+function codeOf(secret: string, periods = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + periods * 30_000,
+  });
 }
 
 describe('auth hardening', () => {
@@ -287,11 +292,12 @@ describe('auth hardening', () => {
       const setup = await t.http().post('/api/auth/2fa/setup').set('Authorization', user.auth).expect(200);
       expect(setup.body.otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
       expect(setup.body.otpauth_uri).toContain(`secret=${setup.body.secret}`);
+      // Confirmed with the previous period's code, so the current one is still unspent for the test.
       await t
         .http()
         .post('/api/auth/2fa/enable')
         .set('Authorization', user.auth)
-        .send({ code: codeOf(setup.body.secret) })
+        .send({ code: codeOf(setup.body.secret, -1) })
         .expect(200);
       return setup.body.secret as string;
     }
@@ -310,7 +316,7 @@ describe('auth hardening', () => {
         .http()
         .post('/api/auth/2fa/enable')
         .set('Authorization', staff.auth)
-        .send({ code: codeOf(setup.body.secret) })
+        .send({ code: codeOf(setup.body.secret, -1) })
         .expect(200);
 
       const first = await login(staff.email, staff.password).expect(200);
@@ -332,13 +338,45 @@ describe('auth hardening', () => {
         .send({ challenge_token: first.body.challenge_token, code: codeOf(setup.body.secret) })
         .expect(200);
       expect(done.body.user).toMatchObject({ user_id: staff.user_id, two_factor_enabled: true });
-      // A challenge is good for one sign-in.
+      // A challenge is good for one sign-in (asked with an unspent code, the next period's).
       const reused = await t
         .http()
         .post('/api/auth/login/2fa')
-        .send({ challenge_token: first.body.challenge_token, code: codeOf(setup.body.secret) })
+        .send({ challenge_token: first.body.challenge_token, code: codeOf(setup.body.secret, 1) })
         .expect(401);
       expect(reused.body.code).toBe('invalid_two_factor_challenge');
+    });
+
+    it('accepts a code once: the same code, or an earlier one, is refused afterwards', async () => {
+      const staff = await t.createUser({ staff: 'manager' });
+      const secret = await enrol(staff);
+      const code = codeOf(secret);
+      const signIn = async (typed: string) => {
+        const first = await login(staff.email, staff.password).expect(200);
+        return t
+          .http()
+          .post('/api/auth/login/2fa')
+          .send({ challenge_token: first.body.challenge_token, code: typed });
+      };
+      expect((await signIn(code)).status).toBe(200);
+      const replayed = await signIn(code);
+      expect(replayed.status).toBe(401);
+      expect(replayed.body).toMatchObject({
+        code: 'two_factor_code_used',
+        message:
+          'This code was used already. Wait for the next code your authenticator app shows, then type it.',
+      });
+      // The enrolment's code (the period before) is spent too; the next period's is not.
+      expect((await signIn(codeOf(secret, -1))).body.code).toBe('two_factor_code_used');
+      expect((await signIn(codeOf(secret, 1))).status).toBe(200);
+      // Turning it off with a spent code is refused as well.
+      const off = await t
+        .http()
+        .post('/api/auth/2fa/disable')
+        .set('Authorization', staff.auth)
+        .send({ password: staff.password, code: codeOf(secret, 1) })
+        .expect(400);
+      expect(off.body.code).toBe('two_factor_code_used');
     });
 
     it('does not let a one-time sign-in token skip the second factor', async () => {

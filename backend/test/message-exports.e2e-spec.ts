@@ -119,38 +119,69 @@ describe('Message exports and share', () => {
       return { conversationId, answerId: sent.body.message.message_id as number };
     }
 
-    it('copies the message into a new document named after the conversation and the date', async () => {
+    async function avatarOf(owner: TestUser): Promise<number> {
+      // Making an avatar needs access, as sending does.
+      await t.app.get(WordsService).grant(owner.user_id, { words: 10, source: 'gift' });
+      const res = await post('/api/avatars', { name: 'Helper' }, owner).expect(201);
+      return res.body.avatar.avatar_id as number;
+    }
+
+    it('copies the message into the avatar as an editable text file named after the conversation and the date', async () => {
       const owner = await t.createUser();
       const { answerId } = await conversationWithAnswer(owner);
-      const res = await post('/api/messages/share', { message_id: answerId }, owner).expect(201);
+      const avatarId = await avatarOf(owner);
+      const res = await post(
+        '/api/messages/share',
+        { message_id: answerId, avatar_id: avatarId },
+        owner,
+      ).expect(201);
       const today = new Date().toISOString().slice(0, 10);
-      expect(res.body.document).toMatchObject({
-        user_id: owner.user_id,
-        organization_id: null,
-        name: `Launch ideas - ${today}`,
+      expect(res.body.file).toMatchObject({
+        editable: true,
+        file_data: { name: `Launch ideas - ${today}.txt`, file_id: null },
         content: '## Ideas\n\n- one\n- two',
       });
-      const got = await t
-        .http()
-        .get(`/api/documents/${res.body.document.document_id}`)
-        .set('Authorization', owner.auth)
-        .expect(200);
-      expect(got.body.document.content).toBe('## Ideas\n\n- one\n- two');
+      const got = await t.http().get(`/api/avatars/${avatarId}`).set('Authorization', owner.auth).expect(200);
+      expect(got.body.avatar.avatar_files).toEqual([
+        expect.objectContaining({
+          avatar_file_id: res.body.file.avatar_file_id,
+          content: '## Ideas\n\n- one\n- two',
+        }),
+      ]);
+    });
+
+    it("answers 404 for another user's avatar", async () => {
+      const owner = await t.createUser();
+      const other = await t.createUser();
+      const { answerId } = await conversationWithAnswer(owner);
+      const res = await post(
+        '/api/messages/share',
+        { message_id: answerId, avatar_id: await avatarOf(other) },
+        owner,
+      ).expect(404);
+      expect(res.body.code).toBe('avatar_not_found');
     });
 
     it("answers 404 for another user's message or a missing one, and 400 for a bad id", async () => {
       const owner = await t.createUser();
       const other = await t.createUser();
       const { answerId } = await conversationWithAnswer(owner);
-      const res = await post('/api/messages/share', { message_id: answerId }, other).expect(404);
+      const otherAvatar = await avatarOf(other);
+      const res = await post(
+        '/api/messages/share',
+        { message_id: answerId, avatar_id: otherAvatar },
+        other,
+      ).expect(404);
       expect(res.body.code).toBe('message_not_found');
-      await post('/api/messages/share', { message_id: 99_999_999 }, owner).expect(404);
-      await post('/api/messages/share', { message_id: 'x' }, owner).expect(400);
+      const ownAvatar = await avatarOf(owner);
+      await post('/api/messages/share', { message_id: 99_999_999, avatar_id: ownAvatar }, owner).expect(404);
+      await post('/api/messages/share', { message_id: 'x', avatar_id: ownAvatar }, owner).expect(400);
+      await post('/api/messages/share', { message_id: answerId }, owner).expect(400);
       await post('/api/messages/share', {}, owner).expect(400);
-      const docs = await t.db.query(`SELECT 1 FROM documents WHERE user_id = ANY($1)`, [
-        [owner.user_id, other.user_id],
+      const files = await t.db.query(`SELECT 1 FROM avatar_files WHERE avatar_id = ANY($1)`, [
+        [ownAvatar, otherAvatar],
       ]);
-      expect(docs).toEqual([]);
+      expect(files).toEqual([]);
     });
 
     it('answers 400 for a message that has no text yet', async () => {
@@ -160,7 +191,11 @@ describe('Message exports and share', () => {
         `INSERT INTO messages (conversation_id, user_id, role, content) VALUES ($1, $2, 'assistant', NULL) RETURNING message_id`,
         [conversationId, owner.user_id],
       );
-      const res = await post('/api/messages/share', { message_id }, owner).expect(400);
+      const res = await post(
+        '/api/messages/share',
+        { message_id, avatar_id: await avatarOf(owner) },
+        owner,
+      ).expect(400);
       expect(res.body.code).toBe('message_has_no_content');
     });
   });

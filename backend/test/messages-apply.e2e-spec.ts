@@ -224,16 +224,13 @@ describe('Messages: template apply and history flags', () => {
     expect(await k.debits(user)).toHaveLength(2);
   });
 
-  it('refuses an avatar, and a message without content or template', async () => {
+  it('refuses an avatar the caller cannot see, and a message without content or template', async () => {
     const user = await k.customer();
     const conversationId = await k.conversation(user);
     const avatar = await k
-      .post(user, '/api/messages', { conversation_id: conversationId, content: 'Hi', avatar_id: 3 })
-      .expect(400);
-    expect(avatar.body).toMatchObject({
-      code: 'avatar_unavailable',
-      message: 'Avatars are not available yet.',
-    });
+      .post(user, '/api/messages', { conversation_id: conversationId, content: 'Hi', avatar_id: 2_000_000 })
+      .expect(404);
+    expect(avatar.body).toMatchObject({ code: 'avatar_not_found', message: 'Avatar not found.' });
     // null is "no avatar", as the client sends it.
     await k
       .post(user, '/api/messages', {

@@ -27,4 +27,29 @@ describe('the committed OpenAPI document', () => {
       }
     }
   });
+
+  it('declares the 429 of the password lock on every signed-in route that asks for the current password', () => {
+    type Operation = {
+      security?: unknown[];
+      requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
+      responses?: Record<string, { description?: string }>;
+    };
+    const document = buildOpenApiDocument(t.app);
+    const schemas = (document.components?.schemas ?? {}) as Record<string, { properties?: object }>;
+    const asking: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+        const ref = operation.requestBody?.content?.['application/json']?.schema?.$ref;
+        const body = ref ? schemas[ref.split('/').pop() ?? ''] : undefined;
+        if (!operation.security?.length || !body?.properties || !('password' in body.properties)) continue;
+        asking.push(`${method} ${path}`);
+        expect(`${method} ${path}: ${operation.responses?.['429']?.description ?? 'no 429'}`).toContain(
+          'login_locked',
+        );
+      }
+    }
+    expect(asking).toEqual(
+      expect.arrayContaining(['delete /api/users', 'post /api/users/api-key', 'post /api/auth/2fa/disable']),
+    );
+  });
 });

@@ -702,6 +702,28 @@ describe('Organizations API', () => {
       expect(row(march.body.users).last_used).toBe('2024-03-15T12:00:00.000Z');
     });
 
+    it('records a member’s use of the organization when a request is scoped to it, not when unscoped', async () => {
+      const { organization_id, member } = await orgWithRoles();
+      const lastUse = async () =>
+        (
+          await t.db.query(
+            `SELECT last_use FROM user_organizations WHERE organization_id = $1 AND user_id = $2`,
+            [organization_id, member.user_id],
+          )
+        )[0].last_use as Date | null;
+      await t.http().get('/api/users').set('Authorization', member.auth).expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await lastUse()).toBeNull();
+      await t
+        .http()
+        .get(`/api/users?organization_id=${organization_id}`)
+        .set('Authorization', member.auth)
+        .expect(200);
+      // Recorded beside the request, never delaying it.
+      for (let i = 0; i < 50 && (await lastUse()) === null; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await lastUse()).not.toBeNull();
+    });
+
     it('answers 400 for dates that are not YYYY-MM-DD days or a reversed range', async () => {
       const { organization_id, admin } = await orgWithRoles();
       const url = `/api/organizations/${organization_id}/users`;

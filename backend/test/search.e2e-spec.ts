@@ -1,4 +1,5 @@
 import { SEARCH_EMPTY_INSTRUCTION, SEARCH_INSTRUCTION } from '../src/modules/generation/prompt-builder';
+import { FeatureFlagsService } from '../src/modules/app-config/feature-flags.service';
 import { AppConfigService } from '../src/modules/app-config/app-config.service';
 import { SearchService } from '../src/modules/search/search.service';
 import { FakeSearch, startFakeSearch } from './fakes/search-server';
@@ -92,7 +93,10 @@ describe('Messages: web search', () => {
   });
 
   it('is unavailable when enabled without any URL', async () => {
-    const service = new SearchService(k.t.app.get(AppConfigService), { ...k.t.env, searchUrl: null });
+    const service = new SearchService(k.t.app.get(AppConfigService), k.t.app.get(FeatureFlagsService), {
+      ...k.t.env,
+      searchUrl: null,
+    });
     expect(await service.provider()).toBeNull();
     await setConfig('search_url', other.url);
     expect(await service.provider()).not.toBeNull();

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from '../src/modules/files/testing/sample-files';
 import { MailService } from '../src/modules/mail/mail.service';
 import { startTestApp, TestApp } from './harness';
 
@@ -242,6 +245,39 @@ describe('users API', () => {
       const sessions = await t.db.query(`SELECT 1 FROM sessions WHERE user_id = $1`, [me.user_id]);
       expect(sessions).toHaveLength(0);
       await t.http().post('/api/auth/login').send({ email: me.email, password: me.password }).expect(401);
+    });
+
+    it('removes the stored bytes of the account’s files', async () => {
+      const me = await t.createUser();
+      const diskPath = (src: string) => join(t.env.dataDir, 'files', src.split('/').pop()!);
+      const srcs: string[] = [];
+      for (const name of ['a.png', 'b.png']) {
+        const res = await t
+          .http()
+          .post('/api/files')
+          .set('Authorization', me.auth)
+          .attach('file', PNG, name)
+          .expect(201);
+        srcs.push(res.body.file.src);
+      }
+      const other = await t.createUser();
+      const kept = await t
+        .http()
+        .post('/api/files')
+        .set('Authorization', other.auth)
+        .attach('file', PNG, 'c.png')
+        .expect(201);
+      for (const src of srcs) expect(existsSync(diskPath(src))).toBe(true);
+
+      await t
+        .http()
+        .delete('/api/users')
+        .set('Authorization', me.auth)
+        .send({ password: me.password })
+        .expect(204);
+      for (const src of srcs) expect(existsSync(diskPath(src))).toBe(false);
+      expect(await t.db.query(`SELECT 1 FROM files WHERE user_id = $1`, [me.user_id])).toHaveLength(0);
+      expect(existsSync(diskPath(kept.body.file.src))).toBe(true);
     });
 
     it('answers 409 when the caller is the only staff admin', async () => {

@@ -1,4 +1,7 @@
 import { startFakeOpenAi } from '../../backend/test/fakes/openai-server';
+import { startFakePayPal } from '../../backend/test/fakes/paypal-server';
+import { startFakeStripe } from '../../backend/test/fakes/stripe-server';
+import { configurePayments, E2E_STRIPE_KEY } from './payments';
 import { CUT_PROMPT, CUT_REPLY, FAKE_REPLY, startServer } from './server';
 
 export default async function globalSetup(): Promise<void> {
@@ -14,7 +17,15 @@ export default async function globalSetup(): Promise<void> {
       : undefined;
   };
   (globalThis as { __fakeOpenAi?: unknown }).__fakeOpenAi = fake;
-  const { child } = await startServer(`${fake.url}/v1`);
+  // Local Stripe and PayPal APIs: the server's SDK and client talk to them; the browser's scripts are routed there.
+  const stripe = await startFakeStripe({ keys: [E2E_STRIPE_KEY] });
+  const paypal = await startFakePayPal();
+  (globalThis as { __fakePayments?: unknown }).__fakePayments = { stripe, paypal };
+  const { child, state } = await startServer(`${fake.url}/v1`, {
+    stripeUrl: stripe.url,
+    paypalUrl: paypal.url,
+  });
+  await configurePayments(state, stripe, paypal);
   // Keep the server alive for the whole run; teardown stops it by pid.
   child.unref();
 }

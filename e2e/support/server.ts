@@ -41,6 +41,9 @@ export interface E2eState {
   adminPassword: string;
   schema: string;
   pid: number;
+  /** The fake Stripe and PayPal APIs the server talks to (the browser reaches them through routed URLs). */
+  stripeUrl?: string;
+  paypalUrl?: string;
 }
 
 /** The fake AI provider's answer to every chat in the browser tests (streamed in pieces). */
@@ -50,7 +53,10 @@ export const CUT_PROMPT = 'Tell me a very long story';
 export const CUT_REPLY = '# A long story\n\nOnce upon a time there was a **brave** fox who';
 
 /** Starts the production build (backend serving the built frontends) on a fresh schema. */
-export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState; child: ChildProcess }> {
+export async function startServer(
+  aiBaseUrl?: string,
+  payments?: { stripeUrl: string; paypalUrl: string },
+): Promise<{ state: E2eState; child: ChildProcess }> {
   const main = join(ROOT, 'backend', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const schema = `e2e_${randomBytes(5).toString('hex')}`;
@@ -78,6 +84,7 @@ export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
       ...(aiBaseUrl ? { OPENAI_API_KEY: 'sk-e2e-fake', OPENAI_BASE_URL: aiBaseUrl } : {}),
+      ...(payments ? { STRIPE_API_BASE: payments.stripeUrl, PAYPAL_API_BASE: payments.paypalUrl } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: false,
@@ -93,7 +100,7 @@ export async function startServer(aiBaseUrl?: string): Promise<{ state: E2eState
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const state = { baseUrl, adminEmail, adminPassword, schema, pid: child.pid! };
+  const state: E2eState = { baseUrl, adminEmail, adminPassword, schema, pid: child.pid!, ...payments };
   writeFileSync(stateFile(), JSON.stringify(state));
   return { state, child };
 }

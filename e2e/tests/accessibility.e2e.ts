@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { adminCredentials, apiCall, login, signUpViaApi } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { signInViaApi, until, useBrowser } from '../support/fixtures';
+import { createProduct, routePayments } from '../support/payments';
 
 const { test } = useBrowser();
 
@@ -59,6 +60,12 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       { name: 'Accessibility check' },
       customer.session.access_token,
     );
+    const { avatar } = await apiCall<{ avatar: { avatar_id: number } }>(
+      'POST',
+      '/api/avatars',
+      { name: 'Accessibility avatar', context: 'You answer briefly.' },
+      customer.session.access_token,
+    );
     const { document } = await apiCall<{ document: { document_id: number } }>(
       'POST',
       '/api/documents',
@@ -73,6 +80,9 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     );
     await signInViaApi(page, customer, '/conversations');
     await checkScreens(page, [
+      ['avatars', '/avatars'],
+      ['community avatars', '/avatars/community'],
+      ['an avatar', `/avatars/${avatar.avatar_id}`],
       ['documents', '/documents'],
       ['a document', `/documents/${document.document_id}`],
       ['topics', '/topics'],
@@ -87,6 +97,34 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['my workflows', '/user_workflows'],
       ['settings', '/settings'],
       ['profile', '/profile'],
+    ]);
+  }, 90_000);
+
+  test('the payment screens: pricing, checkout, order summary, billing', async ({ page }) => {
+    await routePayments(page);
+    const customer = await signUpViaApi('a11y-pay');
+    const product_id = await createProduct({
+      name: `A11y plan ${Date.now().toString(36)}`,
+      short_description: 'For the accessibility check',
+      price: 1200,
+      word_amount: 1000,
+      is_subscription: true,
+      subscription_interval: 1,
+      subscription_period: 'month',
+      free_trial_length: 7,
+    });
+    const { purchase_id } = await apiCall<{ purchase_id: number }>(
+      'POST',
+      '/api/checkout/attempt',
+      { product_id, payment_method_id: 'pm_card_visa' },
+      customer.session.access_token,
+    );
+    await signInViaApi(page, customer, '/pricing');
+    await checkScreens(page, [
+      ['pricing', '/pricing'],
+      ['checkout', `/checkout/${product_id}`],
+      ['order summary', `/thankyou/${purchase_id}`],
+      ['billing', '/billing'],
     ]);
   }, 90_000);
 

@@ -75,6 +75,12 @@ export interface AppEnv {
   shutdownDrainMs: number;
   /** Longest wait for the AI provider's first token, and between two tokens, before it counts as failed. */
   aiTimeoutMs: number;
+  /** Stripe API base URL (tests point the SDK at a local fake); null = Stripe itself. */
+  stripeApiBase: string | null;
+  /** PayPal REST base URL; the default is PayPal's live API (payments run in production). */
+  paypalApiBase: string;
+  /** How old a Stripe webhook signature may be, in seconds, before the event is refused as a replay. */
+  stripeWebhookToleranceSeconds: number;
 }
 
 export class EnvError extends Error {}
@@ -260,6 +266,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     generationLeaseMs: int(source, 'GENERATION_LEASE_MS', 15_000, 500, 600_000),
     shutdownDrainMs: int(source, 'SHUTDOWN_DRAIN_MS', 25_000, 0, 600_000),
     aiTimeoutMs: int(source, 'AI_TIMEOUT_MS', 60_000, 500, 600_000),
+    stripeApiBase: url(source, 'STRIPE_API_BASE', ['http:', 'https:']),
+    paypalApiBase: url(source, 'PAYPAL_API_BASE', ['http:', 'https:']) ?? 'https://api-m.paypal.com',
+    stripeWebhookToleranceSeconds: int(source, 'STRIPE_WEBHOOK_TOLERANCE_SECONDS', 300, 1, 3600),
   };
 }
 

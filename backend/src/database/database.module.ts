@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UnitOfWork } from '../common/database/unit-of-work';
+import { UnitOfWork } from './unit-of-work';
 import { APP_ENV, AppEnv } from '../config/env';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
@@ -18,6 +18,8 @@ export class DatabaseModule implements OnApplicationShutdown {
     const holder = { current: null as EmbeddedPostgres | null };
     return {
       module: DatabaseModule,
+      // Global so that every service can start a transaction (UnitOfWork) without importing this module.
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_ENV],
@@ -52,9 +54,7 @@ export class DatabaseModule implements OnApplicationShutdown {
         }),
       ],
       providers: [{ provide: EMBEDDED, useValue: holder }, UnitOfWork],
-      // Every module's services open their transactions through UnitOfWork.
       exports: [UnitOfWork],
-      global: true,
     };
   }
 

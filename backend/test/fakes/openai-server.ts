@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hashEmbedding } from '../../src/modules/avatars/testing/hash-embedder';
 
 /** What the fake answers to one request. Each request takes the next scripted reply; then `defaultReply`. */
 export type FakeReply =
@@ -43,6 +44,10 @@ export interface FakeOpenAi {
   /** Queues replies for the next requests, in order. */
   reply(...replies: FakeReply[]): void;
   defaultReply: FakeReply;
+  /** Whether /v1/embeddings answers (true by default); false plays a provider without embeddings (404). */
+  embeddings: boolean;
+  /** Embeddings requests answered so far. */
+  embeddingRequests: number;
   /**
    * Chooses the reply from the request itself, before the queue (for a test process that cannot script the
    * fake directly, such as the browser tests' server). Undefined falls through to the queue and the default.
@@ -77,6 +82,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     requests: [],
     reply: (...replies) => queue.push(...replies),
     defaultReply: { text: 'Hello from the fake.' },
+    embeddings: true,
+    embeddingRequests: 0,
     reset() {
       queue.length = 0;
       fake.requests.length = 0;
@@ -94,6 +101,26 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       req.on('data', (c: Buffer) => (data += c.toString('utf8')));
       req.on('end', () => resolve(data));
     });
+    if (req.method === 'POST' && req.url === '/v1/embeddings' && fake.embeddings) {
+      // Deterministic vectors (hashEmbedding), so retrieval tests and benches give the same ranks every run.
+      const body = JSON.parse(raw) as { input: string | string[]; model: string; dimensions?: number };
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      fake.embeddingRequests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          model: body.model,
+          data: inputs.map((text, index) => ({
+            object: 'embedding',
+            index,
+            embedding: hashEmbedding(String(text), body.dimensions ?? 256),
+          })),
+          usage: { prompt_tokens: 0, total_tokens: 0 },
+        }),
+      );
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error', code: null } }));

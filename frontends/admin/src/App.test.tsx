@@ -1,5 +1,10 @@
 import { assertSameKeys } from '@avatar-studio/shared';
-import { manifestLabelMismatches, renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import {
+  manifestLabelMismatches,
+  renderWithProviders,
+  testUser,
+  expectPageExists,
+} from '@avatar-studio/shared/testing';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import App from './App';
@@ -23,5 +28,12 @@ describe('admin remote', () => {
       { user: testUser(), route: '/admin/no-such-page' },
     );
     expect(await screen.findByText('Page not found.')).toBeInTheDocument();
+  });
+
+  it('leads /admin itself (a breadcrumb link) to a back-office page', async () => {
+    await expectPageExists(App, '/admin', {
+      mount: '/admin',
+      user: testUser({ staff: { staff_id: 1, role: 'manager' } }),
+    });
   });
 });

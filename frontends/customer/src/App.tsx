@@ -31,6 +31,11 @@ const TemplatesPage = lazy(() =>
 const TemplateFormPage = lazy(() =>
   import('./templates/TemplateFormPage').then((m) => ({ default: m.TemplateFormPage })),
 );
+const AvatarsPage = lazy(() => import('./avatars/AvatarsPage').then((m) => ({ default: m.AvatarsPage })));
+const AvatarPage = lazy(() => import('./avatars/AvatarPage').then((m) => ({ default: m.AvatarPage })));
+const ApplyAvatarPage = lazy(() =>
+  import('./avatars/ApplyAvatarPage').then((m) => ({ default: m.ApplyAvatarPage })),
+);
 const TemplateApplyPage = lazy(() =>
   import('./templates/TemplateApplyPage').then((m) => ({ default: m.TemplateApplyPage })),
 );
@@ -47,6 +52,11 @@ const TutorialsPage = lazy(() =>
 const TutorialPlayerPage = lazy(() =>
   import('./tutorials/TutorialPlayerPage').then((m) => ({ default: m.TutorialPlayerPage })),
 );
+
+const PricingPage = lazy(() => import('./billing/PricingPage').then((m) => ({ default: m.PricingPage })));
+const CheckoutPage = lazy(() => import('./billing/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
+const ThankYouPage = lazy(() => import('./billing/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
+const BillingPage = lazy(() => import('./billing/BillingPage').then((m) => ({ default: m.BillingPage })));
 
 export default function App() {
   return (
@@ -70,6 +80,10 @@ export default function App() {
           path="templates/apply-template/:template_id/:conversation_id"
           element={<TemplateApplyPage />}
         />
+        <Route path="templates/apply-avatar/:template_id/:avatar_id" element={<ApplyAvatarPage />} />
+        <Route path="avatars" element={<AvatarsPage />} />
+        <Route path="avatars/community" element={<AvatarsPage />} />
+        <Route path="avatars/:avatar_id/*" element={<AvatarPage />} />
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
         <Route path="documents" element={<DocumentsPage />} />
         <Route path="documents/:document_id" element={<DocumentEditorPage />} />
@@ -78,6 +92,10 @@ export default function App() {
         <Route path="tutorials" element={<TutorialsPage />} />
         <Route path="tutorials/:tutorial_id" element={<TutorialPlayerPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="pricing" element={<PricingPage />} />
+        <Route path="checkout/:product_id" element={<CheckoutPage />} />
+        <Route path="thankyou/:purchase_id" element={<ThankYouPage />} />
+        <Route path="billing" element={<BillingPage />} />
         <Route path="profile" element={<ProfilePage />} />
         {/* The out-of-credits notice; /sorry is where a 412 (needs paid access) lands. */}
         <Route path="upgrade" element={<OutOfCreditsNotice />} />

@@ -1,5 +1,7 @@
 /** Texts of the customer remote (namespace "customer"). en and es must have the same keys (see App.test.tsx). */
 import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
+import { billingEn, billingEs } from './billing/translations';
+import { avatarsEn, avatarsEs } from './avatars/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
 import { documentsEn, documentsEs } from './documents/translations';
 import { ideasEn, ideasEs } from './ideas/translations';
@@ -20,6 +22,8 @@ export const en = {
   documents: documentsEn,
   ideas: ideasEn,
   tutorials: tutorialsEn,
+  billing: billingEn,
+  avatars: avatarsEn,
 };
 
 export const es: typeof en = {
@@ -33,4 +37,6 @@ export const es: typeof en = {
   documents: documentsEs,
   ideas: ideasEs,
   tutorials: tutorialsEs,
+  billing: billingEs,
+  avatars: avatarsEs,
 };

@@ -1,5 +1,10 @@
 import { assertSameKeys } from '@avatar-studio/shared';
-import { manifestLabelMismatches, renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import {
+  expectPageExists,
+  manifestLabelMismatches,
+  renderWithProviders,
+  testUser,
+} from '@avatar-studio/shared/testing';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import App from './App';
@@ -23,5 +28,18 @@ describe('org remote', () => {
       { user: testUser(), route: '/organization/no-such-page' },
     );
     expect(await screen.findByText('Page not found.')).toBeInTheDocument();
+  });
+
+  it('leads /organization itself (a breadcrumb link) to the organizations list', async () => {
+    await expectPageExists(App, '/organization', { mount: manifest.mounts });
+    renderWithProviders(
+      <Routes>
+        {manifest.mounts.map((mount) => (
+          <Route key={mount} path={`${mount}/*`} element={<App />} />
+        ))}
+      </Routes>,
+      { user: testUser(), route: '/organization' },
+    );
+    expect(await screen.findByRole('heading', { name: 'My organizations' })).toBeInTheDocument();
   });
 });

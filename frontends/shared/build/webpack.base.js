@@ -5,8 +5,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-require('./webpack-paths-shim');
-const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { ModuleFederationPlugin } = require('webpack').container;
 
 const zlib = require('node:zlib');
 
@@ -90,20 +89,75 @@ const APP_SOURCES = ['shell', 'customer', 'admin', 'org', 'shared'].map((app) =>
   path.join(FRONTENDS, app, 'src'),
 );
 
-/** Singletons every container shares, so the page runs one copy of each. */
-function sharedModules(production) {
-  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
-  const pkg = require('../../../package.json').dependencies;
-  const versionOf = (name) => require(path.join(NODE_MODULES, name, 'package.json')).version;
-  // Mantine's own packages that the containers share import from @mantine/core too, and so does the block
-  // editor's Mantine flavour (the customer remote's documents).
-  const mantineNames = importedNames('@mantine/core', [
+const MANTINE_CORE = path.join(NODE_MODULES, '@mantine', 'core', 'esm', 'index.mjs');
+const BLOCKNOTE_MANTINE = path.join(NODE_MODULES, '@blocknote', 'mantine', 'dist');
+/** The shared module holding the Mantine components the first page never shows (see mantineSplit). */
+const MANTINE_LATER = '@avatar-studio/mantine-core-later';
+/** Mantine components built on floating-ui or react-number-format (about 25 KB compressed together). */
+const MANTINE_HEAVY = new Set([
+  'Autocomplete',
+  'ColorInput',
+  'ColorPicker',
+  'Combobox',
+  'HoverCard',
+  'Menu',
+  'MultiSelect',
+  'NumberInput',
+  'Popover',
+  'Select',
+  'TagsInput',
+  'Tooltip',
+]);
+
+let mantineSplitCache;
+/**
+ * The names of @mantine/core the frontends (and Mantine's own shared packages) import, in two shared modules:
+ * `first`, what the shared package and the shell's signed-out screens use (less the heavy components), which
+ * the sign-in page downloads; and `later`, the rest, which loads with the first screen that imports one of
+ * them. Both are provided by every container and the shell's copy wins (see the share scope's tie rule in
+ * DECISIONS.md), so both sit on the same Mantine modules and contexts. Null when some source imports
+ * @mantine/core whole (then it is shared whole).
+ */
+function mantineSplit() {
+  if (mantineSplitCache !== undefined) return mantineSplitCache;
+  const all = importedNames('@mantine/core', [
     ...APP_SOURCES,
     path.join(NODE_MODULES, '@mantine', 'notifications', 'esm'),
     path.join(NODE_MODULES, '@mantine', 'dates', 'esm'),
-    path.join(NODE_MODULES, '@blocknote', 'mantine', 'dist'),
+    // The block editor's Mantine flavour (documents) takes its components from the shared Mantine too.
+    BLOCKNOTE_MANTINE,
   ]);
-  const routerNames = importedNames('react-router-dom', APP_SOURCES);
+  const firstPage = importedNames('@mantine/core', [
+    SHARED_SRC,
+    path.join(FRONTENDS, 'shell', 'src', 'auth'),
+    path.join(NODE_MODULES, '@mantine', 'notifications', 'esm'),
+  ]);
+  if (!all || !firstPage) return (mantineSplitCache = null);
+  const first = new Set(firstPage.filter((name) => !MANTINE_HEAVY.has(name)));
+  mantineSplitCache = {
+    first: all.filter((name) => first.has(name)),
+    later: all.filter((name) => !first.has(name)),
+  };
+  return mantineSplitCache;
+}
+
+/** Singletons every container shares, so the page runs one copy of each. */
+function sharedModules(production, { whole = false } = {}) {
+  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+  const pkg = require('../../../package.json').dependencies;
+  const versionOf = (name) => require(path.join(NODE_MODULES, name, 'package.json')).version;
+  // `whole` (the size bench's reference build) shares every library whole, as Module Federation does by default.
+  const mantine = whole ? null : mantineSplit();
+  const mantineHooksNames = whole
+    ? null
+    : importedNames('@mantine/hooks', [
+        ...APP_SOURCES,
+        ...['core', 'notifications', 'dates', 'form'].map((p) =>
+          path.join(NODE_MODULES, '@mantine', p, 'esm'),
+        ),
+        BLOCKNOTE_MANTINE,
+      ]);
+  const routerNames = whole ? null : importedNames('react-router-dom', APP_SOURCES);
   const router = path.join(
     NODE_MODULES,
     'react-router',
@@ -129,18 +183,31 @@ function sharedModules(production) {
         }
       : singleton(pkg['react-router-dom']),
     ...(routerNames ? {} : { 'react-router': singleton(pkg['react-router-dom']) }),
-    '@mantine/core': mantineNames
+    ...(mantine
       ? {
-          ...singleton(pkg['@mantine/core']),
-          version: versionOf('@mantine/core'),
+          '@mantine/core': {
+            ...singleton(pkg['@mantine/core']),
+            version: versionOf('@mantine/core'),
+            import: facade('mantine-core', MANTINE_CORE, mantine.first),
+          },
+          [MANTINE_LATER]: {
+            ...singleton(pkg['@mantine/core']),
+            version: versionOf('@mantine/core'),
+            import: facade('mantine-core-later', MANTINE_CORE, mantine.later),
+          },
+        }
+      : { '@mantine/core': singleton(pkg['@mantine/core']) }),
+    '@mantine/hooks': mantineHooksNames
+      ? {
+          ...singleton(pkg['@mantine/hooks']),
+          version: versionOf('@mantine/hooks'),
           import: facade(
-            'mantine-core',
-            path.join(NODE_MODULES, '@mantine', 'core', 'esm', 'index.mjs'),
-            mantineNames,
+            'mantine-hooks',
+            path.join(NODE_MODULES, '@mantine', 'hooks', 'esm', 'index.mjs'),
+            mantineHooksNames,
           ),
         }
-      : singleton(pkg['@mantine/core']),
-    '@mantine/hooks': singleton(pkg['@mantine/hooks']),
+      : singleton(pkg['@mantine/hooks']),
     '@mantine/notifications': singleton(pkg['@mantine/notifications']),
     '@tanstack/react-query': singleton(pkg['@tanstack/react-query']),
     i18next: singleton(pkg.i18next),
@@ -262,7 +329,10 @@ class RemoteManifestPlugin {
  * @param {Record<string,string>} [options.exposes] remotes only: { './App': './src/App.tsx' }
  */
 function createConfig({ name, dir, exposes }) {
-  return (_env, argv) => {
+  return (env, argv) => {
+    // --env shareWhole: the size bench's reference build (every shared library whole, no facades).
+    const shareWhole = Boolean(env?.shareWhole);
+    const split = shareWhole ? null : mantineSplit();
     const production = argv.mode !== 'development';
     const isHost = !exposes;
     const port = DEV_PORTS[name];
@@ -282,8 +352,8 @@ function createConfig({ name, dir, exposes }) {
         // 'auto' resolves to where remoteEntry.js was loaded from (/remotes/<name>/ in production), so a
         // remote moves to a CDN by editing the manifest only. The shell lives at the site root.
         publicPath: isHost ? '/' : 'auto',
-        // Entry files keep plain names: the federation runtime (in the entry chunk) cannot hash itself under
-        // webpack 5.112. The page links them with ?<hash> and the server sends them with no-cache.
+        // Entry files keep plain names, so /remotes.json and index.html name the same files after every build;
+        // the page links them with ?<hash> and the server sends them with no-cache.
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
@@ -307,6 +377,23 @@ function createConfig({ name, dir, exposes }) {
       },
       module: {
         rules: [
+          // Runs after swc (loaders apply bottom-up): imports of the later Mantine names go to their module.
+          ...(split
+            ? [
+                {
+                  test: /\.m?[jt]sx?$/,
+                  include: [
+                    ...APP_SOURCES,
+                    ...['notifications', 'dates'].map((p) => path.join(NODE_MODULES, '@mantine', p, 'esm')),
+                  ],
+                  enforce: 'post',
+                  use: {
+                    loader: path.join(__dirname, 'split-imports-loader.js'),
+                    options: { from: '@mantine/core', to: MANTINE_LATER, names: split.later },
+                  },
+                },
+              ]
+            : []),
           {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
@@ -335,12 +422,18 @@ function createConfig({ name, dir, exposes }) {
       plugins: [
         new ModuleFederationPlugin({
           name,
-          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
-          // The shell registers remotes at run time from /remotes.json; no URL is baked into any build.
+          // A remote's container goes to window.avatar_studio_<name> (remoteGlobalName in shared/src/remote.ts),
+          // where the shell finds it after loading the remoteEntry.js that /remotes.json names.
+          ...(isHost
+            ? {}
+            : {
+                filename: 'remoteEntry.js',
+                exposes,
+                library: { type: 'window', name: `avatar_studio_${name}` },
+              }),
+          // The shell loads remotes at run time from /remotes.json; no URL is baked into any build.
           remotes: {},
-          shared: sharedModules(production),
-          dts: false,
-          manifest: false,
+          shared: sharedModules(production, { whole: shareWhole }),
         }),
         ...(isHost ? [] : [new RemoteManifestPlugin(dir)]),
         ...(production ? [new PrecompressPlugin()] : []),

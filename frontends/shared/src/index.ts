@@ -52,6 +52,7 @@ export { StandaloneRemote } from './standalone';
 export { PageLoader } from './ui/PageLoader';
 export { ConfirmModal } from './ui/ConfirmModal';
 export { NotFound } from './ui/NotFound';
+export * from './features';
 export { RemoteErrorPanel } from './ui/RemoteErrorPanel';
 export type { RemoteErrorPanelProps } from './ui/RemoteErrorPanel';
 export { useDebouncedValue, SEARCH_DEBOUNCE_MS } from './ui/hooks';

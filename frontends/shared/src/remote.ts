@@ -29,8 +29,9 @@
  * - Translations: the remote calls registerTranslations('<name>', { en, es }) at module load and uses
  *   useTranslation('<name>'). Its tests call assertSameKeys(en, es). A menu entry's `label` repeats the text of
  *   its `labelKey` (a test of the remote checks they agree): the shell shows it before the remote has loaded.
- * - The shell filters menu entries by `flag` (app config flag must be on), `permission` (useCan) and
- *   `requiresOrganization`.
+ * - The shell hides menu entries under a switched-off feature's screens (the feature flags declaration in the
+ *   contracts package), and filters them by `flag`, `permission` (useCan) and `requiresOrganization`; a
+ *   switched-off feature's screens show "this feature is switched off" before the remote is asked.
  * - Standalone development: frontends/<name>/src/standalone.tsx mounts App with <StandaloneRemote>.
  */
 import type { ComponentType } from 'react';
@@ -38,6 +39,14 @@ import type { Permission } from './permissions-core';
 
 export type RemoteName = 'customer' | 'admin' | 'org';
 export const REMOTE_NAMES: readonly RemoteName[] = ['customer', 'admin', 'org'];
+
+/**
+ * The window global a remote's remoteEntry.js sets to its container; the build names it the same way
+ * (frontends/shared/build/webpack.base.js, `library`).
+ */
+export function remoteGlobalName(name: RemoteName): string {
+  return `avatar_studio_${name}`;
+}
 
 /** Which menu of the shell an entry belongs to (User menu, Tools, Admin, Organization, Analytics). */
 export type NavigationMenu = 'sidebar' | 'user' | 'tools' | 'admin' | 'organization' | 'analytics';
@@ -49,7 +58,10 @@ export interface NavigationEntry {
   path: string;
   /** Shown only when the user has this permission (staff role or organization role). */
   permission?: Permission;
-  /** Shown only when this app config flag is on (e.g. 'avatars_enabled'). */
+  /**
+   * Shown only when this app config flag is on. Rarely needed: an entry whose path is under a feature's declared
+   * screens (libs/contracts/src/feature-flags.ts) already disappears when that feature is switched off.
+   */
   flag?: string;
   /** Shown only when an organization (not Personal) is current. */
   requiresOrganization?: boolean;

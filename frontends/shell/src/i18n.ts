@@ -34,6 +34,7 @@ export const en = {
       back: 'Back to login',
       invalidCode: 'The code has 6 digits.',
       wrongCode: 'This code is not right. Type the code your app shows now.',
+      usedCode: 'This code was used already. Wait for the next code your app shows, then type it.',
       expired: 'This sign-in step has expired. Please go back and sign in again.',
     },
     verify: {
@@ -138,6 +139,7 @@ export const es: typeof en = {
       back: 'Volver a iniciar sesión',
       invalidCode: 'El código tiene 6 dígitos.',
       wrongCode: 'Este código no es correcto. Escribe el código que tu app muestra ahora.',
+      usedCode: 'Este código ya se usó. Espera el siguiente código que muestra tu app y escríbelo.',
       expired: 'Este paso del inicio de sesión expiró. Vuelve e inicia sesión de nuevo.',
     },
     verify: {

@@ -1,9 +1,11 @@
 import {
+  FeatureSwitchedOff,
   PageLoader,
   RemoteErrorPanel,
   registerTranslations,
   useAppConfig,
   useSession,
+  switchedOffScreen,
 } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -40,11 +42,11 @@ function LandingSlot({ language, login }: { language: 'en' | 'es'; login: string
 /** /login (default), /signup, /recovery; under /auth when a landing page is enabled. */
 function SignedOutRoutes() {
   const config = useAppConfig();
-  const landing = config.flag('landing_enabled');
+  const landing = config.feature('landing_enabled');
   const paths = authPaths(landing);
   const location = useLocation();
   const toLogin = <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
-  const signup = config.flag('signup_enabled') ? <Signup /> : <Navigate to={paths.login} replace />;
+  const signup = config.feature('signup_enabled') ? <Signup /> : <Navigate to={paths.login} replace />;
   return (
     <Suspense fallback={<PageLoader minHeight="100vh" />}>
       <Routes>
@@ -54,7 +56,7 @@ function SignedOutRoutes() {
         <Route path={paths.signup} element={signup} />
         <Route path={paths.recovery} element={<Recovery />} />
         {landing ? <Route path="/" element={<LandingSlot language="en" login={paths.login} />} /> : null}
-        {landing && config.flag('spanish_enabled') ? (
+        {config.feature('spanish_enabled') ? (
           <Route path="/latam" element={<LandingSlot language="es" login={paths.login} />} />
         ) : null}
         {/* /auth, the other mode's paths and any deep link lead to the login page. */}
@@ -88,9 +90,15 @@ function SignedInRoutes() {
   );
 }
 
-/** The route of every built remote at the mounts its manifest publishes; a remote's code loads when opened. */
+/**
+ * The route of every built remote at the mounts its manifest publishes; a remote's code loads when opened. A
+ * screen of a switched-off feature says so instead (the feature flags declaration), whichever remote owns it.
+ */
 function MountedRemotes() {
   const { manifest, mounts, retryManifest } = useRemotesManifest();
+  const { pathname } = useLocation();
+  const switchedOff = switchedOffScreen(pathname, useAppConfig());
+  if (switchedOff) return <FeatureSwitchedOff feature={switchedOff} />;
   if (manifest.status === 'error') {
     return <RemoteErrorPanel name="remotes" error={manifest.error} onRetry={retryManifest} />;
   }

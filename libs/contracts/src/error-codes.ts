@@ -1,4 +1,5 @@
 import { BILLING_ERROR_CODES } from './billing';
+import { PAYMENT_ERROR_CODES } from './payments';
 
 /**
  * Every `code` an error answer of the API can carry (`{ statusCode, message, error, code }`). The code is stable for
@@ -13,7 +14,13 @@ export const ERROR_CODES = [
   'already_member',
   'already_staff',
   'api_key_expired',
+  'avatar_file_limit',
+  'avatar_file_not_found',
+  'avatar_name_required',
+  'avatar_not_found',
+  'avatar_public_admin_only',
   'avatar_unavailable',
+  'avatar_context_empty',
   'bad_input',
   'bad_json',
   'bad_upload',
@@ -30,6 +37,7 @@ export const ERROR_CODES = [
   'empty_message',
   'enhance_too_short',
   'error',
+  'feature_disabled',
   'file_required',
   'forbidden',
   'idea_not_found',
@@ -104,6 +112,7 @@ export const ERROR_CODES = [
   'too_large',
   'tutorial_not_found',
   'two_factor_already_enabled',
+  'two_factor_code_used',
   'two_factor_enrolment_required',
   'two_factor_not_enrolled',
   'unauthorized',
@@ -120,6 +129,7 @@ export const ERROR_CODES = [
   'workflow_empty',
   'workflow_not_found',
   ...BILLING_ERROR_CODES,
+  ...PAYMENT_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

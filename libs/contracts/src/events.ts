@@ -24,6 +24,15 @@ export interface MessageSource {
   url: string;
 }
 
+/** A passage of an avatar's file that an answer was given (its citation, shown under the answer). */
+export interface MessageCitation {
+  avatar_file_id: number;
+  /** The file's name. */
+  file_name: string;
+  /** The passage's text. */
+  passage: string;
+}
+
 export const MESSAGE_STATUSES = ['generating', 'complete', 'interrupted'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
@@ -41,6 +50,8 @@ export interface StreamedMessage {
   model: string | null;
   words: number;
   sources: MessageSource[] | null;
+  /** On an avatar's answer: the passages of its files it was given; null otherwise. */
+  citations: MessageCitation[] | null;
   /**
    * 'generating' while the answer is produced (content null), 'complete' once saved, 'interrupted' when it ended
    * without completing (content then holds the text produced so far, '' when none). User messages are 'complete'.
@@ -135,6 +146,13 @@ export type WorkflowStepPayload = {
   status: 'pending' | 'generating' | 'done' | 'failed';
 };
 
+/** New messages of the caller's thread with an avatar (the question and the saved answer). */
+export interface ThreadMessagesPayload {
+  avatar_id: number;
+  conversation_id: number;
+  messages: StreamedMessage[];
+}
+
 export interface RealtimeErrorPayload {
   statusCode: number;
   message: string;
@@ -154,6 +172,7 @@ export interface ServerToClientEvents {
   message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
   document_output: (payload: DocumentOutputPayload) => void;
   ideas_output: (payload: IdeasOutputPayload) => void;
+  thread_messages: (payload: ThreadMessagesPayload) => void;
   error: (payload: RealtimeErrorPayload) => void;
   'openai-error': (payload: OpenAiErrorPayload) => void;
 }
@@ -190,6 +209,7 @@ export const SERVER_EVENTS = [
   'message_stream_enhance_end',
   'document_output',
   'ideas_output',
+  'thread_messages',
   'error',
   'openai-error',
 ] as const satisfies readonly ServerEventName[];

@@ -9,3 +9,5 @@ export * from './auth';
 export * from './audit';
 export * from './organization-scope';
 export * from './billing';
+export * from './payments';
+export * from './feature-flags';

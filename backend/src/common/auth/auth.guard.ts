@@ -4,15 +4,16 @@ import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { STAFF_SCOPE_CONFIRM_HEADER } from '@avatar-studio/contracts';
 import { DomainError, badInput, forbidden, unauthorized } from '../errors/domain-error';
+import { API_KEY_PREFIX } from './api-key';
 import { ACCESS_RULE, AccessRule } from './authenticated.decorator';
-import { hasOrgRole, hasStaffRole } from './permissions';
+import { can, hasOrgRole, hasStaffRole } from './permissions';
 import type { AuthenticatedRequest, Principal } from './principal';
 import { PrincipalResolver } from './principal.resolver';
+import { AccessPolicy } from '../../modules/organizations/access-policy';
 import { isDatabaseUnavailable } from '../../database/resilient-pg';
 import { MAX_ID } from '../http/id-param';
 
-/** Personal API keys look like `as_<random>`; anything else in the bearer header is a JWT. */
-export const API_KEY_PREFIX = 'as_';
+export { API_KEY_PREFIX };
 
 /**
  * The one guard: reads the @Authenticated rule, authenticates the bearer (JWT through passport-jwt, or a
@@ -23,6 +24,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
   constructor(
     private readonly reflector: Reflector,
     private readonly resolver: PrincipalResolver,
+    private readonly policy: AccessPolicy,
   ) {
     super();
   }
@@ -57,7 +59,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
       throw err;
     }
 
-    const principal = req.principal!;
+    let principal = req.principal!;
     if (principal.twoFactorEnrolmentRequired && !rule.twoFactorEnrolment && !rule.public) {
       throw forbidden(
         'Staff admins must set up two-factor sign-in first: open Settings and add an authenticator app.',
@@ -69,13 +71,22 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
       const id = Number(rawOrg);
       if (!Number.isInteger(id) || id < 1 || id > MAX_ID)
         throw badInput('organization_id must be a positive whole number.');
-      principal.org = await this.resolver.orgScope(
+      const org = await this.policy.scope(
         principal,
         id,
         req.headers[STAFF_SCOPE_CONFIRM_HEADER] === String(id),
       );
+      principal = { ...principal, org };
     }
+    // Resolved once here; nothing after the guard can change who is calling or in which scope.
+    req.principal = Object.freeze(principal);
     if (rule.staff && !hasStaffRole(principal.staffRole, rule.staff)) throw forbidden();
+    if (
+      rule.permission &&
+      !can({ staffRole: principal.staffRole, orgRole: principal.org?.role ?? null }, rule.permission)
+    ) {
+      throw forbidden();
+    }
     if (rule.orgRole) {
       if (!principal.org) throw badInput('organization_id is required.', 'organization_required');
       if (!hasOrgRole(principal.org.role, rule.orgRole)) throw forbidden();

@@ -16,9 +16,12 @@ import { AuthHardening1764200000000 } from './1764200000000-AuthHardening';
 import { AuditAndInvitations1764300000000 } from './1764300000000-AuditAndInvitations';
 import { MailSecrets1764500000000 } from './1764500000000-MailSecrets';
 import { Billing1764620000000 } from './1764620000000-Billing';
+import { Payments1764630000000 } from './1764630000000-Payments';
+import { Avatars1764640000000 } from './1764640000000-Avatars';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
+import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -40,7 +43,10 @@ export const migrations = [
   AuditAndInvitations1764300000000,
   MailSecrets1764500000000,
   Billing1764620000000,
+  Payments1764630000000,
+  Avatars1764640000000,
   DocumentEditor1764680000000,
   GeneratedIdeas1764681000000,
   Tutorials1764682000000,
+  TotpLastStep1764700000000,
 ];

@@ -19,6 +19,11 @@ import { badInput } from '../../common/errors/domain-error';
 
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
+/** The embeddings model asked of OpenAI-compatible providers, and the size of its vectors. */
+export const EMBEDDING_MODEL = 'text-embedding-3-small';
+export const EMBEDDING_DIMENSIONS = 256;
+/** Texts per embeddings request. */
+const EMBEDDING_BATCH = 100;
 
 /** A piece of a multimodal user message, in the OpenAI Chat Completions shape (sent to the SDK unchanged). */
 export type AiContentPart =
@@ -211,6 +216,37 @@ export class AiService {
       if (next.done) return next.value;
       onDelta?.(next.value.delta);
     }
+  }
+
+  /**
+   * Embeddings of `texts` (same order) from the provider's embeddings model, or null when the provider offers
+   * none (xAI; a compatible server that answers 404 or 400 to /embeddings).
+   */
+  async embed(texts: string[], organization_id: number | null): Promise<number[][] | null> {
+    const choice = await this.tryResolve({ organization_id, model: null });
+    if (!choice || choice.provider !== 'openai') return null;
+    const client = new OpenAI({
+      apiKey: choice.apiKey,
+      baseURL: choice.baseURL ?? undefined,
+      maxRetries: MAX_RETRIES,
+      timeout: this.env.aiTimeoutMs,
+    });
+    const out: number[][] = [];
+    try {
+      for (let i = 0; i < texts.length; i += EMBEDDING_BATCH) {
+        const res = await client.embeddings.create({
+          model: EMBEDDING_MODEL,
+          input: texts.slice(i, i + EMBEDDING_BATCH),
+          dimensions: EMBEDDING_DIMENSIONS,
+          encoding_format: 'float',
+        });
+        out.push(...[...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding));
+      }
+    } catch (err) {
+      if (err instanceof OpenAI.APIError && (err.status === 404 || err.status === 400)) return null;
+      throw toAiError(err, this.knownKeys(choice));
+    }
+    return out;
   }
 
   private async tryResolve(input: {

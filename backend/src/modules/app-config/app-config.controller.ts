@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { CurrentPassword } from '../../common/auth/current-password';
+import { AsksCurrentPassword, CurrentPassword } from '../users/current-password';
 import { isMasked } from '../../common/crypto/secret-box';
 import { CONFIG_KEY_MAP } from './app-config.keys';
 import { normalizeConfigValue } from './app-config.rules';
@@ -26,7 +26,7 @@ export class AppConfigController {
   }
 
   @Get('admin')
-  @Authenticated({ staff: 'admin' })
+  @Authenticated({ permission: 'appconfig.edit' })
   @ApiOperation({ summary: 'Every key with its type and settings tab; secrets masked' })
   @ApiOkResponse({ type: AdminConfigResponse })
   async listAdmin(): Promise<AdminConfigResponse> {
@@ -34,11 +34,12 @@ export class AppConfigController {
   }
 
   @Put()
-  @Authenticated({ staff: 'admin' })
+  @Authenticated({ permission: 'appconfig.edit' })
   @ApiOperation({
     summary: 'Change settings (all or nothing); a masked secret sent back keeps the stored one',
   })
   @ApiOkResponse({ type: AdminConfigResponse })
+  @AsksCurrentPassword()
   @ApiForbiddenResponse({
     description: 'password_incorrect: a secret changes and the current password is wrong',
   })

@@ -3,6 +3,8 @@
  * whether it is a secret (encrypted at rest, never public, masked for admins), how its value is checked, and
  * the admin settings tab it belongs to (Content, Advanced or Super Fetch).
  */
+import { FEATURE_BY_FLAG, FEATURE_FLAGS } from '@avatar-studio/contracts';
+
 export const CONFIG_TYPES = ['boolean', 'string', 'json', 'url', 'color'] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
 
@@ -118,21 +120,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   text('benefit3_title', null),
   text('benefit3_description', null),
   // Switches
-  flag('signup_enabled', true),
-  flag('landing_enabled', false),
-  flag('spanish_enabled', false),
-  flag('campaigns_enabled', true),
-  flag('hashtags_enabled', true),
-  flag('topics_enabled', true),
-  flag('chatwidget_enabled', true),
-  flag('tutorials_enabled', true),
-  flag('avatars_enabled', true),
-  flag('super_fetch', true),
-  flag('templates_enabled', true),
-  flag('documents_enabled', true),
-  flag('features_icons_enabled', true),
-  flag('organizations_enabled', true),
-  flag('search_enabled', false),
+  // Feature flags: declared with what they gate in the contracts package.
+  ...FEATURE_FLAGS.map((key) => flag(key, FEATURE_BY_FLAG[key].defaultOn)),
   {
     key: 'templates_default_sort',
     default: 'createdAt_desc',
@@ -149,6 +138,12 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   text('stripe_public_key', null, 'Advanced'),
   secret('stripe_private_key', 'string'),
   secret('stripe_webhook_key', 'string'),
+  // PayPal: the client id is public (the browser loads PayPal's script with it); the webhook id names the
+  // webhook registered at PayPal, which its signature check needs.
+  text('paypal_client_id', null, 'Advanced'),
+  secret('paypal_client_secret', 'string'),
+  internal(text('paypal_webhook_id', null, 'Advanced')),
+  fetched(secret('payment_failed_email_webhook_url', 'url')),
   secret('openai_secret_key', 'string'),
   internal(text('openai_model', 'gpt-4o-mini', 'Advanced')),
   fetched(secret('welcome_email_webhook_url', 'url')),

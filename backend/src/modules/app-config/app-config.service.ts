@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleInit, Optional } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
 import { isMasked, maskSecret, SecretBox } from '../../common/crypto/secret-box';
 import { badInput } from '../../common/errors/domain-error';
 import { OutboundBlockedError } from '../../common/outbound/address-policy';
 import { OutboundHttp } from '../../common/outbound/outbound-http';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
-import { AppConfigEntry } from './app-config.entity';
+import { AppConfigRepository } from './app-config.repository';
 import { CONFIG_KEYS, CONFIG_KEY_MAP } from './app-config.keys';
 import { checkConfigValue, normalizeConfigValue } from './app-config.rules';
 import type { AdminConfigEntryDto, ConfigChangeDto, ConfigEntryDto } from './dto/app-config.dto';
@@ -30,10 +29,11 @@ export class AppConfigService implements OnModuleInit {
   private readonly box: SecretBox;
   private publicCache: { at: number; config: ConfigEntryDto[] } | null = null;
   private media: { origins: string[]; at: number; loading: boolean } = { origins: [], at: 0, loading: false };
+  private readonly changeListeners: (() => Promise<void>)[] = [];
 
   constructor(
-    @InjectRepository(AppConfigEntry) private readonly repo: Repository<AppConfigEntry>,
-    private readonly db: DataSource,
+    private readonly repo: AppConfigRepository,
+    private readonly transactions: UnitOfWork,
     private readonly outbound: OutboundHttp,
     @Inject(APP_ENV) env: AppEnv,
     /** Records secret edits; optional so the settings load in tools that run without the audit log. */
@@ -44,29 +44,29 @@ export class AppConfigService implements OnModuleInit {
 
   /** Inserts the default of every key that is missing; never overwrites (safe on every start, any instance). */
   async onModuleInit(): Promise<void> {
-    const keys = CONFIG_KEYS.map((k) => k.key);
-    const values = CONFIG_KEYS.map((k) =>
-      k.secret && k.default !== null ? this.box.encrypt(k.default) : k.default,
+    const inserted = await this.repo.insertMissing(
+      CONFIG_KEYS.map((k) => ({
+        key: k.key,
+        value: k.secret && k.default !== null ? this.box.encrypt(k.default) : k.default,
+      })),
     );
-    const inserted: unknown[] = await this.db.query(
-      `INSERT INTO app_config (key, value)
-       SELECT * FROM unnest($1::varchar[], $2::text[])
-       ON CONFLICT (key) DO NOTHING
-       RETURNING key`,
-      [keys, values],
-    );
-    if (inserted.length) this.logger.log(`Seeded ${inserted.length} app config keys`);
+    if (inserted) this.logger.log(`Seeded ${inserted} app config keys`);
+  }
+
+  /** Runs `listener` after every saved change on this instance (before the save answers). */
+  onChange(listener: () => Promise<void>): void {
+    this.changeListeners.push(listener);
   }
 
   /** The decrypted value of one key, or null when unset. */
   async get(key: string): Promise<string | null> {
-    const row = await this.repo.findOne({ where: { key } });
+    const row = await this.repo.find(key);
     return this.plain(key, row?.value ?? null);
   }
 
   /** Decrypted values of several keys at once (missing ones are null). */
   async getMany<K extends string>(keys: readonly K[]): Promise<Record<K, string | null>> {
-    const rows = await this.repo.find({ where: { key: In([...keys]) } });
+    const rows = await this.repo.findMany([...keys]);
     const byKey = new Map(rows.map((r) => [r.key, r.value]));
     return Object.fromEntries(keys.map((k) => [k, this.plain(k, byKey.get(k) ?? null)])) as Record<
       K,
@@ -171,20 +171,15 @@ export class AppConfigService implements OnModuleInit {
       writes.set(def.key, def.secret && stored !== null ? this.box.encrypt(stored) : stored);
     }
     if (writes.size) {
-      await this.db.transaction(async (tx) => {
-        for (const [key, value] of writes) {
-          await tx.query(
-            `INSERT INTO app_config (key, value, updated_by, "updatedAt") VALUES ($1, $2, $3, now())
-             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, "updatedAt" = now()`,
-            [key, value, userId],
-          );
-        }
+      await this.transactions.run(async (tx) => {
+        for (const [key, value] of writes) await this.repo.upsert(key, value, userId, tx);
         const secrets = [...writes.keys()].filter((key) => CONFIG_KEY_MAP.get(key)?.secret);
         if (secrets.length)
           await this.audit?.record('app_config.secrets_changed', { details: { settings: secrets } }, tx);
       });
       this.publicCache = null;
       await this.refreshMediaOrigins();
+      await Promise.all(this.changeListeners.map((listener) => listener().catch(() => undefined)));
     }
     return this.listAdmin();
   }
@@ -209,7 +204,7 @@ export class AppConfigService implements OnModuleInit {
   }
 
   private async storedValues(): Promise<Map<string, string | null>> {
-    const rows = await this.repo.find();
+    const rows = await this.repo.all();
     return new Map(rows.map((r) => [r.key, r.value]));
   }
 

@@ -10,7 +10,7 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
-  @Authenticated({ staff: 'admin' })
+  @Authenticated({ permission: 'audit.view' })
   @ApiOperation({
     summary: 'The audit log of staff actions, newest first (staff admins)',
     description:

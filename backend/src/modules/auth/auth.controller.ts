@@ -19,6 +19,7 @@ import { AuthRateLimitGuard, RetryAfterInterceptor } from './auth-rate-limit';
 import { TwoFactorService } from './two-factor.service';
 import { UserAgent } from '../../common/http/user-agent.decorator';
 import { EmptyResponseDto } from '../users/dto/public-user.dto';
+import { AsksCurrentPassword } from '../users/current-password';
 import { AuthService } from './auth.service';
 import {
   LoginDto,
@@ -92,7 +93,10 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Completes a sign-in with two-factor on: the challenge token and a current code' })
   @ApiOkResponse({ type: AuthSessionDto })
-  @ApiUnauthorizedResponse({ description: 'invalid_two_factor_code, invalid_two_factor_challenge' })
+  @ApiUnauthorizedResponse({
+    description:
+      'invalid_two_factor_code, two_factor_code_used (a code works once), invalid_two_factor_challenge',
+  })
   loginTwoFactor(@Body() body: TwoFactorLoginDto, @UserAgent() userAgent?: string): Promise<AuthSessionDto> {
     return this.auth.loginTwoFactor(body.challenge_token, body.code, { user_agent: userAgent });
   }
@@ -163,6 +167,8 @@ export class AuthController {
   })
   @ApiOkResponse({ type: EmptyResponseDto })
   @ApiForbiddenResponse({ description: 'password_incorrect, or two-factor is required for staff admins' })
+  @ApiBadRequestResponse({ description: 'invalid_two_factor_code, two_factor_code_used' })
+  @AsksCurrentPassword('rate_limited (per client address), with Retry-After')
   async disableTwoFactor(
     @CurrentUser() me: Principal,
     @Body() body: TwoFactorDisableDto,

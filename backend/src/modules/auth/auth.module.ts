@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfigModule } from '../app-config/app-config.module';
 import { MailModule } from '../mail/mail.module';
+import { StaffModule } from '../staff/staff.module';
 import { UsersModule } from '../users/users.module';
+import { AuthRepository } from './auth.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { FirstAdminService } from './first-admin.service';
@@ -16,13 +18,15 @@ import { TwoFactorService } from './two-factor.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Session, RefreshToken, AuthToken]),
-    UsersModule,
+    forwardRef(() => UsersModule),
+    forwardRef(() => StaffModule),
     AppConfigModule,
     MailModule,
   ],
   controllers: [AuthController, PasswordLinksController],
   providers: [
     AuthService,
+    AuthRepository,
     FirstAdminService,
     SignupMessagesInterceptor,
     TwoFactorService,

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../common/auth/access-token';
-import { recordPasswordFailure } from '../../common/auth/current-password';
 import type { Principal } from '../../common/auth/principal';
 import { sha256 } from '../../common/crypto/secret-box';
 import { badInput, conflict, DomainError, forbidden, unauthorized } from '../../common/errors/domain-error';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AppConfigService } from '../app-config/app-config.service';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
@@ -15,6 +16,9 @@ import { GenerationService } from '../generation/generation.service';
 import { hashPassword, verifyPassword } from '../users/password';
 import { normalizeEmail } from '../users/user-fields';
 import { UsersService } from '../users/users.service';
+import { StaffService } from '../staff/staff.service';
+import { AccessPolicy } from '../organizations/access-policy';
+import { AuthRepository } from './auth.repository';
 import { AuthSessionDto, TokenPairDto, TwoFactorChallengeDto } from './dto/auth-responses.dto';
 import { tooManyRequests } from './auth-rate-limit';
 import {
@@ -78,8 +82,12 @@ export class AuthService {
   private dummyHash: Promise<string> | null = null;
 
   constructor(
-    private readonly db: DataSource,
+    private readonly repo: AuthRepository,
+    private readonly transactions: UnitOfWork,
     private readonly users: UsersService,
+    private readonly flags: FeatureFlagsService,
+    private readonly staff: StaffService,
+    private readonly policy: AccessPolicy,
     private readonly appConfig: AppConfigService,
     private readonly mail: MailService,
     private readonly twoFactor: TwoFactorService,
@@ -104,7 +112,7 @@ export class AuthService {
   }
 
   async signup(input: SignupDto, client: ClientInfo): Promise<AuthSessionDto> {
-    if (!(await this.appConfig.getFlag('signup_enabled'))) {
+    if (!(await this.flags.isOnNow('signup_enabled'))) {
       throw forbidden(AUTH_MESSAGES.signupDisabled, 'signup_disabled');
     }
     const user = await this.users.createUser({
@@ -131,27 +139,18 @@ export class AuthService {
    * an account with two-factor on answers a challenge to complete with POST /auth/login/2fa.
    */
   async login(input: LoginDto, client: ClientInfo): Promise<AuthSessionDto | TwoFactorChallengeDto> {
-    const [user]: {
-      user_id: number;
-      password_hash: string;
-      locked_until: Date | null;
-      totp: boolean;
-    }[] = await this.db.query(
-      `SELECT user_id, password_hash, login_locked_until AS locked_until, totp_enabled_at IS NOT NULL AS totp
-         FROM users WHERE email = $1`,
-      [normalizeEmail(input.email)],
-    );
+    const user = await this.users.signInState({ email: normalizeEmail(input.email) });
     if (!user) {
       this.dummyHash ??= hashPassword(randomToken());
       await verifyPassword(await this.dummyHash, input.password);
       throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
     }
-    this.refuseWhileLocked(user.locked_until);
+    this.refuseWhileLocked(user.login_locked_until);
     if (!(await verifyPassword(user.password_hash, input.password))) {
       await this.recordFailure(user.user_id);
       throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
     }
-    if (user.totp) {
+    if (user.totp_enabled) {
       // The failure count stays until the code is right too, so guessing codes locks the account as well.
       const { token } = await this.issueToken(user.user_id, 'two_factor', TWO_FACTOR_CHALLENGE_TTL_MS);
       return {
@@ -166,19 +165,18 @@ export class AuthService {
 
   /** The second step of a sign-in with two-factor on: the challenge from login and a current code. */
   async loginTwoFactor(challenge: string, code: string, client: ClientInfo): Promise<AuthSessionDto> {
-    const [row]: { user_id: number; locked_until: Date | null }[] = await this.db.query(
-      `SELECT t.user_id, u.login_locked_until AS locked_until
-         FROM auth_tokens t JOIN users u ON u.user_id = t.user_id
-        WHERE t.token_hash = $1 AND t.purpose = 'two_factor' AND t.used_at IS NULL AND t.expires_at > now()`,
-      [sha256(challenge)],
-    );
+    const challengeUser = await this.repo.openTokenUser(sha256(challenge), 'two_factor');
+    const row = challengeUser === null ? null : await this.users.signInState({ user_id: challengeUser });
     if (!row) throw unauthorized(AUTH_MESSAGES.challengeInvalid, 'invalid_two_factor_challenge');
-    this.refuseWhileLocked(row.locked_until);
-    if (!(await this.twoFactor.verify(row.user_id, code))) {
+    this.refuseWhileLocked(row.login_locked_until);
+    const verdict = await this.twoFactor.verify(row.user_id, code);
+    if (verdict !== 'ok') {
       await this.recordFailure(row.user_id);
-      throw unauthorized(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
+      throw verdict === 'used'
+        ? unauthorized(TWO_FACTOR_MESSAGES.usedCode, 'two_factor_code_used')
+        : unauthorized(TWO_FACTOR_MESSAGES.wrongCode, 'invalid_two_factor_code');
     }
-    const user_id = await this.consumeToken(this.db.manager, challenge, 'two_factor', {
+    const user_id = await this.consumeToken(undefined, challenge, 'two_factor', {
       invalid: () => unauthorized(AUTH_MESSAGES.challengeInvalid, 'invalid_two_factor_challenge'),
       expired: () => unauthorized(AUTH_MESSAGES.challengeInvalid, 'invalid_two_factor_challenge'),
     });
@@ -194,17 +192,13 @@ export class AuthService {
     }
   }
 
-  /** One more failure; from the fifth in a row the account locks (see recordPasswordFailure). */
+  /** One more failure; from the fifth in a row the account locks (see UsersRepository.recordPasswordFailure). */
   private async recordFailure(user_id: number): Promise<void> {
-    await recordPasswordFailure(this.db, user_id);
+    await this.users.recordPasswordFailure(user_id);
   }
 
   private async resetFailures(user_id: number): Promise<void> {
-    await this.db.query(
-      `UPDATE users SET login_failures = 0, login_locked_until = NULL
-        WHERE user_id = $1 AND (login_failures <> 0 OR login_locked_until IS NOT NULL)`,
-      [user_id],
-    );
+    await this.users.resetPasswordFailures(user_id);
   }
 
   /**
@@ -212,48 +206,30 @@ export class AuthService {
    * session is revoked, so both the thief and the owner must sign in again.
    */
   async refresh(refreshToken: string): Promise<TokenPairDto> {
-    const outcome = await this.db.transaction(async (tx) => {
-      const [row]: {
-        refresh_token_id: string;
-        spent_at: Date | null;
-        token_expires_at: Date;
-        session_id: string;
-        user_id: number;
-        revoked_at: Date | null;
-        session_expires_at: Date;
-        session_created_at: Date;
-      }[] = await tx.query(
-        `SELECT rt.refresh_token_id, rt.spent_at, rt.expires_at AS token_expires_at,
-                s.session_id, s.user_id, s.revoked_at, s.expires_at AS session_expires_at,
-                s."createdAt" AS session_created_at
-           FROM refresh_tokens rt JOIN sessions s ON s.session_id = rt.session_id
-          WHERE rt.token_hash = $1
-          FOR UPDATE OF rt, s`,
-        [sha256(refreshToken)],
-      );
-      if (!row) return { error: unauthorized(AUTH_MESSAGES.sessionInvalid, 'invalid_refresh_token') };
-      if (row.revoked_at) return { error: unauthorized(AUTH_MESSAGES.sessionEnded, 'session_ended') };
-      if (row.spent_at) {
-        await this.endSessions(tx, { session_id: row.session_id }, 'refresh_token_reused');
+    const outcome = await this.transactions.run(async (tx) => {
+      const locked = await this.repo.lockRefresh(sha256(refreshToken), tx);
+      if (!locked) return { error: unauthorized(AUTH_MESSAGES.sessionInvalid, 'invalid_refresh_token') };
+      const { token, session } = locked;
+      if (session.revoked_at) return { error: unauthorized(AUTH_MESSAGES.sessionEnded, 'session_ended') };
+      if (token.spent_at) {
+        await this.repo.endSessions({ session_id: session.session_id }, 'refresh_token_reused', tx);
         return {
           error: unauthorized(AUTH_MESSAGES.refreshReused, 'refresh_token_reused'),
-          ended: row.session_id,
+          ended: session.session_id,
         };
       }
       const now = Date.now();
-      const maxEnd = this.sessionEnd(row.session_created_at);
+      const maxEnd = this.sessionEnd(session.createdAt);
       if (maxEnd <= now) return { error: unauthorized(AUTH_MESSAGES.sessionTooOld, 'token_expired') };
-      if (row.token_expires_at.getTime() <= now || row.session_expires_at.getTime() <= now) {
+      if (token.expires_at.getTime() <= now || session.expires_at.getTime() <= now) {
         return { error: unauthorized(AUTH_MESSAGES.sessionExpired, 'token_expired') };
       }
-      await tx.query(`UPDATE refresh_tokens SET spent_at = now() WHERE refresh_token_id = $1`, [
-        row.refresh_token_id,
-      ]);
+      await this.repo.spendRefreshToken(token.refresh_token_id, tx);
       const expires = new Date(Math.min(now + SESSION_TTL_MS, maxEnd));
-      await tx.query(`UPDATE sessions SET expires_at = $2 WHERE session_id = $1`, [row.session_id, expires]);
-      await tx.query(`UPDATE users SET last_used = now() WHERE user_id = $1`, [row.user_id]);
-      const refresh_token = await this.insertRefreshToken(tx, row.session_id, expires);
-      return { pair: this.pair(row.user_id, row.session_id, refresh_token) };
+      await this.repo.extendSession(session.session_id, expires, tx);
+      await this.users.touchLastUsed(session.user_id, tx);
+      const refresh_token = await this.insertRefreshToken(tx, session.session_id, expires);
+      return { pair: this.pair(session.user_id, session.session_id, refresh_token) };
     });
     // Thrown after the transaction so that the revocation of a reused token's session is committed.
     if ('ended' in outcome && outcome.ended) this.sessionEnded(outcome.ended);
@@ -263,12 +239,9 @@ export class AuthService {
 
   /** Ends the session the refresh token belongs to. Unknown tokens are ignored: the caller is signed out either way. */
   async logout(refreshToken: string): Promise<void> {
-    const ended = await this.db.transaction(async (tx) => {
-      const [row]: { session_id: string }[] = await tx.query(
-        `SELECT session_id FROM refresh_tokens WHERE token_hash = $1`,
-        [sha256(refreshToken)],
-      );
-      if (row) await this.endSessions(tx, { session_id: row.session_id }, 'logout');
+    const ended = await this.transactions.run(async (tx) => {
+      const row = await this.repo.findRefreshToken(sha256(refreshToken), tx);
+      if (row) await this.repo.endSessions({ session_id: row.session_id }, 'logout', tx);
       return row?.session_id;
     });
     // After the commit, so a socket that reconnects at once already finds the session ended.
@@ -280,9 +253,9 @@ export class AuthService {
    * socket closes.
    */
   async logoutAll(principal: Principal): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.endSessions(tx, { user_id: principal.user_id }, 'logout_all');
-      await this.revokeApiKey(tx, principal.user_id);
+    await this.transactions.run(async (tx) => {
+      await this.repo.endSessions({ user_id: principal.user_id }, 'logout_all', tx);
+      await this.users.clearApiKey(principal.user_id, tx);
     });
     this.realtime?.disconnectUser(principal.user_id);
   }
@@ -314,12 +287,8 @@ export class AuthService {
     if (!user || read === 'invalid' || emailTag(user.email) !== read.emailTag) {
       throw badInput(AUTH_MESSAGES.verifyInvalid, 'invalid_verification_link');
     }
-    const [[row]]: [{ email_verified_at: Date }[], number] = await this.db.query(
-      `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE user_id = $1
-       RETURNING email_verified_at`,
-      [user.user_id],
-    );
-    return { email: user.email, email_verified_at: row.email_verified_at };
+    const email_verified_at = await this.users.markEmailVerified(user.user_id);
+    return { email: user.email, email_verified_at: email_verified_at! };
   }
 
   /** The recovery flow: emails a single-use reset link valid for 1 hour. 404 when no account has the email. */
@@ -337,10 +306,10 @@ export class AuthService {
   async resetLinkFor(email: string, actor: Principal): Promise<string> {
     const user = await this.users.findByEmail(normalizeEmail(email));
     if (!user) throw new DomainError(404, 'account_not_found', AUTH_MESSAGES.accountNotFound);
-    const [staff]: { role: string }[] = await this.db.query(`SELECT role FROM staff WHERE user_id = $1`, [
-      user.user_id,
-    ]);
-    if (staff && actor.staffRole !== 'admin') {
+    if (
+      (await this.staff.roleOf(user.user_id)) &&
+      !this.policy.permits(actor, 'users.staffAccountResetLink')
+    ) {
       throw forbidden('Only an admin can create a reset link for a staff account.', 'staff_account');
     }
     return this.createResetLink(user.user_id);
@@ -349,26 +318,17 @@ export class AuthService {
   /** Sets a new password from a reset token; every session of the user ends, and other reset links die. */
   async resetPassword(token: string, password: string): Promise<void> {
     const password_hash = await hashPassword(password);
-    const user_id = await this.db.transaction(async (tx) => {
+    const user_id = await this.transactions.run(async (tx) => {
       const user_id = await this.consumeToken(tx, token, 'reset_password', {
         invalid: () => badInput(AUTH_MESSAGES.resetInvalid, 'invalid_reset_token'),
         expired: () => badInput(AUTH_MESSAGES.resetExpired, 'reset_token_expired'),
       });
-      await tx.query(`UPDATE users SET password_hash = $2, "updatedAt" = now() WHERE user_id = $1`, [
-        user_id,
-        password_hash,
-      ]);
-      await tx.query(
-        `UPDATE auth_tokens SET used_at = now()
-          WHERE user_id = $1 AND purpose = 'reset_password' AND used_at IS NULL`,
-        [user_id],
-      );
-      await this.endSessions(tx, { user_id }, 'password_changed');
-      await this.revokeApiKey(tx, user_id);
+      await this.users.setPasswordHash(user_id, password_hash, tx);
+      await this.repo.spendAll(user_id, 'reset_password', tx);
+      await this.repo.endSessions({ user_id }, 'password_changed', tx);
+      await this.users.clearApiKey(user_id, tx);
       // The person proved they read the account's mail: the lock of failed sign-ins is lifted.
-      await tx.query(`UPDATE users SET login_failures = 0, login_locked_until = NULL WHERE user_id = $1`, [
-        user_id,
-      ]);
+      await this.users.resetPasswordFailures(user_id, tx);
       return user_id;
     });
     this.userSessionsEnded(user_id);
@@ -382,16 +342,12 @@ export class AuthService {
 
   /** Exchanges a one-time sign-in token for a session. */
   async exchangeSignInToken(token: string, client: ClientInfo): Promise<AuthSessionDto> {
-    const user_id = await this.consumeToken(this.db.manager, token, 'sign_in', {
+    const user_id = await this.consumeToken(undefined, token, 'sign_in', {
       invalid: () => unauthorized(AUTH_MESSAGES.signInInvalid, 'invalid_sign_in_token'),
       expired: () => unauthorized(AUTH_MESSAGES.signInExpired, 'sign_in_token_expired'),
     });
     // A sign-in link must not skip the second factor of an account that has one.
-    const [row]: { totp: boolean }[] = await this.db.query(
-      `SELECT totp_enabled_at IS NOT NULL AS totp FROM users WHERE user_id = $1`,
-      [user_id],
-    );
-    if (row?.totp) {
+    if ((await this.users.signInState({ user_id }))?.totp_enabled) {
       throw forbidden(
         'This account signs in with a two-factor code: please use the sign-in page.',
         'forbidden',
@@ -402,8 +358,18 @@ export class AuthService {
 
   /** Ends every open session of a user (for others: role changes, account lock). */
   async revokeAllSessions(user_id: number, reason: string): Promise<void> {
-    await this.endSessions(this.db.manager, { user_id }, reason);
+    await this.repo.endSessions({ user_id }, reason);
     this.userSessionsEnded(user_id);
+  }
+
+  /** Ends every open session of a user inside the caller's transaction (the caller closes sockets after it). */
+  async endAllSessions(user_id: number, reason: string, tx: EntityManager): Promise<void> {
+    await this.repo.endSessions({ user_id }, reason, tx);
+  }
+
+  /** Whether the session is the user's and still open (checked on every request). */
+  isSessionActive(session_id: string, user_id: number): Promise<boolean> {
+    return this.repo.isSessionActive(session_id, user_id);
   }
 
   /** When a session opened at `createdAt` ends at the latest, however often it is refreshed. */
@@ -411,22 +377,14 @@ export class AuthService {
     return createdAt.getTime() + this.env.sessionMaxDays * 24 * 60 * 60 * 1000;
   }
 
-  private async revokeApiKey(tx: EntityManager, user_id: number): Promise<void> {
-    await tx.query(
-      `UPDATE users SET api_key_hash = NULL, api_key_last4 = NULL, api_key_expires_at = NULL, api_key_staff = false
-        WHERE user_id = $1 AND api_key_hash IS NOT NULL`,
-      [user_id],
-    );
-  }
-
   private async openSession(user_id: number, client: ClientInfo): Promise<AuthSessionDto> {
     const expires = new Date(Math.min(Date.now() + SESSION_TTL_MS, this.sessionEnd(new Date())));
-    const pair = await this.db.transaction(async (tx) => {
-      const [{ session_id }]: { session_id: string }[] = await tx.query(
-        `INSERT INTO sessions (user_id, expires_at, user_agent) VALUES ($1, $2, $3) RETURNING session_id`,
-        [user_id, expires, client.user_agent?.slice(0, 300) || null],
+    const pair = await this.transactions.run(async (tx) => {
+      const session_id = await this.repo.insertSession(
+        { user_id, expires_at: expires, user_agent: client.user_agent?.slice(0, 300) || null },
+        tx,
       );
-      await tx.query(`UPDATE users SET last_used = now() WHERE user_id = $1`, [user_id]);
+      await this.users.touchLastUsed(user_id, tx);
       const refresh_token = await this.insertRefreshToken(tx, session_id, expires);
       return this.pair(user_id, session_id, refresh_token);
     });
@@ -435,11 +393,7 @@ export class AuthService {
 
   private async insertRefreshToken(tx: EntityManager, session_id: string, expires: Date): Promise<string> {
     const token = randomToken();
-    await tx.query(`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)`, [
-      sha256(token),
-      session_id,
-      expires,
-    ]);
+    await this.repo.insertRefreshToken({ token_hash: sha256(token), session_id, expires_at: expires }, tx);
     return token;
   }
 
@@ -449,20 +403,6 @@ export class AuthService {
       refresh_token,
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
     };
-  }
-
-  private async endSessions(
-    tx: EntityManager,
-    which: { session_id: string } | { user_id: number },
-    /** Recorded on the session: logout, refresh_token_reused, password_changed, or the caller's reason. */
-    reason: string,
-  ): Promise<void> {
-    const [column, value] =
-      'session_id' in which ? ['session_id', which.session_id] : ['user_id', which.user_id];
-    await tx.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE ${column} = $1 AND revoked_at IS NULL`,
-      [value, reason.slice(0, 40)],
-    );
   }
 
   private async createResetLink(user_id: number): Promise<string> {
@@ -477,34 +417,20 @@ export class AuthService {
   ): Promise<{ token: string; expires_at: Date }> {
     const token = randomToken();
     const expires_at = new Date(Date.now() + ttlMs);
-    await this.db.query(
-      `INSERT INTO auth_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
-      [sha256(token), user_id, purpose, expires_at],
-    );
+    await this.repo.insertToken({ token_hash: sha256(token), user_id, purpose, expires_at });
     return { token, expires_at };
   }
 
   /** Marks a single-use token used, atomically, and answers its user; the caller's errors say why not. */
   private async consumeToken(
-    manager: EntityManager,
+    tx: EntityManager | undefined,
     token: string,
     purpose: AuthTokenPurpose,
     errors: { invalid: () => DomainError; expired: () => DomainError },
   ): Promise<number> {
-    const hash = sha256(token);
-    // UPDATE ... RETURNING answers [rows, count] through TypeORM's postgres driver.
-    const [used]: [{ user_id: number }[], number] = await manager.query(
-      `UPDATE auth_tokens SET used_at = now()
-        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
-        RETURNING user_id`,
-      [hash, purpose],
-    );
-    if (used[0]) return used[0].user_id;
-    const [stale]: { used_at: Date | null }[] = await manager.query(
-      `SELECT used_at FROM auth_tokens WHERE token_hash = $1 AND purpose = $2`,
-      [hash, purpose],
-    );
-    if (stale && stale.used_at === null) throw errors.expired();
-    throw errors.invalid();
+    const outcome = await this.repo.consumeToken(sha256(token), purpose, tx);
+    if (outcome === 'expired') throw errors.expired();
+    if (outcome === 'invalid') throw errors.invalid();
+    return outcome;
   }
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import { APP_ENV, AppEnv, EnvError } from '../../config/env';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { StaffService } from '../staff/staff.service';
 import { hashPassword, randomPassword } from '../users/password';
+import { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
 
 export const EMBEDDED_ADMIN_EMAIL = 'admin@localhost';
 
@@ -25,7 +27,10 @@ export class FirstAdminService implements OnApplicationBootstrap {
   private readonly logger = new Logger('FirstAdmin');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly transactions: UnitOfWork,
+    private readonly users: UsersService,
+    private readonly staff: StaffService,
+    private readonly auth: AuthService,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {}
 
@@ -34,19 +39,17 @@ export class FirstAdminService implements OnApplicationBootstrap {
   }
 
   async ensureFirstAdmin(env: AppEnv = this.env): Promise<FirstAdminOutcome> {
-    const [{ any }]: { any: boolean }[] = await this.db.query(`SELECT EXISTS (SELECT 1 FROM staff) AS any`);
-    if (any) return { action: 'exists' };
+    if (await this.staff.anyStaff()) return { action: 'exists' };
     // Hashing before the transaction keeps the lock short; the embedded database has a single connection.
     const password = env.adminPassword ?? randomPassword();
     const passwordHash = await hashPassword(password);
-    const outcome = await this.db.transaction(async (tx): Promise<FirstAdminOutcome> => {
+    const outcome = await this.transactions.run(async (tx): Promise<FirstAdminOutcome> => {
       // Several instances may start together; one of them decides.
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('first-staff-admin'))`);
-      const [{ count }]: { count: number }[] = await tx.query(`SELECT count(*)::int AS count FROM staff`);
-      if (count > 0) return { action: 'exists' };
+      await this.staff.lockFirstAdmin(tx);
+      if (await this.staff.anyStaff(tx)) return { action: 'exists' };
 
       if (env.adminEmail) {
-        const existing = await this.userIdByEmail(tx, env.adminEmail);
+        const existing = (await this.users.findByEmail(env.adminEmail, tx))?.user_id ?? null;
         if (existing !== null) {
           // Anyone could have registered the address before it was chosen: the account is never promoted as it
           // is. With ADMIN_PASSWORD it becomes the operator's (new password, every session and key ended).
@@ -58,38 +61,26 @@ export class FirstAdminService implements OnApplicationBootstrap {
                 'another ADMIN_EMAIL, then start again.',
             );
           }
-          await tx.query(
-            `UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()),
-                    api_key_hash = NULL, api_key_last4 = NULL, api_key_expires_at = NULL, api_key_staff = false,
-                    totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL,
-                    login_failures = 0, login_locked_until = NULL
-              WHERE user_id = $1`,
-            [existing, passwordHash],
-          );
-          await tx.query(
-            `UPDATE sessions SET revoked_at = now(), revoked_reason = 'first_admin'
-              WHERE user_id = $1 AND revoked_at IS NULL`,
-            [existing],
-          );
-          await this.makeAdmin(tx, existing);
+          await this.users.takeOverForFirstAdmin(existing, passwordHash, tx);
+          await this.auth.endAllSessions(existing, 'first_admin', tx);
+          await this.staff.makeAdmin(existing, tx);
           return { action: 'took_over', email: env.adminEmail };
         }
         if (!env.adminPassword) return { action: 'none' };
-        await this.makeAdmin(tx, await this.insertUser(tx, env.adminEmail, passwordHash));
+        await this.staff.makeAdmin(await this.users.createVerified(env.adminEmail, passwordHash, tx), tx);
         return { action: 'created', email: env.adminEmail };
       }
       if (env.databaseUrl === null) {
-        const existing = await this.userIdByEmail(tx, EMBEDDED_ADMIN_EMAIL);
+        const existing = (await this.users.findByEmail(EMBEDDED_ADMIN_EMAIL, tx))?.user_id ?? null;
         if (existing !== null) {
           // The old password was printed once and may be lost; a fresh one is printed below.
-          await tx.query(
-            `UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now())
-              WHERE user_id = $1`,
-            [existing, passwordHash],
-          );
-          await this.makeAdmin(tx, existing);
+          await this.users.resetVerifiedPassword(existing, passwordHash, tx);
+          await this.staff.makeAdmin(existing, tx);
         } else {
-          await this.makeAdmin(tx, await this.insertUser(tx, EMBEDDED_ADMIN_EMAIL, passwordHash));
+          await this.staff.makeAdmin(
+            await this.users.createVerified(EMBEDDED_ADMIN_EMAIL, passwordHash, tx),
+            tx,
+          );
         }
         return { action: 'created_with_random_password', email: EMBEDDED_ADMIN_EMAIL, password };
       }
@@ -122,29 +113,5 @@ export class FirstAdminService implements OnApplicationBootstrap {
         );
         break;
     }
-  }
-
-  private async userIdByEmail(tx: EntityManager, email: string): Promise<number | null> {
-    const [row]: { user_id: number }[] = await tx.query(`SELECT user_id FROM users WHERE email = $1`, [
-      email.trim().toLowerCase(),
-    ]);
-    return row?.user_id ?? null;
-  }
-
-  private async insertUser(tx: EntityManager, email: string, passwordHash: string): Promise<number> {
-    const [{ user_id }]: { user_id: number }[] = await tx.query(
-      `INSERT INTO users (name, last_name, email, uid, password_hash, email_verified_at)
-       VALUES ('Admin', '', $1, $2, $3, now()) RETURNING user_id`,
-      [email.trim().toLowerCase(), randomUUID(), passwordHash],
-    );
-    return user_id;
-  }
-
-  private async makeAdmin(tx: EntityManager, user_id: number): Promise<void> {
-    await tx.query(
-      `INSERT INTO staff (user_id, role) VALUES ($1, 'admin')
-       ON CONFLICT (user_id) DO UPDATE SET role = 'admin', "updatedAt" = now()`,
-      [user_id],
-    );
   }
 }

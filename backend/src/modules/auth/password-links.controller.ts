@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { EmptyResponseDto, LinkResponseDto } from '../users/dto/public-user.dto';
-import { ScopeQuery } from '../../common/http/pagination';
 import { EmailBodyDto } from '../users/dto/user-queries.dto';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
@@ -26,15 +25,12 @@ export class PasswordLinksController {
   ) {}
 
   @Post('sendResetPasswordLink')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'users.support' })
   @HttpCode(200)
   @ApiOperation({ summary: 'Staff: emails the user a password reset link' })
   @ApiOkResponse({ type: EmptyResponseDto })
   @ApiNotFoundResponse({ description: 'account_not_found' })
-  async sendResetPasswordLink(
-    @Query() _query: ScopeQuery,
-    @Body() body: EmailBodyDto,
-  ): Promise<EmptyResponseDto> {
+  async sendResetPasswordLink(@Body() body: EmailBodyDto): Promise<EmptyResponseDto> {
     await this.auth.sendPasswordReset(body.email);
     const user = await this.users.findByEmail(normalizeEmail(body.email));
     await this.audit.record('user.reset_email_sent', { target_user_id: user?.user_id ?? null });
@@ -42,7 +38,7 @@ export class PasswordLinksController {
   }
 
   @Post('resetPasswordLink')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'users.support' })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Staff: answers a password reset link to hand over (not emailed)',
@@ -53,7 +49,6 @@ export class PasswordLinksController {
   @ApiNotFoundResponse({ description: 'account_not_found' })
   async resetPasswordLink(
     @CurrentUser() me: Principal,
-    @Query() _query: ScopeQuery,
     @Body() body: EmailBodyDto,
   ): Promise<LinkResponseDto> {
     const link = await this.auth.resetLinkFor(body.email, me);

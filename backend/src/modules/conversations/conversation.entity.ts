@@ -38,6 +38,10 @@ export class Conversation {
   @Column({ type: 'int', nullable: true })
   avatar_id: number | null;
 
+  /** Set on a user's thread with this avatar (one per user, avatar and scope; kept out of the list). */
+  @Column({ type: 'int', nullable: true })
+  thread_avatar_id: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -25,7 +25,6 @@ import {
   UpdateConversationBody,
 } from './dto/conversation.dto';
 import { ConversationsService } from './conversations.service';
-import { ScopeQuery } from '../../common/http/pagination';
 import { IdParam } from '../../common/http/id-param';
 import { AcceptsFile, type UploadedBlob } from '../files/upload.interceptor';
 
@@ -65,7 +64,6 @@ export class ConversationsController {
   async get(
     @CurrentUser() me: Principal,
     @IdParam('conversation_id') id: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<ConversationResponse> {
     return { conversation: await this.conversations.get(me, id) };
   }
@@ -78,7 +76,6 @@ export class ConversationsController {
   async create(
     @CurrentUser() me: Principal,
     @Body() body: CreateConversationBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<ConversationResponse> {
     return { conversation: await this.conversations.create(me, body) };
   }
@@ -90,7 +87,6 @@ export class ConversationsController {
   async update(
     @CurrentUser() me: Principal,
     @Body() body: UpdateConversationBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<ConversationResponse> {
     return { conversation: await this.conversations.update(me, body) };
   }
@@ -125,7 +121,6 @@ export class ConversationsController {
     @CurrentUser() me: Principal,
     @IdParam('conversation_id') id: number,
     @UploadedFile() upload: UploadedBlob | undefined,
-    @Query() _scope: ScopeQuery,
   ): Promise<ConversationResponse> {
     return { conversation: await this.conversations.attachFile(me, id, upload) };
   }
@@ -137,7 +132,6 @@ export class ConversationsController {
   async removeFile(
     @CurrentUser() me: Principal,
     @IdParam('conversation_id') id: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<ConversationResponse> {
     return { conversation: await this.conversations.removeFile(me, id) };
   }
@@ -147,11 +141,7 @@ export class ConversationsController {
   @ApiOperation({ summary: 'Delete a conversation and its tags, irreversibly' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('conversation_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('conversation_id') id: number): Promise<void> {
     return this.conversations.remove(me, id);
   }
 }

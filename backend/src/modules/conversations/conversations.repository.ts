@@ -39,7 +39,10 @@ export class ConversationsRepository {
     sort: ConversationSort,
     page: Page,
   ): Promise<{ rows: Conversation[]; total: number }> {
-    const qb = whereOwned(this.conversations.createQueryBuilder('c'), scope, 'c');
+    // Threads with avatars are shown on the avatar's page, not among conversations.
+    const qb = whereOwned(this.conversations.createQueryBuilder('c'), scope, 'c').andWhere(
+      'c.thread_avatar_id IS NULL',
+    );
     if (filter.name) qb.andWhere('c.name ILIKE :name', { name: filter.name });
     if (filter.archived !== undefined) qb.andWhere('c.archived = :archived', { archived: filter.archived });
     // A conversation must carry every tag asked for; each check is a primary-key lookup in conversation_tags.
@@ -69,6 +72,7 @@ export class ConversationsRepository {
       scope,
       'c',
     );
+    qb.andWhere('c.thread_avatar_id IS NULL');
     if (archived !== undefined) qb.andWhere('c.archived = :archived', { archived });
     return qb.groupBy('ct.tag').orderBy('lower(ct.tag)').addOrderBy('ct.tag').getRawMany();
   }
@@ -81,6 +85,23 @@ export class ConversationsRepository {
     );
     if (lock) qb.setLock('pessimistic_write');
     return qb.getOne();
+  }
+
+  /** The caller's thread with an avatar in the scope, if it has one. */
+  findThread(scope: OwnerScope, avatarId: number): Promise<Conversation | null> {
+    return whereOwned(this.conversations.createQueryBuilder('c'), scope, 'c')
+      .andWhere('c.thread_avatar_id = :avatarId', { avatarId })
+      .getOne();
+  }
+
+  /** Makes the caller's thread with an avatar unless a concurrent request just made it (one per scope). */
+  async insertThread(values: NewConversation & { thread_avatar_id: number }): Promise<void> {
+    await this.conversations
+      .createQueryBuilder()
+      .insert()
+      .values(values)
+      .orIgnore()
+      .execute();
   }
 
   /** Ids among `ids` that are the caller's in the scope. */

@@ -3,7 +3,8 @@ import { GenerationService } from '../generation/generation.service';
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { scopeOf } from '../../common/database/owner-scope';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { AccessPolicy } from '../organizations/access-policy';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { WorkerPool } from '../../common/workers/worker-pool';
 import type { Principal } from '../../common/auth/principal';
 import {
@@ -67,6 +68,7 @@ export class ConversationsService {
     private readonly appConfig: AppConfigService,
     private readonly workers: WorkerPool,
     private readonly words: WordsService,
+    private readonly access: AccessPolicy,
     /** Stops the generations of a deleted conversation (on every instance); optional outside the full app. */
     @Optional() private readonly generation?: GenerationService,
   ) {}
@@ -107,12 +109,36 @@ export class ConversationsService {
     return row;
   }
 
+  /** The caller's thread with an avatar in the current scope, or null before its first message. */
+  async findAvatarThread(me: Principal, avatarId: number): Promise<ConversationDto | null> {
+    const row = await this.repository.findThread(scopeOf(me), avatarId);
+    return row ? toDto(row, null) : null;
+  }
+
+  /** The caller's thread with an avatar in the current scope, made on its first message. */
+  async avatarThread(me: Principal, avatarId: number, name: string): Promise<ConversationDto> {
+    const found = await this.findAvatarThread(me, avatarId);
+    if (found) return found;
+    await this.repository.insertThread({
+      user_id: me.user_id,
+      organization_id: me.org?.organization_id ?? null,
+      name: name.slice(0, 200),
+      model: null,
+      tags: '',
+      avatar_id: avatarId,
+      thread_avatar_id: avatarId,
+    });
+    const made = await this.findAvatarThread(me, avatarId);
+    if (!made) throw conversationNotFound();
+    return made;
+  }
+
   /**
    * Users without access (no words left and no subscription) cannot start more conversations, as they cannot
    * send; staff use the product without buying words. 412 no_access, with the sentence a send answers.
    */
   async checkAccess(me: Principal): Promise<void> {
-    if (!me.staffRole && !(await this.words.hasAccess(me.user_id)))
+    if (!this.access.permits(me, 'words.unmetered') && !(await this.words.hasAccess(me.user_id)))
       throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfigModule } from '../app-config/app-config.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { TextDocument } from './document.entity';
 import { DocumentsController } from './documents.controller';
@@ -9,7 +10,7 @@ import { DocumentsService } from './documents.service';
 /** Documents: a name, tags and a text (Markdown and the block editor's JSON) per user and scope, their Word
  * download, and generations into them (templates, free prompts). */
 @Module({
-  imports: [TypeOrmModule.forFeature([TextDocument]), TemplatesModule],
+  imports: [TypeOrmModule.forFeature([TextDocument]), TemplatesModule, AppConfigModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentsRepository],
   exports: [DocumentsService],

@@ -5,6 +5,7 @@ import { scopeOf } from '../../common/database/owner-scope';
 import { badInput, conflict, notFound } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
 import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import { asData } from '../generation/prompt-builder';
 import {
   GenerationService,
@@ -63,6 +64,7 @@ export class DocumentsService {
     private readonly engine: GenerationService,
     private readonly realtime: RealtimeService,
     private readonly templates: TemplatesService,
+    private readonly flags: FeatureFlagsService,
   ) {}
 
   async list(me: Principal, query: DocumentListQuery): Promise<DocumentPageResponse> {
@@ -154,6 +156,8 @@ export class DocumentsService {
     body: GenerateDocumentBody,
   ): Promise<GenerateDocumentResponse> {
     const doc = await this.get(me, documentId);
+    // Applying a template is part of the templates feature (its own routes are gated by path).
+    if (body.template_id !== undefined) await this.flags.assertOn('templates_enabled');
     const request =
       body.template_id !== undefined
         ? (await this.templates.render(me, body.template_id, body.values)).prompt

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
 import { StoredFile } from './file.entity';
 
@@ -17,6 +17,14 @@ export class FilesRepository {
 
   save(file: StoredFile): Promise<StoredFile> {
     return this.files.save(file);
+  }
+
+  /** The storage keys of every file of a user, read in the caller's transaction (deleting the account). */
+  async storageKeysOf(userId: number, tx: EntityManager): Promise<string[]> {
+    const rows = await tx
+      .getRepository(StoredFile)
+      .find({ select: { storage_key: true }, where: { user_id: userId } });
+    return rows.map((r) => r.storage_key);
   }
 
   /** A user's files, newest first, optionally only those whose name contains `pattern` (a LIKE pattern). */

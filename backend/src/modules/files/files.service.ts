@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { EntityManager } from 'typeorm';
 import { badInput, notFound, tooLarge, unsupportedMedia } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
 import { APP_ENV, AppEnv } from '../../config/env';
@@ -156,6 +157,16 @@ export class FilesService {
     return new Map(
       rows.map((f) => [f.file_id, { file_id: f.file_id, name: f.name, type: f.type, size: f.size }]),
     );
+  }
+
+  /** The storage keys of every file of a user, read in the caller's transaction (deleting the account). */
+  async storageKeysOf(userId: number, tx: EntityManager): Promise<string[]> {
+    return this.files.storageKeysOf(userId, tx);
+  }
+
+  /** Removes stored bytes whose rows are gone (a deleted account's files); a failure is logged, never thrown. */
+  async removeStoredBytes(keys: string[]): Promise<void> {
+    for (const key of keys) await this.storage.remove(key);
   }
 
   /** The whole content of a file (for modules that process uploads, e.g. text extraction). */

@@ -6,7 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { DomainError } from '../../common/errors/domain-error';
 import { toErrorBody } from '../../common/errors/http-exception.filter';
 import { APP_ENV, AppEnv } from '../../config/env';
@@ -21,7 +21,7 @@ import type { SearchProvider, SearchResult } from '../search/search.provider';
 import { SearchService } from '../search/search.service';
 import { Reservation, WordsService } from '../words/words.service';
 import { BusMessage, cancelKeys, GenerationBus } from './generation-bus';
-import { buildPrompt, HistoryMessage } from './prompt-builder';
+import { AvatarKnowledge, buildPrompt, HistoryMessage, KnowledgePassage } from './prompt-builder';
 import { WordLimit } from './word-limit';
 
 /** Who a generation is for; the engine checks nothing about access beyond words and the concurrency cap. */
@@ -44,6 +44,8 @@ export interface PromptSpec {
   attachment?: () => Promise<PromptAttachment | null>;
   /** Search the web for `query` first. */
   search?: { provider: SearchProvider; query: string } | null;
+  /** The avatar answering: its context and the passages retrieved for the message (saved as citations). */
+  avatar?: () => Promise<AvatarKnowledge | null>;
 }
 
 /** The finished text, as the caller stores it. */
@@ -54,6 +56,8 @@ export interface GenerationOutput {
   /** Words of `content`, as charged. */
   words: number;
   sources: SearchResult[] | null;
+  /** The avatar's passages the model was given; null without an avatar. */
+  citations: KnowledgePassage[] | null;
 }
 
 /**
@@ -315,10 +319,20 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         })
       : null;
     const limit = new WordLimit(run.reservation.limited ? run.reservation.words : Infinity);
+    // Which key and model: a configuration read (read again after a database blip like the prompt), looked up
+    // while the prompt is read, since neither needs the other; its failure is reported after the prompt's.
+    const providerLookup = this.whileDatabaseBlips(() =>
+      this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }),
+    );
+    providerLookup.catch(() => undefined);
     try {
       // Reading the prompt changes nothing, so a connection lost to a database blip is simply read again.
-      const [history, attachment] = await this.whileDatabaseBlips(() =>
-        Promise.all([spec.prompt.history(), spec.prompt.attachment?.() ?? Promise.resolve(null)]),
+      const [history, attachment, avatar] = await this.whileDatabaseBlips(() =>
+        Promise.all([
+          spec.prompt.history(),
+          spec.prompt.attachment?.() ?? Promise.resolve(null),
+          spec.prompt.avatar?.() ?? Promise.resolve(null),
+        ]),
       );
       let sources: SearchResult[] | null = null;
       if (spec.prompt.search) {
@@ -333,11 +347,9 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         attachment,
         history,
         search: sources,
+        avatar,
       });
-      // Which key and model: a configuration read, read again after a database blip like the prompt.
-      const provider = await this.whileDatabaseBlips(() =>
-        this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }),
-      );
+      const provider = await providerLookup;
       const generation = this.ai.stream({
         messages,
         model: spec.model,
@@ -370,6 +382,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         model,
         words: countWords(run.text),
         sources,
+        citations: avatar ? avatar.passages : null,
       };
       const saved = await this.saveAndCharge(spec, run, output);
       // The target was deleted while it was generated: nothing saved, nothing charged.

@@ -1,15 +1,20 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box';
 import { JobQueue } from '../../common/jobs/job-queue';
 import { OutboundBlockedError } from '../../common/outbound/address-policy';
 import { describeOutboundFailure, OutboundHttp } from '../../common/outbound/outbound-http';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
+import { MailSecretsRepository } from './mail-secrets.repository';
 
 export type EmailType =
-  'welcome' | 'reset_password' | 'verify_email' | 'reset_link_notice' | 'organization_invitation';
+  | 'welcome'
+  | 'reset_password'
+  | 'verify_email'
+  | 'reset_link_notice'
+  | 'organization_invitation'
+  | 'payment_failed';
 
 /** What the 'email' job carries: never a link or token, only the id of the encrypted link (see mail_secrets). */
 export interface EmailJob {
@@ -25,6 +30,9 @@ export interface EmailJob {
   role?: string;
   invited_by?: string;
   expires_at?: string;
+  /** payment_failed: what was not paid, and how much (USD, two decimals). */
+  product_name?: string;
+  amount?: string;
 }
 
 /** The JSON posted to the webhook: the job's fields, with the link read back, and the app's name. */
@@ -41,6 +49,7 @@ const WEBHOOK_KEY: Record<EmailType, string> = {
   verify_email: 'welcome_email_webhook_url',
   reset_link_notice: 'security_notice_email_webhook_url',
   organization_invitation: 'organization_invitation_email_webhook_url',
+  payment_failed: 'payment_failed_email_webhook_url',
 };
 const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The webhook's answer is only checked for its status. */
@@ -63,7 +72,7 @@ export class MailService implements OnModuleInit {
   constructor(
     private readonly jobs: JobQueue,
     private readonly config: AppConfigService,
-    private readonly db: DataSource,
+    private readonly secrets: MailSecretsRepository,
     private readonly http: OutboundHttp,
     @Inject(APP_ENV) env: AppEnv,
   ) {
@@ -138,6 +147,24 @@ export class MailService implements OnModuleInit {
     );
   }
 
+  /** A subscription's renewal could not be charged: the user is asked to update their card. */
+  async sendPaymentFailed(
+    user: { email: string; name: string },
+    payment: { product_name: string; amount_cents: number },
+  ): Promise<void> {
+    await this.jobs.add<EmailJob>(
+      EMAIL_JOB,
+      {
+        type: 'payment_failed',
+        to: user.email,
+        name: user.name,
+        product_name: payment.product_name,
+        amount: (payment.amount_cents / 100).toFixed(2),
+      },
+      RETRY,
+    );
+  }
+
   /** The job handler: throws on a failure worth retrying so the queue retries. */
   async deliver(job: EmailJob): Promise<void> {
     const { url, app_name } = await this.settings(job.type);
@@ -187,26 +214,24 @@ export class MailService implements OnModuleInit {
   /** Keeps a link (it holds a token) encrypted until its email is sent, and no longer than it is valid for. */
   private async storeLink(link: string, validUntil?: Date): Promise<string> {
     const id = randomUUID();
-    await this.db.query(`DELETE FROM mail_secrets WHERE expires_at < now()`);
-    await this.db.query(`INSERT INTO mail_secrets (id, value, expires_at) VALUES ($1, $2, $3)`, [
+    await this.secrets.deleteExpired();
+    await this.secrets.insert({
       id,
-      this.box.encrypt(link),
-      validUntil && validUntil.getTime() > Date.now() + LINK_TTL_MS
-        ? validUntil
-        : new Date(Date.now() + LINK_TTL_MS),
-    ]);
+      value: this.box.encrypt(link),
+      expires_at:
+        validUntil && validUntil.getTime() > Date.now() + LINK_TTL_MS
+          ? validUntil
+          : new Date(Date.now() + LINK_TTL_MS),
+    });
     return id;
   }
 
   private async readLink(id: string): Promise<string | null> {
-    const [row]: { value: string }[] = await this.db.query(
-      `SELECT value FROM mail_secrets WHERE id = $1 AND expires_at > now()`,
-      [id],
-    );
-    return row ? this.box.decrypt(row.value) : null;
+    const value = await this.secrets.findValid(id);
+    return value ? this.box.decrypt(value) : null;
   }
 
   private async dropLink(id: string | undefined): Promise<void> {
-    if (id) await this.db.query(`DELETE FROM mail_secrets WHERE id = $1`, [id]);
+    if (id) await this.secrets.delete(id);
   }
 }

@@ -5,6 +5,7 @@ import { badInput } from '../../common/errors/domain-error';
 import { cancelKeys } from '../generation/generation-bus';
 import { GenerationService, GenerationSpec } from '../generation/generation.service';
 import { RealtimeService } from '../realtime/realtime.service';
+import { AccessPolicy } from '../organizations/access-policy';
 import type { EnhanceBody, EnhanceResponse } from './dto/message.dto';
 import { checkContent, ownerOf } from './messages.service';
 
@@ -30,13 +31,14 @@ export class EnhanceService {
   constructor(
     private readonly engine: GenerationService,
     private readonly realtime: RealtimeService,
+    private readonly access: AccessPolicy,
   ) {}
 
   async enhance(me: Principal, body: EnhanceBody): Promise<EnhanceResponse> {
     checkContent(body.content);
     if (body.content.trim().length <= ENHANCE_MIN_CHARS)
       throw badInput(ENHANCE_TOO_SHORT_MESSAGE, 'enhance_too_short');
-    const owner = ownerOf(me, me.org?.organization_id ?? null);
+    const owner = ownerOf(me, me.org?.organization_id ?? null, this.access);
     const reservation = await this.engine.admit(owner, body.model);
     const enhance_id = randomUUID();
     const live = body.stream !== false;

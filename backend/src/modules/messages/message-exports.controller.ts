@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -11,8 +12,7 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 import type { Principal } from '../../common/auth/principal';
-import { ScopeQuery } from '../../common/http/pagination';
-import { DocumentResponse } from '../documents/dto/document.dto';
+import { AvatarFileResponse } from '../avatars/dto/avatar.dto';
 import { ExportMessageBody, ShareMessageBody } from './dto/message-export.dto';
 import { DOCX_MIME, MessageExportsService } from './message-exports.service';
 
@@ -64,21 +64,18 @@ export class MessageExportsController {
 
   @Post('share')
   @ApiOperation({
-    summary: 'Share a message: copy it into a new document',
+    summary: 'Share a message into one of the caller’s avatars',
     description:
-      'The spec shares a message into an avatar’s files; avatars do not exist yet, so the message becomes a ' +
-      'document named after its conversation and today’s date (YYYY-MM-DD), in the current scope.',
+      'The message becomes an editable text file of the avatar, named after its conversation and today’s date ' +
+      '(YYYY-MM-DD), indexed for the avatar’s answers.',
   })
-  @ApiCreatedResponse({ type: DocumentResponse })
+  @ApiCreatedResponse({ type: AvatarFileResponse })
   @ApiBadRequestResponse({
     description: 'Bad message_id, or the message has no text yet (message_has_no_content)',
   })
-  @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
-  async share(
-    @CurrentUser() me: Principal,
-    @Body() body: ShareMessageBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<DocumentResponse> {
-    return { document: await this.exports.share(me, body.message_id) };
+  @ApiNotFoundResponse({ description: 'Message or avatar missing, another user’s, or from another scope' })
+  @ApiForbiddenResponse({ description: 'The avatar is visible to the caller but not theirs' })
+  async share(@CurrentUser() me: Principal, @Body() body: ShareMessageBody): Promise<AvatarFileResponse> {
+    return { file: await this.exports.share(me, body.message_id, body.avatar_id) };
   }
 }

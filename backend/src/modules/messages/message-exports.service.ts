@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal';
 import { badInput } from '../../common/errors/domain-error';
-import { MAX_DOCUMENT_NAME } from '../documents/document-rules';
-import type { DocumentDto } from '../documents/dto/document.dto';
-import { DocumentsService } from '../documents/documents.service';
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
+import { AvatarsService } from '../avatars/avatars.service';
+import type { AvatarFileDto } from '../avatars/dto/avatar.dto';
 import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
 import type { ExportFormat } from './message-exports.render';
 import type { ExportInput, ExportOutput } from './message-exports.worker';
@@ -20,7 +20,8 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 export class MessageExportsService {
   constructor(
     private readonly messages: MessagesService,
-    private readonly documents: DocumentsService,
+    private readonly avatars: AvatarsService,
+    private readonly flags: FeatureFlagsService,
     private readonly workers: WorkerPool,
   ) {}
 
@@ -49,17 +50,17 @@ export class MessageExportsService {
   }
 
   /**
-   * POST /messages/share: copies one of the caller's messages (in the current scope) into a new document named
-   * after its conversation and today's date. (The spec shares into an avatar's files; avatars do not exist yet.)
+   * POST /messages/share: copies one of the caller's messages (in the current scope) into one of their avatars
+   * as an editable text file named after its conversation and today's date, indexed like any of its files.
    */
-  async share(me: Principal, messageId: number): Promise<DocumentDto> {
+  async share(me: Principal, messageId: number, avatarId: number): Promise<AvatarFileDto> {
+    await this.flags.assertOn('avatars_enabled');
     const row = await this.messages.shareable(me, messageId);
     if (!row.content?.trim()) {
       throw badInput('This message has no text to share yet.', 'message_has_no_content');
     }
-    const date = new Date().toISOString().slice(0, 10);
-    const suffix = ` - ${date}`;
-    const name = row.name.slice(0, MAX_DOCUMENT_NAME - suffix.length) + suffix;
-    return this.documents.create(me, { name, content: row.content });
+    const suffix = ` - ${new Date().toISOString().slice(0, 10)}.txt`;
+    const name = row.name.slice(0, 200) + suffix;
+    return this.avatars.addEditableFile(me, avatarId, null, { name, content: row.content });
   }
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { MessageStatus } from '@avatar-studio/contracts';
-import type { MessageSourceDto } from './dto/message.dto';
+import type { MessageCitationDto, MessageSourceDto } from './dto/message.dto';
 
 /**
  * A message of a conversation: the user's, or the assistant's answer. An answer is 'generating' while an
@@ -49,6 +49,10 @@ export class Message {
 
   @Column({ type: 'jsonb', nullable: true })
   sources: MessageSourceDto[] | null;
+
+  /** On an avatar's answer: the passages of its files it was given. */
+  @Column({ type: 'jsonb', nullable: true })
+  citations: MessageCitationDto[] | null;
 
   @Column({ type: 'varchar', length: 20, default: 'complete' })
   status: MessageStatus;

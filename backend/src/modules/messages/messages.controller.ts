@@ -30,7 +30,6 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import { badInput } from '../../common/errors/domain-error';
 import { MAX_ID } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   ConversationMessagesQuery,
   EnhanceBody,
@@ -88,10 +87,10 @@ export class MessagesController {
   @ApiBadRequestResponse({
     description:
       "'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, " +
-      'avatar_unavailable, enhance_too_short, model_not_offered, ...',
+      'enhance_too_short, model_not_offered, ...',
   })
   @ApiNotFoundResponse({
-    description: 'Conversation or template missing, another user’s, or from another scope',
+    description: 'Conversation, avatar or template missing, another user’s, or from another scope',
   })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
   @ApiTooManyRequestsResponse({ description: 'Too many generations running (code too_many_generations)' })
@@ -99,7 +98,6 @@ export class MessagesController {
   send(
     @CurrentUser() me: Principal,
     @Body() body: SendMessageBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<SendMessageResponse | EnhanceResponse> {
     if (body.enhance === true)
       return this.enhancer.enhance(me, {
@@ -126,45 +124,34 @@ export class MessagesController {
       "'The message is too long.'",
   })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
-  enhance(
-    @CurrentUser() me: Principal,
-    @Body() body: EnhanceBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<EnhanceResponse> {
+  enhance(@CurrentUser() me: Principal, @Body() body: EnhanceBody): Promise<EnhanceResponse> {
     return this.enhancer.enhance(me, body);
   }
 
-  @Get('thread/:conversation_id')
+  @Get('thread/:avatar_id')
   @ApiOperation({
-    summary: 'The thread of a conversation: its 10 latest messages',
-    description:
-      'Threads belong to avatars, which are not available yet, so the id is a conversation id. Sorted oldest ' +
-      'first; page 2 on are older messages.',
+    summary: "The caller's thread with an avatar: its 10 latest messages",
+    description: 'Sorted oldest first; page 2 on are older messages. Empty before the first message.',
   })
   @ApiOkResponse({ type: MessagePageResponse })
-  @ApiNotFoundResponse({ description: 'Conversation missing, another user’s, or from another scope' })
-  threadFirst(
-    @CurrentUser() me: Principal,
-    @IdParam('conversation_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<MessagePageResponse> {
+  @ApiNotFoundResponse({ description: 'Avatar missing or one the caller cannot see' })
+  threadFirst(@CurrentUser() me: Principal, @IdParam('avatar_id') id: number): Promise<MessagePageResponse> {
     return this.messages.thread(me, id, 1);
   }
 
-  @Get('thread/:conversation_id/:page')
+  @Get('thread/:avatar_id/:page')
   @ApiOperation({
-    summary: 'One page of a conversation’s thread, 10 messages per page',
+    summary: "One page of the caller's thread with an avatar, 10 messages per page",
     description: 'Page 1 holds the newest messages; each page is sorted oldest first.',
   })
   @ApiParam({ name: 'page', type: Number, description: 'From 1' })
   @ApiOkResponse({ type: MessagePageResponse })
   @ApiBadRequestResponse({ description: 'page is not a whole number from 1 (code invalid_page)' })
-  @ApiNotFoundResponse({ description: 'Conversation missing, another user’s, or from another scope' })
+  @ApiNotFoundResponse({ description: 'Avatar missing or one the caller cannot see' })
   thread(
     @CurrentUser() me: Principal,
-    @IdParam('conversation_id') id: number,
+    @IdParam('avatar_id') id: number,
     @Param('page', new PagePipe()) page: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<MessagePageResponse> {
     return this.messages.thread(me, id, page);
   }
@@ -195,11 +182,7 @@ export class MessagesController {
   @ApiOperation({ summary: 'Edit the text of one of the caller’s messages, or toggle it as a favorite' })
   @ApiOkResponse({ type: MessageResponse })
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateMessageBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<MessageResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateMessageBody): Promise<MessageResponse> {
     return { message: await this.messages.update(me, body) };
   }
 
@@ -215,11 +198,7 @@ export class MessagesController {
   @ApiConflictResponse({ description: 'The answer is not interrupted (code message_not_interrupted)' })
   @ApiPreconditionFailedResponse({ description: 'No words left and no subscription (code no_access)' })
   @ApiTooManyRequestsResponse({ description: 'Too many generations running (code too_many_generations)' })
-  async retry(
-    @CurrentUser() me: Principal,
-    @IdParam('message_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<MessageResponse> {
+  async retry(@CurrentUser() me: Principal, @IdParam('message_id') id: number): Promise<MessageResponse> {
     return { message: await this.messages.retry(me, id) };
   }
 
@@ -228,11 +207,7 @@ export class MessagesController {
   @ApiOperation({ summary: 'Delete one of the caller’s messages (stops its generation if still pending)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'Missing, another user’s, or from another scope' })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('message_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('message_id') id: number): Promise<void> {
     return this.messages.remove(me, id);
   }
 }

@@ -1,7 +1,8 @@
+import { AppConfigModule } from '../app-config/app-config.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AvatarsModule } from '../avatars/avatars.module';
 import { ConversationsModule } from '../conversations/conversations.module';
-import { DocumentsModule } from '../documents/documents.module';
 import { SearchModule } from '../search/search.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { MessageExportsController } from './message-exports.controller';
@@ -16,10 +17,11 @@ import { MessagesService } from './messages.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Message]),
+    AppConfigModule,
+    AvatarsModule,
     ConversationsModule,
     TemplatesModule,
     SearchModule,
-    DocumentsModule,
   ],
   controllers: [MessagesController, MessageExportsController],
   providers: [MessagesService, MessagesRepository, EnhanceService, MessageExportsService],

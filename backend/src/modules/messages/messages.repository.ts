@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, In, ObjectLiteral, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
-import type { MessageDto, MessageSourceDto } from './dto/message.dto';
+import type { MessageCitationDto, MessageDto, MessageSourceDto } from './dto/message.dto';
 import { Message } from './message.entity';
 
 /** The columns the API shows (everything but the model-only prompt and the lease). */
@@ -19,6 +19,7 @@ const VISIBLE: (keyof MessageDto)[] = [
   'model',
   'words',
   'sources',
+  'citations',
   'status',
   'interrupted_reason',
   'partial_content',
@@ -45,6 +46,8 @@ export interface CompletedAnswer {
   words: number;
   model: string | null;
   sources: MessageSourceDto[] | null;
+  /** The avatar's passages the answer was given. */
+  citations: MessageCitationDto[] | null;
   /** The answer no longer points at its user message (deleted with it). */
   unlinkUserMessage: boolean;
 }
@@ -253,6 +256,12 @@ export class MessagesRepository {
       .getRawMany();
   }
 
+  /** The text (or a template's prompt) of a message, for the avatar's retrieval when its answer is retried. */
+  async promptOf(id: number): Promise<string> {
+    const row = await this.messages.findOne({ where: { message_id: id }, select: ['content', 'prompt'] });
+    return row?.prompt ?? row?.content ?? '';
+  }
+
   /** Writes a generating answer as complete, in `m`; null when it is no longer generating (deleted meanwhile). */
   async complete(m: EntityManager, id: number, answer: CompletedAnswer): Promise<MessageDto | null> {
     const qb = this.repo(m)
@@ -264,6 +273,7 @@ export class MessagesRepository {
         words: answer.words,
         model: answer.model,
         sources: answer.sources,
+        citations: answer.citations,
         status: 'complete',
         partial_content: null,
         lease_until: null,

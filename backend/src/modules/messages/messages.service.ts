@@ -1,9 +1,11 @@
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
+import { AvatarsService } from '../avatars/avatars.service';
 import { ConversationsService } from '../conversations/conversations.service';
 import { cancelKeys } from '../generation/generation-bus';
 import {
@@ -18,6 +20,7 @@ import { RealtimeService } from '../realtime/realtime.service';
 import { SearchProvider } from '../search/search.provider';
 import { SEARCH_UNAVAILABLE_MESSAGE, SearchService } from '../search/search.service';
 import { TemplatesService } from '../templates/templates.service';
+import { AccessPolicy } from '../organizations/access-policy';
 import type { Reservation } from '../words/words.service';
 import type {
   ConversationMessagesQuery,
@@ -77,10 +80,22 @@ interface Job {
   keep: boolean;
   /** Search the web for `query` first, when asked for. */
   search: { provider: SearchProvider; query: string } | null;
+  /** The avatar answering (its context and the passages retrieved for `question`), if any. */
+  avatar: { avatar_id: number; question: string; thread: boolean } | null;
 }
 
-export function ownerOf(me: Principal, organization_id: number | null): GenerationOwner {
-  return { user_id: me.user_id, session_id: me.session_id, staff: !!me.staffRole, organization_id };
+/** Whom a generation is for; whether they generate without buying words is the access policy's answer. */
+export function ownerOf(
+  me: Principal,
+  organization_id: number | null,
+  access: AccessPolicy,
+): GenerationOwner {
+  return {
+    user_id: me.user_id,
+    session_id: me.session_id,
+    staff: access.permits(me, 'words.unmetered'),
+    organization_id,
+  };
 }
 
 /**
@@ -101,6 +116,9 @@ export class MessagesService implements OnModuleInit {
     private readonly templates: TemplatesService,
     private readonly searchService: SearchService,
     private readonly engine: GenerationService,
+    private readonly flags: FeatureFlagsService,
+    private readonly access: AccessPolicy,
+    private readonly avatars: AvatarsService,
   ) {}
 
   onModuleInit(): void {
@@ -142,22 +160,29 @@ export class MessagesService implements OnModuleInit {
     body: SendMessageBody,
     hidden?: { visible: string; prompt: string },
   ): Promise<{ user_message: MessageDto; message: MessageDto; job: Job; reservation: Reservation }> {
-    if (body.avatar_id != null) throw badInput('Avatars are not available yet.', 'avatar_unavailable');
-    if (body.conversation_id === undefined)
+    // Avatars switched off: sending to one is refused as their routes are (404 feature_disabled).
+    if (body.avatar_id != null) await this.flags.assertOn('avatars_enabled');
+    // An avatar the caller cannot see is 404; without a conversation, the message goes to the thread with it.
+    const chosenAvatar = body.avatar_id != null ? await this.avatars.visible(me, body.avatar_id) : null;
+    if (body.conversation_id === undefined && !chosenAvatar)
       throw badInput(`conversation_id must be a whole number.`, 'bad_input');
     // Without a template the text is checked before anything is read, as it always was.
     if (hidden) checkContent(hidden.prompt);
     else if (body.template_id == null) checkContent(body.content ?? '');
     const provider = body.searchOnInternet ? await this.searchService.provider() : null;
     if (body.searchOnInternet && !provider) throw badInput(SEARCH_UNAVAILABLE_MESSAGE, 'search_unavailable');
-    const conversation = await this.conversations.owned(me, body.conversation_id);
+    const conversation =
+      body.conversation_id !== undefined
+        ? await this.conversations.owned(me, body.conversation_id)
+        : await this.conversations.avatarThread(me, chosenAvatar!.avatar_id, chosenAvatar!.name);
+    const avatarId = chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, conversation.avatar_id));
     // What the user message shows, and what the model gets instead when that differs (a rendered template).
     const { content, prompt } = hidden
       ? { content: hidden.visible, prompt: hidden.prompt }
       : body.template_id == null
         ? { content: body.content ?? '', prompt: null }
         : await this.applyTemplate(me, body.template_id, body.values);
-    const owner = ownerOf(me, conversation.organization_id);
+    const owner = ownerOf(me, conversation.organization_id, this.access);
     const reservation = await this.engine.admit(owner, body.model);
     // A model chosen for this message wins over the conversation's; AiService resolves null/'Unset'.
     const model = body.model?.trim() || conversation.model || null;
@@ -201,8 +226,21 @@ export class MessagesService implements OnModuleInit {
       delete_user_message: body.deleteUserMsg === true,
       keep: body.saveOnConversation !== false,
       search: provider ? { provider, query: prompt ?? content } : null,
+      avatar: avatarId
+        ? {
+            avatar_id: avatarId,
+            question: prompt ?? content,
+            thread: conversation.thread_avatar_id === avatarId,
+          }
+        : null,
     };
     return { user_message, message, job, reservation };
+  }
+
+  /** The avatar a conversation is bound to, when the caller may still see it. */
+  private async boundAvatar(me: Principal, avatarId: number | null): Promise<number | null> {
+    if (!avatarId || !(await this.flags.isOn('avatars_enabled'))) return null;
+    return (await this.avatars.visible(me, avatarId).catch(() => null))?.avatar_id ?? null;
   }
 
   /**
@@ -215,6 +253,8 @@ export class MessagesService implements OnModuleInit {
     templateId: number,
     values: Record<string, unknown> | undefined,
   ): Promise<{ content: string; prompt: string }> {
+    // Applying a template is part of the templates feature (its own routes are gated by path).
+    await this.flags.assertOn('templates_enabled');
     const { name, prompt } = await this.templates.render(me, templateId, values);
     checkContent(prompt);
     return { content: name, prompt };
@@ -229,7 +269,7 @@ export class MessagesService implements OnModuleInit {
     if (current.status !== 'interrupted' || current.role !== 'assistant')
       throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
     const conversation = await this.conversations.owned(me, current.conversation_id);
-    const owner = ownerOf(me, conversation.organization_id);
+    const owner = ownerOf(me, conversation.organization_id, this.access);
     const reservation = await this.engine.admit(owner, null);
     const restarted = await this.repository
       .restart(messageId, this.engine.leaseMs / 1000)
@@ -242,6 +282,7 @@ export class MessagesService implements OnModuleInit {
       throw conflict('Only an interrupted answer can be retried.', 'message_not_interrupted');
     }
     await this.engine.bind(reservation, cancelKeys.message(messageId));
+    const avatarId = await this.boundAvatar(me, conversation.avatar_id);
     const job: Job = {
       owner,
       conversation_id: current.conversation_id,
@@ -252,6 +293,13 @@ export class MessagesService implements OnModuleInit {
       delete_user_message: false,
       keep: true,
       search: null,
+      avatar: avatarId
+        ? {
+            avatar_id: avatarId,
+            question: current.user_message_id ? await this.repository.promptOf(current.user_message_id) : '',
+            thread: conversation.thread_avatar_id === avatarId,
+          }
+        : null,
     };
     this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
     return restarted;
@@ -267,15 +315,18 @@ export class MessagesService implements OnModuleInit {
   }
 
   /**
-   * A thread: the 10 latest messages, 10 more per page. Threads belong to avatars, which do not
-   * exist yet, so the id is a conversation's.
+   * The caller's thread with an avatar (in the current scope): the 10 latest messages, 10 more per page. Empty
+   * before the first message; an avatar the caller cannot see is 404.
    */
-  async thread(
-    me: Principal,
-    conversationId: number,
-    page: number | undefined,
-  ): Promise<MessagePageResponse> {
-    return this.conversationPage(me, conversationId, page, THREAD_PAGE_SIZE);
+  async thread(me: Principal, avatarId: number, page: number | undefined): Promise<MessagePageResponse> {
+    await this.flags.assertOn('avatars_enabled');
+    await this.avatars.visible(me, avatarId);
+    const conversation = await this.conversations.findAvatarThread(me, avatarId);
+    if (!conversation) {
+      const { page: number, limit } = toPage({ page }, THREAD_PAGE_SIZE);
+      return { messages: [], total: 0, page: number, limit };
+    }
+    return this.conversationPage(me, conversation.conversation_id, page, THREAD_PAGE_SIZE);
   }
 
   private async conversationPage(
@@ -344,6 +395,10 @@ export class MessagesService implements OnModuleInit {
         history: () => this.history(job),
         attachment: () => this.conversations.attachmentContext(conversation_id, job.model),
         search: job.search,
+        avatar: job.avatar
+          ? () =>
+              this.avatars.knowledgeFor(job.avatar!.avatar_id, job.avatar!.question, owner.organization_id)
+          : undefined,
       },
       stream: live
         ? (content, offset) =>
@@ -362,6 +417,12 @@ export class MessagesService implements OnModuleInit {
           this.realtime.emitToUser(owner.user_id, 'message_stream_end', {
             conversation_id,
             message: streamed(saved),
+          });
+        if (job.avatar?.thread && job.keep)
+          this.realtime.emitToUser(owner.user_id, 'thread_messages', {
+            avatar_id: job.avatar.avatar_id,
+            conversation_id,
+            messages: [streamed(saved)],
           });
       },
       checkpoint: (text, leaseMs) => this.repository.checkpoint(message_id, text, leaseMs / 1000),
@@ -408,6 +469,7 @@ export class MessagesService implements OnModuleInit {
       words: output.words,
       model: output.model,
       sources: output.sources ? output.sources.map(({ title, url }) => ({ title, url })) : null,
+      citations: output.citations,
       unlinkUserMessage: job.delete_user_message || !job.keep,
     });
     if (!saved) return null;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
@@ -10,11 +10,9 @@ import { ApiGoneResponse } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   AcceptInvitationBody,
   InvitationAcceptedResponse,
-  MyInvitationsQuery,
   MyInvitationsResponse,
 } from './dto/organization-invitation.dto';
 import { OrganizationInvitationsService } from './organization-invitations.service';
@@ -28,10 +26,7 @@ export class OrganizationInvitationsController {
   @Get()
   @ApiOperation({ summary: "The caller's pending invitations to organizations (sent to their email)" })
   @ApiOkResponse({ type: MyInvitationsResponse })
-  async listMine(
-    @CurrentUser() me: Principal,
-    @Query() _query: MyInvitationsQuery,
-  ): Promise<MyInvitationsResponse> {
+  async listMine(@CurrentUser() me: Principal): Promise<MyInvitationsResponse> {
     return { invitations: await this.invitations.listMine(me) };
   }
 
@@ -46,7 +41,6 @@ export class OrganizationInvitationsController {
   @ApiGoneResponse({ description: 'invitation_expired' })
   accept(
     @CurrentUser() me: Principal,
-    @Query() _query: ScopeQuery,
     @Body() body: AcceptInvitationBody,
   ): Promise<InvitationAcceptedResponse> {
     return this.invitations.acceptByToken(me, body.token);
@@ -58,11 +52,7 @@ export class OrganizationInvitationsController {
   @ApiOkResponse({ type: InvitationAcceptedResponse })
   @ApiNotFoundResponse({ description: 'invitation_not_found' })
   @ApiGoneResponse({ description: 'invitation_expired' })
-  acceptById(
-    @CurrentUser() me: Principal,
-    @IdParam('id') id: number,
-    @Query() _query: ScopeQuery,
-  ): Promise<InvitationAcceptedResponse> {
+  acceptById(@CurrentUser() me: Principal, @IdParam('id') id: number): Promise<InvitationAcceptedResponse> {
     return this.invitations.acceptById(me, id);
   }
 
@@ -72,11 +62,7 @@ export class OrganizationInvitationsController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'invitation_not_found' })
   @ApiGoneResponse({ description: 'invitation_expired' })
-  async decline(
-    @CurrentUser() me: Principal,
-    @IdParam('id') id: number,
-    @Query() _query: ScopeQuery,
-  ): Promise<void> {
+  async decline(@CurrentUser() me: Principal, @IdParam('id') id: number): Promise<void> {
     await this.invitations.decline(me, id);
   }
 }

@@ -1,17 +1,22 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { sha256 } from '../../common/crypto/secret-box';
 import { conflict, DomainError } from '../../common/errors/domain-error';
 import { APP_ENV, type AppEnv } from '../../config/env';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { randomToken } from '../auth/tokens';
 import { MailService } from '../mail/mail.service';
+import { UsersService } from '../users/users.service';
 import type {
   InvitationAcceptedResponse,
   InvitationSentView,
   MyInvitationView,
 } from './dto/organization-invitation.dto';
+import type { OrganizationInvitation } from './organization-invitation.entity';
+import { OrganizationInvitationsRepository } from './organization-invitations.repository';
+import { OrganizationsRepository } from './organizations.repository';
 
 /** An invitation may be accepted for a week. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,12 +31,8 @@ export function invitationLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/organizations/invitations?token=${encodeURIComponent(token)}`;
 }
 
-interface OpenInvitation {
-  invitation_id: number;
-  organization_id: number;
-  email: string;
-  user_type_id: number;
-  expires_at: Date;
+function fullName(user: { name: string; last_name: string } | null | undefined): string {
+  return user ? `${user.name} ${user.last_name}`.trim() : '';
 }
 
 /**
@@ -44,7 +45,10 @@ export class OrganizationInvitationsService {
   private readonly logger = new Logger('Invitations');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly invitations: OrganizationInvitationsRepository,
+    private readonly orgs: OrganizationsRepository,
+    private readonly transactions: UnitOfWork,
+    private readonly users: UsersService,
     private readonly mail: MailService,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {}
@@ -58,26 +62,26 @@ export class OrganizationInvitationsService {
   ): Promise<InvitationSentView> {
     const token = randomToken();
     const expires_at = new Date(Date.now() + INVITATION_TTL_MS);
-    const { invitation, organization_name, inviter_name } = await this.db.transaction(async (m) => {
-      // A new invitation replaces the open one, whose link then stops working.
-      await m.query(
-        `UPDATE organization_invitations SET declined_at = now()
-          WHERE organization_id = $1 AND email = $2 AND accepted_at IS NULL AND declined_at IS NULL`,
-        [organizationId, email],
+    const invitation = await this.transactions.run(async (tx) => {
+      await this.invitations.declineOpen(organizationId, email, tx);
+      return this.invitations.insert(
+        {
+          organization_id: organizationId,
+          email,
+          user_type_id: userTypeId,
+          token_hash: sha256(token),
+          invited_by: inviter.user_id,
+          expires_at,
+        },
+        tx,
       );
-      const [row]: OpenInvitation[] = await m.query(
-        `INSERT INTO organization_invitations (organization_id, email, user_type_id, token_hash, invited_by, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING invitation_id, organization_id, email, user_type_id, expires_at`,
-        [organizationId, email, userTypeId, sha256(token), inviter.user_id, expires_at],
-      );
-      const [names]: { organization_name: string; inviter_name: string }[] = await m.query(
-        `SELECT o.name AS organization_name, trim(u.name || ' ' || u.last_name) AS inviter_name
-           FROM organizations o, users u WHERE o.organization_id = $1 AND u.user_id = $2`,
-        [organizationId, inviter.user_id],
-      );
-      return { invitation: row, ...names };
     });
+    const [organization, inviterUser] = await Promise.all([
+      this.orgs.findById(organizationId),
+      this.users.findById(inviter.user_id),
+    ]);
+    const organization_name = organization?.name ?? '';
+    const inviter_name = fullName(inviterUser);
     try {
       await this.mail.sendOrganizationInvitation({
         to: email,
@@ -102,18 +106,23 @@ export class OrganizationInvitationsService {
 
   /** The caller's pending invitations (to their email, not expired), newest first. */
   async listMine(principal: Principal): Promise<MyInvitationView[]> {
-    const rows: (Omit<MyInvitationView, 'role'> & { user_type_id: number })[] = await this.db.query(
-      `SELECT i.invitation_id, i.organization_id, o.name AS organization_name, i.user_type_id,
-              NULLIF(trim(u.name || ' ' || u.last_name), '') AS invited_by, i.expires_at, i."createdAt"
-         FROM organization_invitations i
-         JOIN organizations o ON o.organization_id = i.organization_id
-         LEFT JOIN users u ON u.user_id = i.invited_by
-        WHERE i.email = $1 AND i.accepted_at IS NULL AND i.declined_at IS NULL AND i.expires_at > now()
-        ORDER BY i."createdAt" DESC, i.invitation_id DESC
-        LIMIT $2`,
-      [principal.email.toLowerCase(), MY_INVITATIONS_MAX],
+    const rows = await this.invitations.pendingFor(principal.email.toLowerCase(), MY_INVITATIONS_MAX);
+    const inviters = new Map(
+      (await this.users.namesByIds(rows.flatMap((r) => r.invitation.invited_by ?? []))).map((u) => [
+        u.user_id,
+        u,
+      ]),
     );
-    return rows.map((r) => ({ ...r, role: ORG_ROLE_BY_ID[r.user_type_id] }));
+    return rows.map(({ invitation: i, organization_name }) => ({
+      invitation_id: i.invitation_id,
+      organization_id: i.organization_id,
+      organization_name,
+      user_type_id: i.user_type_id,
+      role: ORG_ROLE_BY_ID[i.user_type_id],
+      invited_by: (i.invited_by !== null && fullName(inviters.get(i.invited_by))) || null,
+      expires_at: i.expires_at,
+      createdAt: i.createdAt,
+    }));
   }
 
   /**
@@ -121,7 +130,7 @@ export class OrganizationInvitationsService {
    * the address, so it also verifies an account that was not yet.
    */
   acceptByToken(principal: Principal, token: string): Promise<InvitationAcceptedResponse> {
-    return this.accept(principal, `i.token_hash = $1`, [sha256(token)], true);
+    return this.accept(principal, { token_hash: sha256(token) }, true);
   }
 
   /**
@@ -129,54 +138,40 @@ export class OrganizationInvitationsService {
    * address they do not own must not join by that address, so this needs a verified email (409 otherwise).
    */
   acceptById(principal: Principal, id: number): Promise<InvitationAcceptedResponse> {
-    return this.accept(principal, `i.invitation_id = $1`, [id], false);
+    return this.accept(principal, { invitation_id: id }, false);
   }
 
   async decline(principal: Principal, id: number): Promise<void> {
-    await this.db.transaction(async (m) => {
-      await this.lockOpen(m, principal, `i.invitation_id = $1`, [id]);
-      await m.query(`UPDATE organization_invitations SET declined_at = now() WHERE invitation_id = $1`, [id]);
+    await this.transactions.run(async (tx) => {
+      await this.lockOpen(tx, principal, { invitation_id: id });
+      await this.invitations.markDeclined(id, tx);
     });
   }
 
   private async accept(
     principal: Principal,
-    where: string,
-    params: unknown[],
+    which: { token_hash: string } | { invitation_id: number },
     provesEmail: boolean,
   ): Promise<InvitationAcceptedResponse> {
-    return this.db.transaction(async (m) => {
-      const inv = await this.lockOpen(m, principal, where, params);
-      const [me]: { verified: boolean }[] = await m.query(
-        `SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE user_id = $1`,
-        [principal.user_id],
-      );
-      if (!me?.verified) {
+    return this.transactions.run(async (tx) => {
+      const inv = await this.lockOpen(tx, principal, which);
+      const me = await this.users.findById(principal.user_id, tx);
+      if (!me?.email_verified_at) {
         if (!provesEmail)
           throw conflict(
             'Please verify your email address first: open the link we emailed you (you can send it again from Settings), or accept from the invitation email.',
             'email_not_verified',
           );
-        await m.query(`UPDATE users SET email_verified_at = now() WHERE user_id = $1`, [principal.user_id]);
+        await this.users.markEmailVerified(principal.user_id, tx);
       }
       // Someone already a member keeps the role they have; the invitation is spent either way.
-      await m.query(
-        `INSERT INTO user_organizations (user_id, organization_id, user_type_id) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, organization_id) DO NOTHING`,
-        [principal.user_id, inv.organization_id, inv.user_type_id],
+      const membership = await this.orgs.insertMembershipIfAbsent(
+        { user_id: principal.user_id, organization_id: inv.organization_id, user_type_id: inv.user_type_id },
+        tx,
       );
-      const [membership]: { user_organization_id: number; user_type_id: number }[] = await m.query(
-        `SELECT user_organization_id, user_type_id FROM user_organizations WHERE user_id = $1 AND organization_id = $2`,
-        [principal.user_id, inv.organization_id],
-      );
-      await m.query(`UPDATE organization_invitations SET accepted_at = now() WHERE invitation_id = $1`, [
-        inv.invitation_id,
-      ]);
+      await this.invitations.markAccepted(inv.invitation_id, tx);
       // Signing in lands in the organization the person just joined when they had none chosen.
-      await m.query(
-        `UPDATE users SET default_organization = $2 WHERE user_id = $1 AND default_organization IS NULL`,
-        [principal.user_id, inv.organization_id],
-      );
+      await this.users.setDefaultOrganizationIfNone(principal.user_id, inv.organization_id, tx);
       return {
         organization_id: inv.organization_id,
         user_organization_id: membership.user_organization_id,
@@ -190,16 +185,11 @@ export class OrganizationInvitationsService {
    * found", so a token or id tells nothing about invitations sent to other people.
    */
   private async lockOpen(
-    m: EntityManager,
+    tx: EntityManager,
     principal: Principal,
-    where: string,
-    params: unknown[],
-  ): Promise<OpenInvitation> {
-    const [inv]: (OpenInvitation & { accepted_at: Date | null; declined_at: Date | null })[] = await m.query(
-      `SELECT i.invitation_id, i.organization_id, i.email, i.user_type_id, i.expires_at, i.accepted_at, i.declined_at
-         FROM organization_invitations i WHERE ${where} FOR UPDATE`,
-      params,
-    );
+    which: { token_hash: string } | { invitation_id: number },
+  ): Promise<OrganizationInvitation> {
+    const inv = await this.invitations.lock(which, tx);
     if (!inv || inv.email !== principal.email.toLowerCase() || inv.accepted_at || inv.declined_at) {
       throw new DomainError(404, 'invitation_not_found', NOT_FOUND);
     }

@@ -10,7 +10,6 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { User } from '../users/user.entity';
 
 @Entity('organizations')
 export class Organization {
@@ -81,12 +80,9 @@ export class UserOrganization {
   @PrimaryGeneratedColumn()
   user_organization_id: number;
 
+  /** The member (a users row; the users module owns it). */
   @Column({ type: 'int' })
   user_id: number;
-
-  @ManyToOne('User', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
-  user?: User;
 
   @Index()
   @Column({ type: 'int' })

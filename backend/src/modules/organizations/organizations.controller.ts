@@ -53,7 +53,7 @@ export class OrganizationsController {
   }
 
   @Get('admin/all')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'organization.listAll' })
   @ApiOperation({ summary: 'Every organization, paged (staff)' })
   @ApiOkResponse({ type: AllOrganizationsResponse })
   listAll(
@@ -82,7 +82,7 @@ export class OrganizationsController {
   }
 
   @Post()
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'organization.create' })
   @ApiOperation({ summary: 'Create an organization (staff); the creator becomes its Admin' })
   @ApiCreatedResponse({ type: OrganizationResponse })
   @ApiBadRequestResponse({ description: "'Please add a name to your organization' and other field errors" })

@@ -1,16 +1,20 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { AccessPolicy } from './access-policy';
+import { MembershipUseInterceptor } from './membership-use.interceptor';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
 import { UsersModule } from '../users/users.module';
 import { WordsModule } from '../words/words.module';
 import { MemberUsage } from './member-usage';
-import { OrganizationAccess } from './organization-access';
 import { OrganizationInvitation } from './organization-invitation.entity';
 import { OrganizationInvitationsController } from './organization-invitations.controller';
+import { OrganizationInvitationsRepository } from './organization-invitations.repository';
 import { OrganizationInvitationsService } from './organization-invitations.service';
 import { Organization, UserOrganization, UserType } from './organization.entity';
 import { OrganizationsController, UserOrganizationsController } from './organizations.controller';
+import { OrganizationsRepository } from './organizations.repository';
 import { OrganizationsService } from './organizations.service';
 import { UserOrganizationsService } from './user-organizations.service';
 
@@ -19,8 +23,8 @@ import { UserOrganizationsService } from './user-organizations.service';
   imports: [
     TypeOrmModule.forFeature([Organization, UserType, UserOrganization, OrganizationInvitation]),
     MailModule,
-    UsersModule,
-    AuthModule,
+    forwardRef(() => UsersModule),
+    forwardRef(() => AuthModule),
     WordsModule,
   ],
   controllers: [OrganizationsController, UserOrganizationsController, OrganizationInvitationsController],
@@ -28,9 +32,12 @@ import { UserOrganizationsService } from './user-organizations.service';
     OrganizationsService,
     UserOrganizationsService,
     OrganizationInvitationsService,
-    OrganizationAccess,
+    AccessPolicy,
+    { provide: APP_INTERCEPTOR, useClass: MembershipUseInterceptor },
     MemberUsage,
+    OrganizationsRepository,
+    OrganizationInvitationsRepository,
   ],
-  exports: [OrganizationsService, OrganizationAccess],
+  exports: [OrganizationsService, AccessPolicy],
 })
 export class OrganizationsModule {}

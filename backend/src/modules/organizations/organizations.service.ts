@@ -1,12 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { forwardRef, Inject, Injectable } from '@nestjs/common';
+import { EntityManager, QueryFailedError } from 'typeorm';
 import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { SecretBox, isMasked, maskSecret } from '../../common/crypto/secret-box';
-import { badInput, conflict, forbidden, notFound } from '../../common/errors/domain-error';
-import { likePattern, toPage } from '../../common/http/pagination';
+import { badInput, conflict, notFound } from '../../common/errors/domain-error';
+import { toPage } from '../../common/http/pagination';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { UsersService } from '../users/users.service';
 import {
   AdminOrganization,
   AllOrganizationsQuery,
@@ -25,9 +26,16 @@ import {
   UserTypeView,
 } from './dto/organization.dto';
 import { MemberUsage } from './member-usage';
-import { OrgActor, OrganizationAccess, canViewAdminPanel, demand } from './organization-access';
+import { AccessPolicy, Standing } from './access-policy';
 import { dayRange, slugify } from './organization-rules';
-import { Organization, UserOrganization } from './organization.entity';
+import type { Organization } from './organization.entity';
+import { OrganizationsRepository } from './organizations.repository';
+
+/**
+ * Types of the services reached through forwardRef (their modules use each other): the constructor names them by
+ * alias, so the decorator metadata does not read the classes while the files are still loading each other.
+ */
+type UsersServiceRef = UsersService;
 
 export const NAME_MISMATCH = 'Organization name does not match. Deletion aborted.';
 export const DOMAIN_TAKEN = 'That domain is already used by another organization.';
@@ -50,19 +58,15 @@ function userType(userTypeId: number): UserTypeView {
   return { user_type_id: userTypeId, name: ORG_ROLE_BY_ID[userTypeId] };
 }
 
-function searchPattern(query: string | undefined): string | null {
-  const text = query?.trim();
-  return text ? likePattern(text) : null;
-}
-
 @Injectable()
 export class OrganizationsService {
   private readonly box: SecretBox;
 
   constructor(
-    private readonly db: DataSource,
-    @InjectRepository(Organization) private readonly orgs: Repository<Organization>,
-    private readonly access: OrganizationAccess,
+    private readonly orgs: OrganizationsRepository,
+    private readonly transactions: UnitOfWork,
+    @Inject(forwardRef(() => UsersService)) private readonly users: UsersServiceRef,
+    private readonly policy: AccessPolicy,
     private readonly usage: MemberUsage,
     @Inject(APP_ENV) env: AppEnv,
   ) {
@@ -71,49 +75,33 @@ export class OrganizationsService {
 
   /** The caller's own memberships, by name. */
   async listMine(principal: Principal, query?: string): Promise<MyOrganizationsResponse> {
-    const rows: (Omit<MyOrganization, 'user_type'> & { user_type_id: number })[] = await this.db.query(
-      `SELECT o.organization_id, o.name, o.slug, o.tagline, o.thumbnail, o.domain, uo.user_type_id
-         FROM user_organizations uo
-         JOIN organizations o ON o.organization_id = uo.organization_id
-        WHERE uo.user_id = $1 AND ($2::text IS NULL OR o.name ILIKE $2)
-        ORDER BY lower(o.name), o.organization_id`,
-      [principal.user_id, searchPattern(query)],
-    );
+    const rows = await this.orgs.listOfUser(principal.user_id, query);
     return {
-      organizations: rows.map(({ user_type_id, ...org }) => ({ ...org, user_type: userType(user_type_id) })),
+      organizations: rows.map(({ organization: o, user_type_id }): MyOrganization => ({
+        organization_id: o.organization_id,
+        name: o.name,
+        slug: o.slug,
+        tagline: o.tagline,
+        thumbnail: o.thumbnail,
+        domain: o.domain,
+        user_type: userType(user_type_id),
+      })),
     };
   }
 
   /** Every organization, for the staff back office. */
   async listAll(principal: Principal, query: AllOrganizationsQuery): Promise<AllOrganizationsResponse> {
-    demand({ staffRole: principal.staffRole, orgRole: null }, 'organization.listAll');
-    const { page, limit, skip } = toPage(query, ALL_PAGE_SIZE);
-    const search = searchPattern(query.query);
-    const where = `($1::text IS NULL OR o.name ILIKE $1 OR o.slug ILIKE $1 OR o.domain ILIKE $1)`;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT o.organization_id, o.name, o.slug, o.tagline, o.thumbnail, o.domain, o."createdAt",
-                (SELECT count(*)::int FROM user_organizations c WHERE c.organization_id = o.organization_id)
-                  AS users_count,
-                uo.user_type_id
-           FROM organizations o
-           LEFT JOIN user_organizations uo ON uo.organization_id = o.organization_id AND uo.user_id = $2
-          WHERE ${where}
-          ORDER BY lower(o.name), o.organization_id
-          LIMIT $3 OFFSET $4`,
-        [search, principal.user_id, limit, skip],
-      ) as Promise<(Omit<AdminOrganization, 'user_type'> & { user_type_id: number | null })[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM organizations o WHERE ${where}`, [search]) as Promise<
-        { total: number }[]
-      >,
-    ]);
+    await this.policy.demand(principal, 'organization.listAll');
+    const page = toPage(query, ALL_PAGE_SIZE);
+    const { page: pageNumber, limit } = page;
+    const { rows, total } = await this.orgs.pageAll(principal.user_id, query.query, page);
     return {
       organizations: rows.map(({ user_type_id, ...org }) => ({
         ...org,
         user_type: user_type_id ? userType(user_type_id) : null,
-      })),
+      })) as AdminOrganization[],
       total,
-      page,
+      page: pageNumber,
       limit,
     };
   }
@@ -122,50 +110,46 @@ export class OrganizationsService {
   async lookup(query: OrganizationLookupQuery): Promise<PublicOrganizationResponse> {
     if (!query.slug && !query.domain)
       throw badInput('Send a slug or a domain to look up.', 'lookup_required');
-    let org = query.slug ? await this.orgs.findOneBy({ slug: query.slug }) : null;
-    if (!org && query.domain) org = await this.orgs.findOneBy({ domain: query.domain });
+    let org = query.slug ? await this.orgs.findBySlug(query.slug) : null;
+    if (!org && query.domain) org = await this.orgs.findByDomain(query.domain);
     if (!org) throw notFound('Organization', 'organization_not_found');
     const { organization_id, name, slug, tagline, thumbnail, welcome_video, domain } = org;
     return { organization: { organization_id, name, slug, tagline, thumbnail, welcome_video, domain } };
   }
 
   async get(principal: Principal, organizationId: number): Promise<OrganizationResponse> {
-    const actor = await this.access.actor(principal, organizationId);
-    return { organization: this.toView(await this.load(organizationId), actor) };
+    const standing = await this.policy.demand(principal, 'organization.view', {
+      organization_id: organizationId,
+    });
+    return { organization: this.toView(await this.load(organizationId), standing) };
   }
 
   /** Staff create organizations; the creator becomes its Admin. */
   async create(principal: Principal, body: CreateOrganizationBody): Promise<OrganizationResponse> {
-    demand({ staffRole: principal.staffRole, orgRole: null }, 'organization.create');
+    await this.policy.demand(principal, 'organization.create');
     const fields: Partial<Organization> = { name: body.name };
     this.applyFields(fields, body);
     if (fields.domain) await this.assertDomainFree(fields.domain, null);
 
     for (let attempt = 1; ; attempt++) {
       try {
-        const { org, membership } = await this.db.transaction(async (m) => {
-          const org = await m.save(
-            Organization,
-            m.create(Organization, { ...fields, slug: await this.uniqueSlug(m, body.name) }),
-          );
-          const membership = await m.save(
-            UserOrganization,
-            m.create(UserOrganization, {
-              user_id: principal.user_id,
-              organization_id: org.organization_id,
-              user_type_id: 1,
-            }),
+        const { org, membership } = await this.transactions.run(async (tx) => {
+          const org = await this.orgs.save({ ...fields, slug: await this.uniqueSlug(tx, body.name) }, tx);
+          const membership = await this.orgs.insertMembership(
+            { user_id: principal.user_id, organization_id: org.organization_id, user_type_id: 1 },
+            tx,
           );
           return { org, membership };
         });
-        const actor: OrgActor = {
+        const standing: Standing = {
           organization_id: org.organization_id,
           user_id: principal.user_id,
           staffRole: principal.staffRole,
           orgRole: 'Admin',
           membership: { user_organization_id: membership.user_organization_id, user_type_id: 1 },
+          self: false,
         };
-        return { organization: this.toView(org, actor) };
+        return { organization: this.toView(org, standing) };
       } catch (err) {
         // Two organizations of the same name created at once race for the slug: pick the next one.
         if (uniqueViolation(err) === 'organizations_slug_key' && attempt < SLUG_ATTEMPTS) continue;
@@ -176,8 +160,9 @@ export class OrganizationsService {
 
   /** Its Admin, or a staff admin, changes the settings. Left-out fields stay as they are. */
   async update(principal: Principal, body: UpdateOrganizationBody): Promise<OrganizationResponse> {
-    const actor = await this.access.actor(principal, body.organization_id);
-    demand(actor, 'organization.edit');
+    const standing = await this.policy.demand(principal, 'organization.edit', {
+      organization_id: body.organization_id,
+    });
     const org = await this.load(body.organization_id);
     const previousDomain = org.domain;
     if (body.name !== undefined) org.name = body.name;
@@ -189,17 +174,16 @@ export class OrganizationsService {
     } catch (err) {
       throw this.mapUnique(err);
     }
-    return { organization: this.toView(await this.load(org.organization_id), actor) };
+    return { organization: this.toView(await this.load(org.organization_id), standing) };
   }
 
   /** Its Admin, or a staff admin, deletes it after typing its name exactly. Memberships go with it. */
   async remove(principal: Principal, organizationId: number, typedName: string | undefined): Promise<void> {
-    const actor = await this.access.actor(principal, organizationId);
-    demand(actor, 'organization.delete');
+    await this.policy.demand(principal, 'organization.delete', { organization_id: organizationId });
     const org = await this.load(organizationId);
     if (typedName !== org.name) throw badInput(NAME_MISMATCH, 'name_mismatch');
     // users.default_organization is cleared by its ON DELETE SET NULL foreign key.
-    await this.orgs.delete({ organization_id: organizationId });
+    await this.orgs.delete(organizationId);
   }
 
   /** The organization's members with their usage in the date range (default the current month). */
@@ -208,44 +192,27 @@ export class OrganizationsService {
     organizationId: number,
     query: OrganizationUsersQuery,
   ): Promise<OrganizationUsersResponse> {
-    const actor = await this.access.actor(principal, organizationId);
-    if (!canViewAdminPanel(actor)) throw forbidden();
+    await this.policy.demand(principal, 'organization.users.view', { organization_id: organizationId });
     const range = dayRange(query.start_date, query.end_date);
     if (!range) throw badInput('start_date must be on or before end_date.', 'invalid_date_range');
-    const { page, limit, skip } = toPage(query, USERS_PAGE_SIZE);
-    const search = searchPattern(query.query);
-    const where = `uo.organization_id = $1 AND ($2::text IS NULL OR u.name ILIKE $2 OR u.last_name ILIKE $2
-                   OR u.email ILIKE $2 OR (u.name || ' ' || u.last_name) ILIKE $2)`;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT uo.user_organization_id, u.user_id, u.name, u.last_name, u.email, ut.name AS role,
-                uo.user_type_id, uo.last_use, u.value AS ltv
-           FROM user_organizations uo
-           JOIN users u ON u.user_id = uo.user_id
-           JOIN user_types ut ON ut.user_type_id = uo.user_type_id
-          WHERE ${where}
-          ORDER BY u.user_id
-          LIMIT $3 OFFSET $4`,
-        [organizationId, search, limit, skip],
-      ) as Promise<
-        {
-          user_organization_id: number;
-          user_id: number;
-          name: string;
-          last_name: string;
-          email: string;
-          role: string;
-          user_type_id: number;
-          last_use: Date | null;
-          ltv: string;
-        }[]
-      >,
-      this.db.query(
-        `SELECT count(*)::int AS total FROM user_organizations uo JOIN users u ON u.user_id = uo.user_id
-          WHERE ${where}`,
-        [organizationId, search],
-      ) as Promise<{ total: number }[]>,
-    ]);
+    const page = toPage(query, USERS_PAGE_SIZE);
+    // Members come from this module, their names and emails from the users module, which pages and searches them.
+    const members = new Map((await this.orgs.membersOf(organizationId)).map((m) => [m.user_id, m]));
+    const { rows: people, total } = await this.users.pageAmong([...members.keys()], query.query, page);
+    const rows = people.map((u) => {
+      const m = members.get(u.user_id)!;
+      return {
+        user_organization_id: m.user_organization_id,
+        user_id: u.user_id,
+        name: u.name,
+        last_name: u.last_name,
+        email: u.email,
+        role: ORG_ROLE_BY_ID[m.user_type_id],
+        user_type_id: m.user_type_id,
+        last_use: m.last_use,
+        ltv: u.value,
+      };
+    });
     const words = await this.usage.totalWords(
       organizationId,
       rows.map((r) => r.user_id),
@@ -259,8 +226,8 @@ export class OrganizationsService {
         ltv: Number(ltv),
       })),
       total,
-      page,
-      limit,
+      page: page.page,
+      limit: page.limit,
       start_date: range.start_date,
       end_date: range.end_date,
     };
@@ -269,9 +236,14 @@ export class OrganizationsService {
   // ---------------------------------------------------------------- helpers
 
   private async load(organizationId: number): Promise<Organization> {
-    const org = await this.orgs.findOneBy({ organization_id: organizationId });
+    const org = await this.orgs.findById(organizationId);
     if (!org) throw notFound('Organization', 'organization_not_found');
     return org;
+  }
+
+  /** Whether the user is a member of the organization. */
+  async isMember(user_id: number, organizationId: number): Promise<boolean> {
+    return (await this.orgs.membership(organizationId, user_id)) !== null;
   }
 
   /**
@@ -291,21 +263,13 @@ export class OrganizationsService {
   }
 
   private async assertDomainFree(domain: string, exceptId: number | null): Promise<void> {
-    const taken: unknown[] = await this.db.query(
-      `SELECT 1 FROM organizations WHERE domain = $1 AND ($2::int IS NULL OR organization_id <> $2)`,
-      [domain, exceptId],
-    );
-    if (taken.length) throw conflict(DOMAIN_TAKEN, 'domain_taken');
+    if (await this.orgs.domainTaken(domain, exceptId)) throw conflict(DOMAIN_TAKEN, 'domain_taken');
   }
 
   /** The name's slug, or the first free `slug-N` after it. */
-  private async uniqueSlug(m: EntityManager, name: string): Promise<string> {
+  private async uniqueSlug(tx: EntityManager, name: string): Promise<string> {
     const base = slugify(name);
-    const rows: { slug: string }[] = await m.query(
-      `SELECT slug FROM organizations WHERE slug = $1 OR slug LIKE $2`,
-      [base, `${base}-%`],
-    );
-    const taken = new Set(rows.map((r) => r.slug));
+    const taken = new Set(await this.orgs.slugsLike(base, tx));
     if (!taken.has(base)) return base;
     let n = 2;
     while (taken.has(`${base}-${n}`)) n++;
@@ -316,9 +280,9 @@ export class OrganizationsService {
     return uniqueViolation(err) === 'organizations_domain_key' ? conflict(DOMAIN_TAKEN, 'domain_taken') : err;
   }
 
-  private toView(org: Organization, actor: OrgActor): OrganizationView {
+  private toView(org: Organization, standing: Standing): OrganizationView {
     // Members get no hint of the keys; Managers, Admins and staff see them masked (last 4 characters at most).
-    const showSecrets = canViewAdminPanel(actor);
+    const showSecrets = this.policy.allows(standing, 'organization.users.view');
     return {
       organization_id: org.organization_id,
       name: org.name,
@@ -331,7 +295,7 @@ export class OrganizationsService {
       stripe_secret: showSecrets ? this.masked(org.stripe_secret) : null,
       stripe_webhook_secret: showSecrets ? this.masked(org.stripe_webhook_secret) : null,
       openai_api_key: showSecrets ? this.masked(org.openai_api_key) : null,
-      user_type: actor.membership ? userType(actor.membership.user_type_id) : null,
+      user_type: standing.membership ? userType(standing.membership.user_type_id) : null,
       createdAt: org.createdAt,
       updatedAt: org.updatedAt,
     };
@@ -349,6 +313,7 @@ export class OrganizationsService {
 
   /** The decrypted secrets, for the modules that call Stripe or the AI provider on the organization's behalf. */
   async secrets(organizationId: number): Promise<{
+    stripe_public: string | null;
     stripe_secret: string | null;
     stripe_webhook_secret: string | null;
     openai_api_key: string | null;
@@ -356,6 +321,7 @@ export class OrganizationsService {
     const org = await this.load(organizationId);
     const open = (v: string | null) => (v ? this.box.decrypt(v) : null);
     return {
+      stripe_public: org.stripe_public,
       stripe_secret: open(org.stripe_secret),
       stripe_webhook_secret: open(org.stripe_webhook_secret),
       openai_api_key: open(org.openai_api_key),

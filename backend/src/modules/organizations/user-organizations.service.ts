@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ORG_ROLE_BY_ID } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
-import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
+import { conflict, notFound } from '../../common/errors/domain-error';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { UsersService } from '../users/users.service';
@@ -14,16 +15,17 @@ import {
   UserOrganizationView,
 } from './dto/user-organization.dto';
 import { OrganizationInvitationsService } from './organization-invitations.service';
-import { OrganizationAccess, OrgActor, canViewAdminPanel, demand } from './organization-access';
-import { UserOrganization } from './organization.entity';
+import { AccessPolicy, Standing } from './access-policy';
+import type { UserOrganization } from './organization.entity';
+import { OrganizationsRepository } from './organizations.repository';
 
 export const LAST_ADMIN = 'An organization must keep at least one Admin.';
 export const ALREADY_MEMBER = 'That user is already a member of this organization.';
 const ADMIN = 1;
 
 /** Staff acting by their staff role, not as an Admin of the organization: recorded in the audit log. */
-function actingAsStaff(actor: OrgActor): boolean {
-  return actor.staffRole !== null && actor.orgRole !== 'Admin';
+function actingAsStaff(standing: Standing): boolean {
+  return standing.staffRole !== null && standing.orgRole !== 'Admin';
 }
 
 /** Membership of users in organizations: inviting people, changing roles, removing them. */
@@ -32,8 +34,9 @@ export class UserOrganizationsService {
   private readonly logger = new Logger(UserOrganizationsService.name);
 
   constructor(
-    private readonly db: DataSource,
-    private readonly access: OrganizationAccess,
+    private readonly orgs: OrganizationsRepository,
+    private readonly transactions: UnitOfWork,
+    private readonly policy: AccessPolicy,
     private readonly users: UsersService,
     private readonly auth: AuthService,
     private readonly invitations: OrganizationInvitationsService,
@@ -46,17 +49,16 @@ export class UserOrganizationsService {
    * whether or not the email had an account.
    */
   async add(principal: Principal, body: CreateUserOrganizationBody): Promise<InvitationSentResponse> {
-    const actor = await this.access.actor(principal, body.organization_id);
-    demand(actor, 'organization.users.add');
+    const actor = await this.policy.demand(principal, 'organization.users.add', {
+      organization_id: body.organization_id,
+    });
 
     let user = await this.users.findByEmail(body.email);
     const isNew = !user;
     if (user) {
-      const existing: unknown[] = await this.db.query(
-        `SELECT 1 FROM user_organizations WHERE user_id = $1 AND organization_id = $2`,
-        [user.user_id, body.organization_id],
-      );
-      if (existing.length) throw conflict(ALREADY_MEMBER, 'already_member');
+      if (await this.orgs.membership(body.organization_id, user.user_id)) {
+        throw conflict(ALREADY_MEMBER, 'already_member');
+      }
       // An unverified account is invited like any other (the answer must not tell them apart); it joins only by
       // the emailed link, which proves the address, or once verified (see OrganizationInvitationsService.accept).
     } else {
@@ -84,10 +86,7 @@ export class UserOrganizationsService {
 
     if (isNew) {
       // The account exists for this organization, so signing in lands there.
-      await this.db.query(
-        `UPDATE users SET default_organization = $2 WHERE user_id = $1 AND default_organization IS NULL`,
-        [user.user_id, body.organization_id],
-      );
+      await this.users.setDefaultOrganizationIfNone(user.user_id, body.organization_id);
       try {
         await this.auth.sendPasswordReset(user.email);
       } catch (err) {
@@ -106,13 +105,17 @@ export class UserOrganizationsService {
    */
   async update(principal: Principal, body: UpdateUserOrganizationBody): Promise<UserOrganizationResponse> {
     const id = body.user_organization_id;
-    await this.db.transaction(async (m) => {
+    await this.transactions.run(async (m) => {
       const uo = await this.lockMembership(m, id);
-      const actor = await this.access.actor(principal, uo.organization_id, m);
-      demand(actor, 'organization.users.edit');
+      const actor = await this.policy.demand(
+        principal,
+        'organization.users.edit',
+        { organization_id: uo.organization_id },
+        m,
+      );
       if (body.user_type_id !== undefined && body.user_type_id !== uo.user_type_id) {
         if (uo.user_type_id === ADMIN) await this.assertAnotherAdmin(m, uo);
-        await m.update(UserOrganization, { user_organization_id: id }, { user_type_id: body.user_type_id });
+        await this.orgs.setRole(id, body.user_type_id, m);
         if (actingAsStaff(actor)) {
           await this.audit.record(
             'organization.member_role_changed',
@@ -133,26 +136,28 @@ export class UserOrganizationsService {
 
   /** Managers and Admins of its organization, staff, and the member themself. */
   async get(principal: Principal, id: number): Promise<UserOrganizationResponse> {
-    const uo = await this.db.manager.findOneBy(UserOrganization, { user_organization_id: id });
+    const uo = await this.orgs.membershipById(id);
     if (!uo) throw notFound('User organization', 'user_organization_not_found');
-    if (uo.user_id !== principal.user_id) {
-      const actor = await this.access.actor(principal, uo.organization_id);
-      if (!canViewAdminPanel(actor)) throw forbidden();
-    }
+    await this.policy.demand(principal, 'organization.membership.view', {
+      organization_id: uo.organization_id,
+      user_id: uo.user_id,
+    });
     return { user_organization: await this.view(id) };
   }
 
   /** An Admin (or staff admin) removes a member, or a member leaves; the last Admin stays. */
   async remove(principal: Principal, id: number): Promise<void> {
-    await this.db.transaction(async (m) => {
+    await this.transactions.run(async (m) => {
       const uo = await this.lockMembership(m, id);
-      if (uo.user_id !== principal.user_id) {
-        demand(await this.access.actor(principal, uo.organization_id, m), 'organization.users.remove');
-      }
+      const actor = await this.policy.demand(
+        principal,
+        'organization.users.remove',
+        { organization_id: uo.organization_id, user_id: uo.user_id },
+        m,
+      );
       if (uo.user_type_id === ADMIN) await this.assertAnotherAdmin(m, uo);
-      await m.delete(UserOrganization, { user_organization_id: id });
-      if (uo.user_id !== principal.user_id) {
-        const actor = await this.access.actor(principal, uo.organization_id, m);
+      await this.orgs.deleteMembership(id, m);
+      if (!actor.self) {
         if (actingAsStaff(actor)) {
           await this.audit.record(
             'organization.member_removed',
@@ -166,10 +171,7 @@ export class UserOrganizationsService {
         }
       }
       // Signing in should not pick an organization the person no longer belongs to.
-      await m.query(
-        `UPDATE users SET default_organization = NULL WHERE user_id = $1 AND default_organization = $2`,
-        [uo.user_id, uo.organization_id],
-      );
+      await this.users.clearDefaultOrganization(uo.user_id, uo.organization_id, m);
     });
   }
 
@@ -180,32 +182,23 @@ export class UserOrganizationsService {
    * organization take turns (otherwise two Admins demoting each other could leave none).
    */
   private async lockMembership(m: EntityManager, id: number): Promise<UserOrganization> {
-    const first = await m.findOneBy(UserOrganization, { user_organization_id: id });
+    const first = await this.orgs.membershipById(id, m);
     if (!first) throw notFound('User organization', 'user_organization_not_found');
-    await m.query(`SELECT 1 FROM organizations WHERE organization_id = $1 FOR UPDATE`, [
-      first.organization_id,
-    ]);
-    const uo = await m.findOneBy(UserOrganization, { user_organization_id: id });
+    await this.orgs.lock(first.organization_id, m);
+    const uo = await this.orgs.membershipById(id, m);
     if (!uo) throw notFound('User organization', 'user_organization_not_found');
     return uo;
   }
 
   private async assertAnotherAdmin(m: EntityManager, uo: UserOrganization): Promise<void> {
-    const [{ admins }]: { admins: number }[] = await m.query(
-      `SELECT count(*)::int AS admins FROM user_organizations
-        WHERE organization_id = $1 AND user_type_id = $2 AND user_organization_id <> $3`,
-      [uo.organization_id, ADMIN, uo.user_organization_id],
-    );
+    const admins = await this.orgs.adminsOtherThan(uo.organization_id, ADMIN, uo.user_organization_id, m);
     if (admins === 0) throw conflict(LAST_ADMIN, 'last_admin');
   }
 
   private async view(id: number): Promise<UserOrganizationView> {
-    const uo = await this.db.manager.findOne(UserOrganization, {
-      where: { user_organization_id: id },
-      relations: { user: true },
-    });
-    if (!uo || !uo.user) throw notFound('User organization', 'user_organization_not_found');
-    const { user } = uo;
+    const uo = await this.orgs.membershipById(id);
+    const user = uo && (await this.users.findById(uo.user_id));
+    if (!uo || !user) throw notFound('User organization', 'user_organization_not_found');
     return {
       user_organization_id: uo.user_organization_id,
       user_id: uo.user_id,

@@ -263,7 +263,11 @@ export class PurchasesService {
         (await this.invoices.findByStripeInvoiceId(renewal.stripe_invoice_id, m))
       )
         return false;
-      if (purchase.current_period_end && renewal.period_end <= purchase.current_period_end) return false;
+      // A renewal known by its provider id is recorded once, whatever order the webhooks arrive in (a later
+      // period may come first); without one, only a period past the current end counts.
+      const known = Boolean(renewal.stripe_invoice_id || renewal.paypal_capture_id);
+      if (!known && purchase.current_period_end && renewal.period_end <= purchase.current_period_end)
+        return false;
       const product = (await this.products.findById(purchase.product_id, m))!;
       const now = new Date();
       await this.invoices.insert(
@@ -294,11 +298,13 @@ export class PurchasesService {
         m,
       );
       await this.users.addLifetimeValue(purchase.user_id, renewal.amount, m);
-      await this.purchases.update(
-        purchase_id,
-        { current_period_end: renewal.period_end, expires_at: renewal.period_end },
-        m,
-      );
+      // The period end only moves forward.
+      if (!purchase.current_period_end || renewal.period_end > purchase.current_period_end)
+        await this.purchases.update(
+          purchase_id,
+          { current_period_end: renewal.period_end, expires_at: renewal.period_end },
+          m,
+        );
       return true;
     });
   }

@@ -1,4 +1,4 @@
-import { Inject, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, OnApplicationShutdown, UseGuards } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -16,12 +16,14 @@ import type { AccessTokenPayload } from '../../common/auth/jwt.strategy';
 import { PrincipalResolver } from '../../common/auth/principal.resolver';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { ClientToServerEvents, JoinRoomAck, ServerToClientEvents, userRoom } from './events';
+import { FeatureGateWsGuard } from './feature-gate.ws-guard';
 import { RealtimeServer, RealtimeService, SocketData, sessionRoom } from './realtime.service';
 
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** The one Socket.IO gateway, for every realtime event, on the API's HTTP server at /socket.io. */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
+@UseGuards(FeatureGateWsGuard)
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   private readonly redis: IORedis[] = [];

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import type { Server } from 'socket.io';
 import {
   ClientToServerEvents,
@@ -36,6 +37,9 @@ export class RealtimeService {
   private server: RealtimeServer | null = null;
   private resumeHandler: ((user_id: number, payload: StreamResumePayload) => Promise<void>) | null = null;
 
+  /** Flags are optional so tools that run without the app config still emit. */
+  constructor(@Optional() private readonly flags?: FeatureFlagsService) {}
+
   /** Who answers `stream_resume` (the feature that stores streamed answers). */
   onStreamResume(handler: (user_id: number, payload: StreamResumePayload) => Promise<void>): void {
     this.resumeHandler = handler;
@@ -66,6 +70,8 @@ export class RealtimeService {
     event: E,
     payload: Outgoing<ServerEventPayload<E>>,
   ): void {
+    // An event of a switched-off feature is not sent (the contracts declaration says which feature owns it).
+    if (this.flags && !this.flags.eventAllowedNow(event)) return;
     // The generic signature of Socket.IO's emit cannot follow E through the map; the map is enforced above.
     (
       this.server?.to(userRoom(user_id)).emit as

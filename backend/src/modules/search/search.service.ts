@@ -3,6 +3,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { OutboundBlockedError } from '../../common/outbound/address-policy';
 import { describeOutboundFailure, OutboundHttp } from '../../common/outbound/outbound-http';
 import { APP_ENV, AppEnv } from '../../config/env';
+import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import { AppConfigService } from '../app-config/app-config.service';
 import { isHttpUrl } from '../app-config/app-config.rules';
 import { SearchProvider, SearchResult, SearxngProvider } from './search.provider';
@@ -29,6 +30,7 @@ export class SearchService {
 
   constructor(
     private readonly config: AppConfigService,
+    private readonly flags: FeatureFlagsService,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {
     this.http = new OutboundHttp(env);
@@ -36,8 +38,8 @@ export class SearchService {
 
   /** The provider to use, or null when web search is off or not set up. */
   async provider(): Promise<SearchProvider | null> {
-    const { search_enabled, search_url } = await this.config.getMany(['search_enabled', 'search_url']);
-    if (search_enabled?.trim().toLowerCase() !== 'true' && search_enabled?.trim() !== '1') return null;
+    if (!(await this.flags.isOnNow('search_enabled'))) return null;
+    const search_url = await this.config.get('search_url');
     const configured = search_url?.trim();
     const url = configured && isHttpUrl(configured) ? configured : this.env.searchUrl;
     return url ? new SearxngProvider(url, this.http) : null;

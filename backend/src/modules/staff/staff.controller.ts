@@ -14,7 +14,7 @@ import { IdParam } from '../../common/http/id-param';
 
 @ApiTags('Staff')
 @Controller('staff')
-@Authenticated({ staff: 'admin' })
+@Authenticated({ permission: 'staff.manage' })
 export class StaffController {
   constructor(private readonly staff: StaffService) {}
 

@@ -1,15 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  OneToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { StaffRole } from '../../common/auth/permissions';
-import type { User } from '../users/user.entity';
 
+/** A user who works in the back office, with their staff role; the user's own fields stay with the users module. */
 @Entity('staff')
 export class Staff {
   @PrimaryGeneratedColumn()
@@ -17,10 +9,6 @@ export class Staff {
 
   @Column({ type: 'int', unique: true })
   user_id: number;
-
-  @OneToOne('User', (user: User) => user.staff, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
-  user?: User;
 
   @Column({ type: 'varchar', length: 16 })
   role: StaffRole;

@@ -1,26 +1,27 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Not, Repository } from 'typeorm';
+import { forwardRef, Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { StaffRole } from '../../common/auth/permissions';
 import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
-import { likePattern, toPage } from '../../common/http/pagination';
+import { toPage } from '../../common/http/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
-import { User } from '../users/user.entity';
+import { AccessPolicy } from '../organizations/access-policy';
+import type { UserName } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import type { StaffDto, StaffListQuery, StaffPageResponse } from './dto/staff.dto';
-import { Staff } from './staff.entity';
+import type { Staff } from './staff.entity';
+import { StaffRepository } from './staff.repository';
+
+/**
+ * Types of the services reached through forwardRef (their modules use each other): the constructor names them by
+ * alias, so the decorator metadata does not read the classes while the files are still loading each other.
+ */
+type UsersServiceRef = UsersService;
 
 /** The staff list pages by 10. */
 export const STAFF_PAGE_SIZE = 10;
 
 const LAST_ADMIN = 'The last admin cannot be removed or demoted. Make another staff member admin first.';
-
-/**
- * Every change that could lower the number of staff admins (role changes, removals, an admin deleting their own
- * account) takes this transaction-scoped lock first, so two of them never both see "another admin remains".
- */
-export async function lockStaffAdmins(tx: EntityManager): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('staff-admins'))`);
-}
 
 /**
  * Who works in the back office. Staff rows are re-read by the auth guard on every request, so a role change
@@ -29,31 +30,79 @@ export async function lockStaffAdmins(tx: EntityManager): Promise<void> {
 @Injectable()
 export class StaffService {
   constructor(
-    @InjectRepository(Staff) private readonly staff: Repository<Staff>,
-    private readonly db: DataSource,
+    private readonly staff: StaffRepository,
+    private readonly transactions: UnitOfWork,
+    @Inject(forwardRef(() => UsersService)) private readonly users: UsersServiceRef,
     private readonly audit: AuditService,
+    private readonly policy: AccessPolicy,
   ) {}
 
+  /** The back office has a handful of staff members: the email search and the paging run over all of them. */
   async list(query: StaffListQuery): Promise<StaffPageResponse> {
     const page = toPage(query, STAFF_PAGE_SIZE);
-    const qb = this.staff
-      .createQueryBuilder('s')
-      .innerJoinAndSelect('s.user', 'u')
-      .orderBy('s.staff_id', 'ASC')
-      .skip(page.skip)
-      .take(page.limit);
-    const text = query.query?.trim();
-    if (text) qb.where(`u.email ILIKE :q ESCAPE '\\'`, { q: likePattern(text) });
-    const [rows, total] = await qb.getManyAndCount();
-    return { staff: rows.map(toDto), total, page: page.page, limit: page.limit };
+    const rows = await this.staff.all();
+    const names = new Map(
+      (await this.users.namesByIds(rows.map((r) => r.user_id))).map((u) => [u.user_id, u]),
+    );
+    const text = query.query?.trim().toLowerCase();
+    const matching = rows.filter((r) => {
+      const user = names.get(r.user_id);
+      return user && (!text || user.email.toLowerCase().includes(text));
+    });
+    return {
+      staff: matching.slice(page.skip, page.skip + page.limit).map((r) => toDto(r, names.get(r.user_id))),
+      total: matching.length,
+      page: page.page,
+      limit: page.limit,
+    };
+  }
+
+  /** The user's staff row, or null when they are not staff. */
+  memberOf(user_id: number): Promise<Staff | null> {
+    return this.staff.findByUser(user_id);
+  }
+
+  /** The user's staff role, or null when they are not staff. */
+  async roleOf(user_id: number, tx?: EntityManager): Promise<StaffRole | null> {
+    return (await this.staff.findByUser(user_id, tx))?.role ?? null;
+  }
+
+  /**
+   * Inside the transaction deleting a user's account: the last staff admin cannot leave the back office without
+   * an admin. Takes the admins lock, so concurrent deletions and demotions take turns.
+   */
+  async assertMayLeave(user_id: number, tx: EntityManager): Promise<void> {
+    await this.staff.lockAdmins(tx);
+    const role = await this.roleOf(user_id, tx);
+    if (role === 'admin' && (await this.staff.adminCount(tx)) <= 1) {
+      throw conflict(
+        'You are the only staff admin. Make someone else an admin before deleting your account.',
+        'last_admin',
+      );
+    }
+  }
+
+  /** Whether any staff member exists (the first-admin check on start). */
+  anyStaff(tx?: EntityManager): Promise<boolean> {
+    return this.staff.any(tx);
+  }
+
+  /** Holds the first-admin decision for this transaction, so instances starting together make one admin. */
+  lockFirstAdmin(tx: EntityManager): Promise<void> {
+    return this.staff.lockFirstAdmin(tx);
+  }
+
+  /** Makes the user a staff admin (the first admin on start). */
+  makeAdmin(user_id: number, tx: EntityManager): Promise<void> {
+    return this.staff.upsertAdmin(user_id, tx);
   }
 
   /** Makes an existing user staff (POST /staff). */
   async add(email: string, role: StaffRole = 'admin'): Promise<StaffDto> {
-    return this.db.transaction(async (tx) => {
-      const user = await tx.findOne(User, { where: { email: email.trim().toLowerCase() } });
+    return this.transactions.run(async (tx) => {
+      const user = await this.users.findByEmail(email);
       if (!user) throw notFound('User', 'user_not_found');
-      if (await tx.exists(Staff, { where: { user_id: user.user_id } })) {
+      if (await this.staff.findByUser(user.user_id, tx)) {
         throw conflict('This user is already a staff member.', 'already_staff');
       }
       // Whoever registered an address they do not own must not reach the back office through it.
@@ -63,26 +112,25 @@ export class StaffService {
           'email_not_verified',
         );
       }
-      const saved = await tx.save(tx.create(Staff, { user_id: user.user_id, role }));
-      saved.user = user;
+      const saved = await this.staff.insert(user.user_id, role, tx);
       await this.audit.record(
         'staff.created',
         { target_user_id: user.user_id, target_type: 'staff', target_id: saved.staff_id, details: { role } },
         tx,
       );
-      return toDto(saved);
+      return toDto(saved, user);
     });
   }
 
   /** `actorUserId`: the admin asking, who must still be an admin once the lock is held. */
   async changeRole(staffId: number, role: StaffRole, actorUserId?: number): Promise<StaffDto> {
-    return this.db.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const member = await this.lockedMember(tx, staffId, actorUserId);
       if (member.role === 'admin' && role !== 'admin') await this.ensureAnotherAdmin(tx, member.staff_id);
       if (member.role !== role) {
         const from = member.role;
         member.role = role;
-        await tx.update(Staff, { staff_id: member.staff_id }, { role });
+        await this.staff.setRole(member.staff_id, role, tx);
         member.updatedAt = new Date();
         await this.audit.record(
           'staff.role_changed',
@@ -95,15 +143,15 @@ export class StaffService {
           tx,
         );
       }
-      return toDto(member);
+      return toDto(member, await this.users.findById(member.user_id));
     });
   }
 
   async remove(staffId: number, actorUserId?: number): Promise<StaffDto> {
-    return this.db.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       const member = await this.lockedMember(tx, staffId, actorUserId);
       if (member.role === 'admin') await this.ensureAnotherAdmin(tx, member.staff_id);
-      await tx.delete(Staff, { staff_id: member.staff_id });
+      await this.staff.delete(member.staff_id, tx);
       await this.audit.record(
         'staff.removed',
         {
@@ -114,44 +162,36 @@ export class StaffService {
         },
         tx,
       );
-      return toDto(member);
+      return toDto(member, await this.users.findById(member.user_id));
     });
   }
 
   private async lockedMember(tx: EntityManager, staffId: number, actorUserId?: number): Promise<Staff> {
     // One lock shared with account deletion, then the admin rows in a fixed order: concurrent demotions,
     // removals and deletions take turns, and each sees what the previous one committed.
-    await lockStaffAdmins(tx);
-    await tx.query(`SELECT staff_id FROM staff WHERE role = 'admin' ORDER BY staff_id FOR UPDATE`);
+    await this.staff.lockAdmins(tx);
     if (actorUserId !== undefined) {
       // The guard read the caller's role before the lock; an admin demoted meanwhile may no longer act.
-      const [actor]: { role: string }[] = await tx.query(`SELECT role FROM staff WHERE user_id = $1`, [
-        actorUserId,
-      ]);
-      if (actor?.role !== 'admin') throw forbidden();
+      const staffRole = await this.roleOf(actorUserId, tx);
+      if (!this.policy.allows({ staffRole, orgRole: null }, 'staff.manage')) throw forbidden();
     }
-    const member = await tx
-      .getRepository(Staff)
-      .createQueryBuilder('s')
-      .innerJoinAndSelect('s.user', 'u')
-      .where('s.staff_id = :staffId', { staffId })
-      .getOne();
+    const member = await this.staff.findById(staffId, tx);
     if (!member) throw notFound('Staff member', 'staff_not_found');
     return member;
   }
 
   private async ensureAnotherAdmin(tx: EntityManager, staffId: number): Promise<void> {
-    const others = await tx.count(Staff, { where: { role: 'admin', staff_id: Not(staffId) } });
+    const others = await this.staff.adminsOtherThan(staffId, tx);
     if (others === 0) throw conflict(LAST_ADMIN, 'last_admin');
   }
 }
 
-function toDto(s: Staff): StaffDto {
+function toDto(s: Staff, user: Pick<UserName, 'name' | 'last_name' | 'email'> | null | undefined): StaffDto {
   return {
     staff_id: s.staff_id,
     role: s.role,
     user_id: s.user_id,
-    user: { name: s.user?.name ?? '', last_name: s.user?.last_name ?? '', email: s.user?.email ?? '' },
+    user: { name: user?.name ?? '', last_name: user?.last_name ?? '', email: user?.email ?? '' },
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   };

@@ -11,7 +11,6 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateTemplateBody,
   FavoriteBody,
@@ -49,7 +48,7 @@ export class TemplatesController {
   }
 
   @Get('all')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'template.viewAll' })
   @ApiOperation({ summary: 'Every template, for staff', description: LIST_FILTERS })
   @ApiOkResponse({ type: TemplatePageResponse })
   all(@CurrentUser() me: Principal, @Query() query: TemplateListQuery): Promise<TemplatePageResponse> {
@@ -66,14 +65,14 @@ export class TemplatesController {
   @Get('tags')
   @ApiOperation({ summary: 'Tags on the templates the caller can see, with counts' })
   @ApiOkResponse({ type: TemplateTagsResponse })
-  tags(@CurrentUser() me: Principal, @Query() _scope: ScopeQuery): Promise<TemplateTagsResponse> {
+  tags(@CurrentUser() me: Principal): Promise<TemplateTagsResponse> {
     return this.templates.tags(me);
   }
 
   @Get('types')
   @ApiOperation({ summary: 'Types of the templates the caller can see, with counts' })
   @ApiOkResponse({ type: TemplateTypesResponse })
-  types(@CurrentUser() me: Principal, @Query() _scope: ScopeQuery): Promise<TemplateTypesResponse> {
+  types(@CurrentUser() me: Principal): Promise<TemplateTypesResponse> {
     return this.templates.types(me);
   }
 
@@ -104,11 +103,7 @@ export class TemplatesController {
   @ApiOperation({ summary: 'Add a visible template to the caller’s favorites, or remove it' })
   @ApiOkResponse({ type: FavoriteResponse })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  favorite(
-    @CurrentUser() me: Principal,
-    @Body() body: FavoriteBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<FavoriteResponse> {
+  favorite(@CurrentUser() me: Principal, @Body() body: FavoriteBody): Promise<FavoriteResponse> {
     return this.templates.toggleFavorite(me, body.template_id);
   }
 
@@ -118,11 +113,7 @@ export class TemplatesController {
   })
   @ApiOkResponse({ type: TemplateResponse })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  async get(
-    @CurrentUser() me: Principal,
-    @IdParam('template_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TemplateResponse> {
+  async get(@CurrentUser() me: Principal, @IdParam('template_id') id: number): Promise<TemplateResponse> {
     return { template: await this.templates.get(me, id) };
   }
 
@@ -133,11 +124,7 @@ export class TemplatesController {
     description: "'Please complete all the required fields to save.' with per-field errors",
   })
   @ApiForbiddenResponse({ description: "'Only admins can make a template public.'" })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateTemplateBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TemplateResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateTemplateBody): Promise<TemplateResponse> {
     return { template: await this.templates.create(me, body) };
   }
 
@@ -147,11 +134,7 @@ export class TemplatesController {
   @ApiBadRequestResponse({ description: 'Validation failures, as on create' })
   @ApiForbiddenResponse({ description: 'Visible but not the caller’s to change' })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateTemplateBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TemplateResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateTemplateBody): Promise<TemplateResponse> {
     return { template: await this.templates.update(me, body) };
   }
 
@@ -161,11 +144,7 @@ export class TemplatesController {
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: 'Visible but not the caller’s to delete' })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('template_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('template_id') id: number): Promise<void> {
     return this.templates.remove(me, id);
   }
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, forbidden, notFound } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
 import { AppConfigService } from '../app-config/app-config.service';
+import { AccessPolicy } from '../organizations/access-policy';
 import type {
   CreateTemplateBody,
   FavoriteResponse,
@@ -40,18 +41,6 @@ export const PAGE_SIZE = 24;
 export type ListMode = 'visible' | 'public' | 'all';
 
 const templateNotFound = () => notFound('Template', 'template_not_found');
-const isStaff = (me: Principal) => me.staffRole !== null;
-const isStaffAdmin = (me: Principal) => me.staffRole === 'admin';
-
-/** Who reads, and which templates: `mode` as the list asks; `full` for the service's own use (every prompt). */
-function viewer(me: Principal, mode: ListMode = 'visible', full = false): TemplateViewer {
-  return {
-    user_id: me.user_id,
-    organization_id: me.org?.organization_id ?? null,
-    mode,
-    seesPrompts: full || isStaff(me),
-  };
-}
 
 function toDto(row: TemplateRow): TemplateDto {
   return { ...row, fields: (row.fields ?? []).map(readField) };
@@ -64,6 +53,7 @@ export class TemplatesService {
     private readonly repository: TemplatesRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfigService,
+    private readonly access: AccessPolicy,
   ) {}
 
   async list(
@@ -74,7 +64,7 @@ export class TemplatesService {
     const page = toPage(query, PAGE_SIZE);
     const text = query.query?.trim();
     const { rows, total } = await this.repository.page(
-      viewer(me, mode),
+      this.viewer(me, mode),
       {
         tag: query.tag?.trim() || undefined,
         type: query.type?.trim() || undefined,
@@ -89,12 +79,12 @@ export class TemplatesService {
   }
 
   async tags(me: Principal): Promise<TemplateTagsResponse> {
-    const tags = await this.repository.tagCounts(viewer(me));
+    const tags = await this.repository.tagCounts(this.viewer(me));
     return { tags, total: tags.length };
   }
 
   async types(me: Principal): Promise<TemplateTypesResponse> {
-    const types = await this.repository.typeCounts(viewer(me));
+    const types = await this.repository.typeCounts(this.viewer(me));
     return { types, total: types.length };
   }
 
@@ -149,7 +139,7 @@ export class TemplatesService {
   }
 
   async create(me: Principal, body: CreateTemplateBody): Promise<TemplateDto> {
-    if (body.public && !isStaffAdmin(me))
+    if (body.public && !this.access.permits(me, 'template.makePublic'))
       throw forbidden('Only admins can make a template public.', 'template_public_admin_only');
     const errors: FieldError[] = [];
     checkRequired(body, errors);
@@ -184,8 +174,11 @@ export class TemplatesService {
     await this.unitOfWork.run(async (m) => {
       const old = await this.load(me, body.template_id, m, true);
       this.checkCanChange(me, old);
-      const owner = old.user_id === me.user_id;
-      if (body.public !== undefined && body.public !== old.public && !isStaffAdmin(me))
+      if (
+        body.public !== undefined &&
+        body.public !== old.public &&
+        !this.access.permits(me, 'template.makePublic')
+      )
         throw forbidden(
           body.public
             ? 'Only admins can make a template public.'
@@ -193,7 +186,10 @@ export class TemplatesService {
           'template_public_admin_only',
         );
       const changes = (key: 'editable' | 'show_prompt') => body[key] !== undefined && body[key] !== old[key];
-      if ((changes('editable') || changes('show_prompt')) && !owner && !isStaff(me))
+      if (
+        (changes('editable') || changes('show_prompt')) &&
+        !this.access.permits(me, 'template.editSettings', old)
+      )
         throw forbidden(
           'Only the owner or staff can change Editable and Show Prompt.',
           'template_settings_forbidden',
@@ -242,6 +238,16 @@ export class TemplatesService {
     return { favorite: await this.repository.toggleFavorite(me.user_id, templateId) };
   }
 
+  /** Who reads, and which templates: `mode` as the list asks; `full` for the service's own use (every prompt). */
+  private viewer(me: Principal, mode: ListMode = 'visible', full = false): TemplateViewer {
+    return {
+      user_id: me.user_id,
+      organization_id: me.org?.organization_id ?? null,
+      mode,
+      seesPrompts: full || this.access.permits(me, 'template.viewAll'),
+    };
+  }
+
   /** The sort the admins chose for template lists, when the caller names none; a bad stored value falls back. */
   private async defaultSort(): Promise<TemplateSort> {
     const value = await this.config.get('templates_default_sort');
@@ -260,7 +266,7 @@ export class TemplatesService {
     lock = false,
   ): Promise<TemplateRow> {
     const row = await this.repository.findReadable(
-      viewer(me, isStaff(me) ? 'all' : 'visible', lock),
+      this.viewer(me, this.access.permits(me, 'template.viewAll') ? 'all' : 'visible', lock),
       templateId,
       m,
       lock,
@@ -271,7 +277,7 @@ export class TemplatesService {
 
   /** Who may edit or delete: the owner, a staff admin, or anyone who can see it when it is marked editable. */
   private checkCanChange(me: Principal, template: TemplateRow): void {
-    if (template.user_id === me.user_id || isStaffAdmin(me) || template.editable) return;
+    if (template.editable || this.access.permits(me, 'template.edit', template)) return;
     throw forbidden('Only the owner or an admin can change this template.', 'template_forbidden');
   }
 }

@@ -14,7 +14,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   StartUserWorkflowBody,
   UpdateUserWorkflowBody,
@@ -56,7 +55,6 @@ export class UserWorkflowsController {
   async get(
     @CurrentUser() me: Principal,
     @IdParam('user_workflow_id') id: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<UserWorkflowResponse> {
     return { user_workflow: await this.userWorkflows.get(me, id) };
   }
@@ -79,7 +77,6 @@ export class UserWorkflowsController {
   async start(
     @CurrentUser() me: Principal,
     @Body() body: StartUserWorkflowBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<UserWorkflowResponse> {
     return { user_workflow: await this.userWorkflows.start(me, body) };
   }
@@ -94,7 +91,6 @@ export class UserWorkflowsController {
   async update(
     @CurrentUser() me: Principal,
     @Body() body: UpdateUserWorkflowBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<UserWorkflowResponse> {
     return { user_workflow: await this.userWorkflows.update(me, body) };
   }
@@ -104,11 +100,7 @@ export class UserWorkflowsController {
   @ApiOperation({ summary: 'Delete a user workflow and its conversations (stops steps still generating)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('user_workflow_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('user_workflow_id') id: number): Promise<void> {
     return this.userWorkflows.remove(me, id);
   }
 
@@ -125,7 +117,6 @@ export class UserWorkflowsController {
     @CurrentUser() me: Principal,
     @IdParam('user_workflow_id') id: number,
     @IdParam('conversation_id') conversationId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<UserWorkflowResponse> {
     return { user_workflow: await this.userWorkflows.regenerate(me, id, conversationId) };
   }

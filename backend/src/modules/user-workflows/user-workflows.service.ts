@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { scopeOf } from '../../common/database/owner-scope';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, DomainError, forbidden, notFound } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';

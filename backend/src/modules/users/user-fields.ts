@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX } from '../../common/auth/auth.guard';
+import { API_KEY_PREFIX } from '../../common/auth/api-key';
 import { sha256 } from '../../common/crypto/secret-box';
 
 /** The user field validation and sign-up messages, word for word as the API answers them. */

@@ -1,12 +1,4 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  OneToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import type { Staff } from '../staff/staff.entity';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A person who signs in: customer, organization member, or staff (when a Staff row points at them). */
 @Entity('users')
@@ -72,6 +64,10 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   totp_enabled_at: Date | null;
 
+  /** The time step (Unix time / period) of the last code accepted: that code and earlier ones are spent. */
+  @Column({ type: 'int', nullable: true, select: false })
+  totp_last_step: number | null;
+
   /** Failed sign-ins in a row; a success resets it. */
   @Column({ type: 'int', default: 0, select: false })
   login_failures: number;
@@ -121,9 +117,6 @@ export class User {
 
   @Column({ type: 'timestamptz', nullable: true })
   last_used: Date | null;
-
-  @OneToOne('Staff', (staff: Staff) => staff.user)
-  staff?: Staff | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -13,8 +13,8 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import { ApiKeyResponseDto, UserResponseDto } from './dto/public-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
+import { AsksCurrentPassword } from './current-password';
 import { CreateApiKeyDto, CurrentPasswordDto } from './dto/reauth.dto';
-import { ScopeQuery } from '../../common/http/pagination';
 import { EmailLookupQuery, PhoneLookupQuery } from './dto/user-queries.dto';
 import { UsersService } from './users.service';
 
@@ -27,7 +27,7 @@ export class UsersController {
   @Authenticated({ twoFactorEnrolment: true })
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponseDto })
-  async me(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<UserResponseDto> {
+  async me(@CurrentUser() me: Principal): Promise<UserResponseDto> {
     return { user: await this.users.toPublicUser(me.user_id) };
   }
 
@@ -36,11 +36,7 @@ export class UsersController {
   @ApiOperation({ summary: "Saves the signed-in user's profile and settings" })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiNotFoundResponse({ description: 'default_organization is not one of the user’s organizations' })
-  async update(
-    @CurrentUser() me: Principal,
-    @Query() _query: ScopeQuery,
-    @Body() body: UpdateUserDto,
-  ): Promise<UserResponseDto> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateUserDto): Promise<UserResponseDto> {
     return { user: await this.users.updateOwn(me.user_id, body) };
   }
 
@@ -53,11 +49,8 @@ export class UsersController {
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: 'The caller is the only staff admin' })
   @ApiForbiddenResponse({ description: 'password_incorrect' })
-  async remove(
-    @CurrentUser() me: Principal,
-    @Query() _query: ScopeQuery,
-    @Body() body: CurrentPasswordDto,
-  ): Promise<void> {
+  @AsksCurrentPassword()
+  async remove(@CurrentUser() me: Principal, @Body() body: CurrentPasswordDto): Promise<void> {
     await this.users.deleteOwn(me, body.password);
   }
 
@@ -69,9 +62,9 @@ export class UsersController {
   })
   @ApiCreatedResponse({ type: ApiKeyResponseDto })
   @ApiForbiddenResponse({ description: 'password_incorrect, staff_key_not_allowed' })
+  @AsksCurrentPassword()
   async createApiKey(
     @CurrentUser() me: Principal,
-    @Query() _query: ScopeQuery,
     @Body() body: CreateApiKeyDto,
   ): Promise<ApiKeyResponseDto> {
     return this.users.createApiKey(me, body);
@@ -82,12 +75,12 @@ export class UsersController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revokes the personal API key' })
   @ApiNoContentResponse()
-  async revokeApiKey(@CurrentUser() me: Principal, @Query() _query: ScopeQuery): Promise<void> {
+  async revokeApiKey(@CurrentUser() me: Principal): Promise<void> {
     await this.users.revokeApiKey(me);
   }
 
   @Get('email')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'users.support' })
   @ApiOperation({ summary: 'Staff: finds a user by email' })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiNotFoundResponse({ description: 'No account with that email' })
@@ -96,7 +89,7 @@ export class UsersController {
   }
 
   @Get('phone')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'users.support' })
   @ApiOperation({ summary: 'Staff: finds a user by phone' })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiNotFoundResponse({ description: "We're sorry, we couldn't find an account with that number." })

@@ -1,22 +1,23 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { forwardRef, Inject, Injectable, Optional } from '@nestjs/common';
 import { APP_ENV, AppEnv } from '../../config/env';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager, In, QueryFailedError, Repository } from 'typeorm';
-import { likePattern } from '../../common/http/pagination';
+import { EntityManager, QueryFailedError } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
-import { CurrentPassword } from '../../common/auth/current-password';
+import type { Page } from '../../common/http/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { DEFAULT_API_KEY_EXPIRY_DAYS } from '@avatar-studio/contracts';
 import type { CreateApiKeyDto } from './dto/reauth.dto';
 import {
   badInput,
-  conflict,
   DomainError,
   forbidden,
   notFound,
   preconditionFailed,
 } from '../../common/errors/domain-error';
-import { Staff } from '../staff/staff.entity';
+import { FilesService } from '../files/files.service';
+import { AccessPolicy } from '../organizations/access-policy';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { StaffService } from '../staff/staff.service';
 import { RealtimeService } from '../realtime/realtime.service';
 import { WordsService } from '../words/words.service';
 import { PublicUserDto } from './dto/public-user.dto';
@@ -30,7 +31,23 @@ import {
   shapePhone,
   USER_MESSAGES,
 } from './user-fields';
+import { CurrentPassword } from './current-password';
 import { User } from './user.entity';
+import {
+  ApiKeyOwner,
+  SignInState,
+  TwoFactorState,
+  UserIdentity,
+  UserName,
+  UsersRepository,
+} from './users.repository';
+
+/**
+ * Types of the services reached through forwardRef (their modules use each other): the constructor names them by
+ * alias, so the decorator metadata does not read the classes while the files are still loading each other.
+ */
+type StaffServiceRef = StaffService;
+type OrganizationsServiceRef = OrganizationsService;
 
 export interface CreateUserInput {
   name: string;
@@ -59,9 +76,12 @@ const PLAIN_FIELDS = [
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(Staff) private readonly staff: Repository<Staff>,
-    private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly transactions: UnitOfWork,
+    @Inject(forwardRef(() => StaffService)) private readonly staff: StaffServiceRef,
+    private readonly files: FilesService,
+    private readonly policy: AccessPolicy,
+    @Inject(forwardRef(() => OrganizationsService)) private readonly memberships: OrganizationsServiceRef,
     private readonly words: WordsService,
     private readonly currentPassword: CurrentPassword,
     @Inject(APP_ENV) private readonly env: AppEnv,
@@ -80,7 +100,7 @@ export class UsersService {
       phone = shapePhone(input.phone);
     }
     if (await this.findByEmail(email)) throw emailExists();
-    const entity = this.users.create({
+    const entity: Partial<User> = {
       name: input.name.trim(),
       last_name: (input.last_name ?? '').trim(),
       email,
@@ -88,11 +108,10 @@ export class UsersService {
       uid: randomUUID(),
       password_hash: await hashPassword(input.password ?? randomPassword()),
       signup_reason: input.signup_reason?.trim() || null,
-    });
+    };
     try {
-      const saved = await this.users.insert(entity);
-      const user_id = (saved.identifiers[0] as { user_id: number }).user_id;
-      return (await this.users.findOneBy({ user_id }))!;
+      const user_id = await this.users.insert(entity);
+      return (await this.users.findById(user_id))!;
     } catch (err) {
       // Two sign-ups with the same email at once: the unique index decides, the loser gets the same answer.
       if (err instanceof QueryFailedError && (err as QueryFailedError & { code?: string }).code === '23505') {
@@ -102,85 +121,180 @@ export class UsersService {
     }
   }
 
-  findByEmail(email: string): Promise<User | null> {
-    return this.users.findOneBy({ email: normalizeEmail(email) });
+  findByEmail(email: string, tx?: EntityManager): Promise<User | null> {
+    return this.users.findByEmail(normalizeEmail(email), tx);
   }
 
-  findById(user_id: number): Promise<User | null> {
-    return this.users.findOneBy({ user_id });
+  findById(user_id: number, tx?: EntityManager): Promise<User | null> {
+    return this.users.findById(user_id, tx);
   }
 
-  /** The user with the password hash (which is never selected otherwise), for sign-in checks. */
-  findWithPasswordHash(where: { email: string } | { user_id: number }): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.password_hash')
-      .where(
-        'email' in where ? 'u.email = :email' : 'u.user_id = :user_id',
-        'email' in where ? { email: normalizeEmail(where.email) } : where,
-      )
-      .getOne();
+  /** Names and emails of several users, for lists that show who someone is. */
+  namesByIds(ids: number[]): Promise<UserName[]> {
+    return this.users.namesByIds([...new Set(ids)]);
   }
 
   /**
    * Adds a payment to the user's lifetime value (negative for a refund), in the caller's transaction so the value
-   * moves exactly when the payment commits. `cents` are whole cents; `value` is stored in USD.
+   * moves exactly when the payment commits.
    */
-  async addLifetimeValue(user_id: number, cents: number, manager: EntityManager): Promise<void> {
-    if (!cents) return;
-    await manager
-      .getRepository(User)
-      .createQueryBuilder()
-      .update()
-      .set({ value: () => 'GREATEST(value + :usd, 0)' })
-      .setParameter('usd', (cents / 100).toFixed(2))
-      .where('user_id = :user_id', { user_id })
-      .execute();
+  async addLifetimeValue(user_id: number, cents: number, tx: EntityManager): Promise<void> {
+    if (cents) await this.users.addLifetimeValue(user_id, cents, tx);
   }
 
   /** Name and email of users by id (for other modules' lists); missing ids are left out. */
-  async summaries(
-    user_ids: number[],
-  ): Promise<Map<number, { user_id: number; name: string; last_name: string; email: string }>> {
-    if (!user_ids.length) return new Map();
-    const rows = await this.users.find({
-      where: { user_id: In([...new Set(user_ids)]) },
-      select: { user_id: true, name: true, last_name: true, email: true },
-    });
+  async summaries(user_ids: number[]): Promise<Map<number, UserName>> {
+    const rows = await this.users.namesByIds([...new Set(user_ids)]);
     return new Map(rows.map((u) => [u.user_id, u]));
   }
 
   /** Ids of users whose name, last name or email contains `text` (at most `limit`, newest first). */
-  async searchIds(text: string, limit: number): Promise<number[]> {
-    const pattern = likePattern(text.trim().toLowerCase());
-    const rows = await this.users
-      .createQueryBuilder('u')
-      .select('u.user_id', 'user_id')
-      .where(
-        `(lower(u.name) LIKE :pattern OR lower(u.last_name) LIKE :pattern OR lower(u.email) LIKE :pattern
-          OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`,
-        { pattern },
-      )
-      .orderBy('u.user_id', 'DESC')
-      .limit(limit)
-      .getRawMany<{ user_id: number }>();
-    return rows.map((r) => r.user_id);
+  searchIds(text: string, limit: number): Promise<number[]> {
+    return this.users.searchIds(text, limit);
   }
 
-  async setPasswordHash(user_id: number, password_hash: string): Promise<void> {
-    await this.users.update({ user_id }, { password_hash });
+  /** A page of the users among `ids` whose name or email contains `search`, by user_id, with their value. */
+  pageAmong(ids: number[], search: string | undefined, page: Page) {
+    return this.users.pageAmong(ids, search, page);
+  }
+
+  /** What sign-in checks: the password hash, the lock after failures, whether two-factor is on. */
+  signInState(where: { email: string } | { user_id: number }): Promise<SignInState | null> {
+    return this.users.signInState('email' in where ? { email: normalizeEmail(where.email) } : where);
+  }
+
+  /** Who the user is, for the principal of a request. */
+  identity(user_id: number): Promise<UserIdentity | null> {
+    return this.users.identity(user_id);
+  }
+
+  /** The owner of a personal API key, by the key's sha256. */
+  apiKeyOwner(api_key_hash: string): Promise<ApiKeyOwner | null> {
+    return this.users.byApiKeyHash(api_key_hash);
+  }
+
+  twoFactorState(user_id: number): Promise<TwoFactorState | null> {
+    return this.users.twoFactorState(user_id);
+  }
+
+  /** Stores a TOTP secret (encrypted) shown for enrolment and not confirmed yet. */
+  async setPendingTotp(user_id: number, encryptedSecret: string): Promise<void> {
+    await this.users.update(user_id, { totp_pending_secret: encryptedSecret });
+  }
+
+  /** The pending TOTP secret becomes the active one: sign-in asks for a code from now on. */
+  confirmPendingTotp(user_id: number, step: number): Promise<void> {
+    return this.users.confirmPendingTotp(user_id, step);
+  }
+
+  /** Spends a code's time step; false when it or a later one was used already (a code works once). */
+  spendTotpStep(user_id: number, step: number): Promise<boolean> {
+    return this.users.spendTotpStep(user_id, step);
+  }
+
+  async clearTotp(user_id: number): Promise<void> {
+    await this.users.update(user_id, {
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+    });
+  }
+
+  /** One more wrong password (locks the account from the fifth in a row). */
+  recordPasswordFailure(user_id: number, tx?: EntityManager): Promise<void> {
+    return this.users.recordPasswordFailure(user_id, tx);
+  }
+
+  resetPasswordFailures(user_id: number, tx?: EntityManager): Promise<void> {
+    return this.users.resetPasswordFailures(user_id, tx);
+  }
+
+  async setPasswordHash(user_id: number, password_hash: string, tx?: EntityManager): Promise<void> {
+    await this.users.update(user_id, { password_hash }, tx);
+  }
+
+  touchLastUsed(user_id: number, tx?: EntityManager): Promise<void> {
+    return this.users.touchLastUsed(user_id, tx);
+  }
+
+  /** The address is verified (already verified stays as it was); answers when. */
+  markEmailVerified(user_id: number, tx?: EntityManager): Promise<Date | null> {
+    return this.users.markEmailVerified(user_id, tx);
+  }
+
+  /** The personal API key stops working. */
+  clearApiKey(user_id: number, tx?: EntityManager): Promise<void> {
+    return this.users.clearApiKey(user_id, tx);
+  }
+
+  /** Signing in lands in this organization when the user has none chosen. */
+  setDefaultOrganizationIfNone(user_id: number, organization_id: number, tx?: EntityManager): Promise<void> {
+    return this.users.setDefaultOrganizationIfNone(user_id, organization_id, tx);
+  }
+
+  /** Signing in should not pick an organization the user no longer belongs to. */
+  clearDefaultOrganization(user_id: number, organization_id: number, tx?: EntityManager): Promise<void> {
+    return this.users.clearDefaultOrganization(user_id, organization_id, tx);
+  }
+
+  /**
+   * The account becomes the operator's first staff admin account: a new password and verified email, and no API
+   * key, second factor or sign-in lock left from whoever had it.
+   */
+  async takeOverForFirstAdmin(user_id: number, password_hash: string, tx: EntityManager): Promise<void> {
+    await this.users.update(
+      user_id,
+      {
+        password_hash,
+        api_key_hash: null,
+        api_key_last4: null,
+        api_key_expires_at: null,
+        api_key_staff: false,
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
+        login_failures: 0,
+        login_locked_until: null,
+      },
+      tx,
+    );
+    await this.users.markEmailVerified(user_id, tx);
+  }
+
+  /** A new password for an account whose email is verified (the embedded first admin gets a fresh one). */
+  async resetVerifiedPassword(user_id: number, password_hash: string, tx: EntityManager): Promise<void> {
+    await this.users.update(user_id, { password_hash }, tx);
+    await this.users.markEmailVerified(user_id, tx);
+  }
+
+  /** The first staff admin's account, verified from the start (the operator chose the address). */
+  createVerified(email: string, password_hash: string, tx: EntityManager): Promise<number> {
+    return this.users.insert(
+      {
+        name: 'Admin',
+        last_name: '',
+        email: normalizeEmail(email),
+        uid: randomUUID(),
+        password_hash,
+        email_verified_at: new Date(),
+      },
+      tx,
+    );
   }
 
   /** Whether the user may generate content: staff always, anyone else while their word ledger allows it. */
   async hasAccess(user_id: number): Promise<boolean> {
-    if ((await this.staff.countBy({ user_id })) > 0) return true;
+    if (await this.staff.roleOf(user_id)) return true;
     return this.words.hasAccess(user_id);
   }
 
   /** The `{ user }` payload of GET /users and of sign-in answers. */
   async toPublicUser(user_id: number): Promise<PublicUserDto> {
-    const user = await this.users.findOne({ where: { user_id }, relations: { staff: true } });
+    const [user, staff] = await Promise.all([this.users.findById(user_id), this.staff.memberOf(user_id)]);
     if (!user) throw notFound('User', 'user_not_found');
+    const role = staff?.role ?? null;
     return {
       user_id: user.user_id,
       uid: user.uid,
@@ -195,12 +309,12 @@ export class UsersService {
       api_key_staff: !!user.api_key_last4 && user.api_key_staff,
       email_verified: user.email_verified_at !== null,
       two_factor_enabled: user.totp_enabled_at !== null,
-      two_factor_required: this.twoFactorRequired(user.staff?.role ?? null, user.totp_enabled_at !== null),
+      two_factor_required: this.twoFactorRequired(role, user.totp_enabled_at !== null),
       zappier_webhook_url: user.zappier_webhook_url,
       manual_mode: user.manual_mode,
       dark_mode: user.dark_mode,
       has_access: await this.hasAccess(user.user_id),
-      staff: user.staff ? { staff_id: user.staff.staff_id, role: user.staff.role } : null,
+      staff: staff ? { staff_id: staff.staff_id, role: staff.role } : null,
       default_organization: user.default_organization,
       birthday: user.birthday,
       instagram: user.instagram,
@@ -223,15 +337,13 @@ export class UsersService {
     if (input.phone !== undefined) changes.phone = input.phone === null ? null : shapePhone(input.phone);
     if (input.default_organization !== undefined) {
       if (input.default_organization !== null) {
-        const member = await this.db.query(
-          `SELECT 1 FROM user_organizations WHERE user_id = $1 AND organization_id = $2`,
-          [user_id, input.default_organization],
-        );
-        if (member.length === 0) throw notFound('Organization', 'organization_not_found');
+        if (!(await this.memberships.isMember(user_id, input.default_organization))) {
+          throw notFound('Organization', 'organization_not_found');
+        }
       }
       changes.default_organization = input.default_organization;
     }
-    if (Object.keys(changes).length > 0) await this.users.update({ user_id }, changes);
+    if (Object.keys(changes).length > 0) await this.users.update(user_id, changes);
     return this.toPublicUser(user_id);
   }
 
@@ -243,8 +355,8 @@ export class UsersService {
     principal: Principal,
     input: Pick<CreateApiKeyDto, 'password' | 'expires_in_days' | 'staff'>,
   ): Promise<{ api_key: string; expires_at: Date; staff: boolean }> {
-    requireSession(principal);
-    if (input.staff && !principal.staffRole) {
+    this.policy.demandSession(principal);
+    if (input.staff && !this.policy.permits(principal, 'apiKey.staffUse')) {
       throw forbidden('Only staff members can make a key for staff use.', 'staff_key_not_allowed');
     }
     await this.currentPassword.check(principal.user_id, input.password);
@@ -252,19 +364,18 @@ export class UsersService {
     const expires_at = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
     const staff = !!input.staff;
     const { key, hash, last4 } = generateApiKey();
-    await this.users.update(
-      { user_id: principal.user_id },
-      { api_key_hash: hash, api_key_last4: last4, api_key_expires_at: expires_at, api_key_staff: staff },
-    );
+    await this.users.update(principal.user_id, {
+      api_key_hash: hash,
+      api_key_last4: last4,
+      api_key_expires_at: expires_at,
+      api_key_staff: staff,
+    });
     return { api_key: key, expires_at, staff };
   }
 
   async revokeApiKey(principal: Principal): Promise<void> {
-    requireSession(principal);
-    await this.users.update(
-      { user_id: principal.user_id },
-      { api_key_hash: null, api_key_last4: null, api_key_expires_at: null, api_key_staff: false },
-    );
+    this.policy.demandSession(principal);
+    await this.users.clearApiKey(principal.user_id);
   }
 
   /** Staff admins must use two-factor when STAFF_2FA_REQUIRED is on; the principal resolver applies the same rule. */
@@ -274,27 +385,20 @@ export class UsersService {
 
   /**
    * DELETE /users: the account and everything hanging off it (sessions included, by cascade, so its tokens
-   * stop working at once). The last staff admin cannot leave the back office without an admin.
+   * stop working at once), and the stored bytes of its files. The last staff admin cannot leave the back office
+   * without an admin.
    */
   async deleteOwn(principal: Principal, password: string): Promise<void> {
-    requireSession(principal);
+    this.policy.demandSession(principal);
     await this.currentPassword.check(principal.user_id, password);
-    await this.db.transaction(async (tx) => {
-      // Serializes concurrent deletions of admins so two of them cannot both pass the last-admin check.
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('staff-admins'))`);
-      const [row]: { role: string | null; admins: number }[] = await tx.query(
-        `SELECT (SELECT role FROM staff WHERE user_id = $1) AS role,
-                (SELECT count(*)::int FROM staff WHERE role = 'admin') AS admins`,
-        [principal.user_id],
-      );
-      if (row.role === 'admin' && row.admins <= 1) {
-        throw conflict(
-          'You are the only staff admin. Make someone else an admin before deleting your account.',
-          'last_admin',
-        );
-      }
-      await tx.query(`DELETE FROM users WHERE user_id = $1`, [principal.user_id]);
+    const storedFiles = await this.transactions.run(async (tx) => {
+      await this.staff.assertMayLeave(principal.user_id, tx);
+      // Read before the rows go with the account (by cascade); the bytes are removed once that commits.
+      const keys = await this.files.storageKeysOf(principal.user_id, tx);
+      await this.users.delete(principal.user_id, tx);
+      return keys;
     });
+    await this.files.removeStoredBytes(storedFiles);
     // The sessions went with the account; close its open sockets too (on every instance).
     this.realtime?.disconnectUser(principal.user_id);
   }
@@ -308,11 +412,7 @@ export class UsersService {
 
   /** Staff lookup by phone (GET /users/phone); the phone is shaped like stored ones first. */
   async lookupByPhone(phone: string): Promise<PublicUserDto> {
-    const [user] = await this.users.find({
-      where: { phone: shapePhone(phone) },
-      order: { user_id: 'ASC' },
-      take: 1,
-    });
+    const user = await this.users.findByPhone(shapePhone(phone));
     if (!user) throw new DomainError(404, 'user_not_found', USER_MESSAGES.phoneNotFound);
     return this.toPublicUser(user.user_id);
   }
@@ -320,11 +420,4 @@ export class UsersService {
 
 function emailExists(): DomainError {
   return preconditionFailed(USER_MESSAGES.emailExists, 'email_exists');
-}
-
-/** Managing keys and deleting the account need a real sign-in, so a leaked API key cannot do either. */
-function requireSession(principal: Principal): void {
-  if (principal.via !== 'token') {
-    throw forbidden('This needs a signed-in session; an API key cannot do it.', 'session_required');
-  }
 }

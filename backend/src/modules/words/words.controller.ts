@@ -4,7 +4,6 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import {
   AdminGrantWordsDto,
-  WordBalanceQuery,
   WordBalanceResponse,
   WordLedgerPageResponse,
   WordLedgerQuery,
@@ -24,10 +23,7 @@ export class WordsController {
   @Authenticated()
   @ApiOperation({ summary: "The caller's word balance (display_balance 1000000 = unlimited)" })
   @ApiOkResponse({ type: WordBalanceResponse })
-  async balance(
-    @CurrentUser() me: Principal,
-    @Query() _query: WordBalanceQuery,
-  ): Promise<WordBalanceResponse> {
+  async balance(@CurrentUser() me: Principal): Promise<WordBalanceResponse> {
     return { balance: await this.words.view(me.user_id) };
   }
 
@@ -40,7 +36,7 @@ export class WordsController {
   }
 
   @Post('admin/grant')
-  @Authenticated({ staff: 'admin' })
+  @Authenticated({ permission: 'words.grant' })
   @ApiOperation({ summary: 'Give a user words or unlimited words (staff admins)' })
   @ApiCreatedResponse({ type: WordBalanceResponse, description: "The user's balance after the grant" })
   async grant(@CurrentUser() me: Principal, @Body() body: AdminGrantWordsDto): Promise<WordBalanceResponse> {

@@ -11,7 +11,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateWorkflowBody,
   UpdateWorkflowBody,
@@ -43,42 +42,38 @@ export class WorkflowsController {
   @ApiOperation({ summary: 'One workflow with its steps and the fields they need' })
   @ApiOkResponse({ type: WorkflowResponse })
   @ApiNotFoundResponse({ description: 'No such workflow' })
-  async get(@IdParam('workflow_id') id: number, @Query() _scope: ScopeQuery): Promise<WorkflowResponse> {
+  async get(@IdParam('workflow_id') id: number): Promise<WorkflowResponse> {
     return { workflow: await this.workflows.get(id) };
   }
 
   @Post()
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'workflow.manage' })
   @ApiOperation({ summary: 'Create a workflow (staff)' })
   @ApiCreatedResponse({ type: WorkflowResponse })
   @ApiBadRequestResponse({
     description: 'Per-field errors in `errors` (name, description, tags, template_ids); unknown templates',
   })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateWorkflowBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<WorkflowResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateWorkflowBody): Promise<WorkflowResponse> {
     return { workflow: await this.workflows.create(me, body) };
   }
 
   @Put()
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'workflow.manage' })
   @ApiOperation({ summary: 'Change a workflow (staff); left-out fields keep their value' })
   @ApiOkResponse({ type: WorkflowResponse })
   @ApiBadRequestResponse({ description: 'Validation failures, as on create' })
   @ApiNotFoundResponse({ description: 'No such workflow' })
-  async update(@Body() body: UpdateWorkflowBody, @Query() _scope: ScopeQuery): Promise<WorkflowResponse> {
+  async update(@Body() body: UpdateWorkflowBody): Promise<WorkflowResponse> {
     return { workflow: await this.workflows.update(body) };
   }
 
   @Delete(':workflow_id')
-  @Authenticated({ staff: 'manager' })
+  @Authenticated({ permission: 'workflow.manage' })
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a workflow (staff); users’ runs of it stay, with workflow null' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such workflow' })
-  remove(@IdParam('workflow_id') id: number, @Query() _scope: ScopeQuery): Promise<void> {
+  remove(@IdParam('workflow_id') id: number): Promise<void> {
     return this.workflows.remove(id);
   }
 }

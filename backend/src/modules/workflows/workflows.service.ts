@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
-import { UnitOfWork } from '../../common/database/unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { badInput, notFound } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
 import type { StoredField } from '../templates/template-rules';

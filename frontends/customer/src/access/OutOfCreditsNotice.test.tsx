@@ -1,8 +1,9 @@
 import { registerTranslations, setLanguage } from '@avatar-studio/shared';
-import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { expectPageExists, renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { configure, screen } from '@testing-library/react';
 import { en, es } from '../i18n';
 import { OutOfCreditsNotice } from './OutOfCreditsNotice';
+import App from '../App';
 
 registerTranslations('customer', { en, es });
 // The first render of a file loads Mantine and the providers: allow more than the default second.
@@ -21,6 +22,8 @@ describe('OutOfCreditsNotice', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    await expectPageExists(App, '/pricing');
+    await expectPageExists(App, '/');
   });
 
   it('has a variant that only leads back to /', async () => {

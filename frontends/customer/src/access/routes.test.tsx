@@ -1,4 +1,4 @@
-import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { expectPageExists, renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { configure, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import App from '../App';
@@ -23,6 +23,7 @@ describe('customer routes of the account screens', () => {
     expect(await screen.findByRole('heading', { name: "Oops! You're out of credits." })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    await expectPageExists(App, '/pricing');
   });
 
   it('shows the out-of-credits notice at / to a user without access', async () => {

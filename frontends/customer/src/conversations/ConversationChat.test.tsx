@@ -1,44 +1,23 @@
-import { notifications } from '@mantine/notifications';
-import { registerTranslations, setRealtimeIo } from '@avatar-studio/shared';
-import { renderWithProviders, testUser, type MockRoutes } from '@avatar-studio/shared/testing';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import type { MockRoutes } from '@avatar-studio/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { en, es } from '../i18n';
 import { ConversationChat } from './ConversationChat';
 import { ConversationPage } from './ConversationPage';
 import { canEnhance, isAllowedAttachment, truncateFileName } from './model';
-import { CurrentPath, SignedIn, conversation, fakeIo, message } from './testkit';
+import {
+  answer,
+  bubble,
+  conversation,
+  hello,
+  messageInput as input,
+  pending,
+  renderChatRoute,
+  sent,
+  setUpChatTests,
+} from './testkit';
 
-registerTranslations('customer', { en, es });
-configure({ asyncUtilTimeout: 5000 });
+const socket = setUpChatTests();
 
-let socket: ReturnType<typeof fakeIo>;
-beforeEach(() => {
-  socket = fakeIo();
-  setRealtimeIo(socket.io);
-});
-afterEach(() => {
-  setRealtimeIo(null);
-  notifications.clean();
-});
-
-const hello = message({ message_id: 1, content: 'Hello' });
-const answer = message({
-  message_id: 2,
-  role: 'assistant',
-  content: 'Hi! How can I help?',
-  user_message_id: 1,
-  createdAt: '2025-01-02T10:00:01.000Z',
-});
-const sent = message({ message_id: 3, content: 'Write a haiku', createdAt: '2025-01-02T11:00:00.000Z' });
-const pending = message({
-  message_id: 4,
-  role: 'assistant',
-  content: null,
-  user_message_id: 3,
-  createdAt: '2025-01-02T11:00:01.000Z',
-});
 const models = {
   models: [
     { id: 'gpt-4o-mini', label: 'GPT-4o mini', provider: 'openai' },
@@ -54,36 +33,15 @@ function renderChat({
   config = {},
   page = false,
 }: { routes?: MockRoutes; config?: Record<string, string>; page?: boolean } = {}) {
-  return renderWithProviders(
-    <SignedIn>
-      <Routes>
-        <Route
-          path="/conversations/:conversation_id"
-          element={page ? <ConversationPage /> : <ConversationChat conversationId={7} />}
-        />
-        <Route path="*" element={null} />
-      </Routes>
-      <CurrentPath />
-    </SignedIn>,
-    {
-      user: testUser(),
-      route: '/conversations/7',
-      config,
-      routes: {
-        'GET /api/conversations/conversation/7': { body: { conversation: conversation() } },
-        'GET /api/messages/conversation/7': {
-          body: { messages: [hello, answer], total: 2, page: 1, limit: 20 },
-        },
-        'GET /api/ai/models': { body: models },
-        'POST /api/messages': { status: 201, body: { user_message: sent, message: pending } },
-        ...routes,
-      },
+  return renderChatRoute(page ? <ConversationPage /> : <ConversationChat conversationId={7} />, {
+    config,
+    routes: {
+      'GET /api/ai/models': { body: models },
+      'POST /api/messages': { status: 201, body: { user_message: sent, message: pending } },
+      ...routes,
     },
-  );
+  });
 }
-
-const input = () => screen.getByRole('textbox', { name: 'Message' });
-const bubble = (id: number) => within(screen.getByTestId(`message-${id}`));
 
 describe('Conversation chat: answers', () => {
   it('renders an answer as Markdown and shows raw HTML in it as text', async () => {
@@ -519,16 +477,34 @@ describe('Conversation chat: export and share', () => {
     expect(saved).toHaveLength(0);
   });
 
-  it("shares an answer and says 'Message Shared'", async () => {
+  it("shares an answer into a chosen avatar and says 'Message Shared'", async () => {
     const { fetch } = renderChat({
-      routes: { 'POST /api/messages/share': { status: 201, body: { document: { document_id: 5 } } } },
+      routes: {
+        'POST /api/messages/share': { status: 201, body: { file: { avatar_file_id: 5 } } },
+        'GET /api/avatars': {
+          body: {
+            avatars: [
+              { avatar_id: 8, name: 'Copywriter', can_manage: true, avatar_files: [] },
+              { avatar_id: 9, name: 'Someone else’s', can_manage: false, avatar_files: [] },
+            ],
+            total: 2,
+            page: 1,
+            limit: 24,
+          },
+        },
+      },
     });
     const ui = userEvent.setup();
     await screen.findByText('Hi! How can I help?');
     await ui.click(bubble(2).getByRole('button', { name: 'More actions' }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share with an avatar' });
+    await ui.click(within(dialog).getByRole('textbox', { name: 'Avatar' }));
+    expect(screen.queryByRole('option', { name: 'Someone else’s' })).not.toBeInTheDocument();
+    await ui.click(await screen.findByRole('option', { name: 'Copywriter' }));
+    await ui.click(within(dialog).getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Message Shared')).toBeInTheDocument();
-    expect(fetch.callsTo('POST /api/messages/share')[0].body).toEqual({ message_id: 2 });
+    expect(fetch.callsTo('POST /api/messages/share')[0].body).toEqual({ message_id: 2, avatar_id: 8 });
   });
 });
 

@@ -2,6 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { PageLoader, useAppConfig } from '@avatar-studio/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShareToAvatarModal } from '../avatars/ShareToAvatarModal';
 import { useConversation, useRetryAnswer, useSendMessage } from './api';
 import { ChatComposer } from './chat/ChatComposer';
 import { MessageList } from './chat/MessageList';
@@ -26,7 +27,7 @@ export function ConversationChat({ conversationId }: { conversationId: number })
 function Chat({ conversation }: { conversation: Conversation }) {
   const id = conversation.conversation_id;
   const { t } = useTranslation('customer');
-  const searchEnabled = useAppConfig().flag('search_enabled');
+  const searchEnabled = useAppConfig().feature('search_enabled');
   const [text, setText] = useState('');
   const [searchOnInternet, setSearchOnInternet] = useState(false);
   const model = useModelChoice(conversation);
@@ -80,6 +81,7 @@ function Chat({ conversation }: { conversation: Conversation }) {
         onSend={submit}
         onEnhance={() => enhance.enhance(text, model.chosen)}
       />
+      <ShareToAvatarModal actions={actions} />
     </Stack>
   );
 }

@@ -1,68 +1,23 @@
-import { notifications } from '@mantine/notifications';
-import { registerTranslations, setRealtimeIo } from '@avatar-studio/shared';
-import { renderWithProviders, testUser, type MockRoutes } from '@avatar-studio/shared/testing';
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import type { MockRoutes } from '@avatar-studio/shared/testing';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
-import { en, es } from '../i18n';
 import { ConversationPage } from './ConversationPage';
 import { MAX_TOKENS, canSend, estimateTokens, mergeMessages } from './model';
-import { CurrentPath, SignedIn, conversation, fakeIo, message } from './testkit';
+import {
+  answer,
+  conversation,
+  hello,
+  message,
+  pending,
+  renderChatRoute,
+  sendButton,
+  sent,
+  setUpChatTests,
+} from './testkit';
 
-registerTranslations('customer', { en, es });
-configure({ asyncUtilTimeout: 5000 });
+const socket = setUpChatTests();
 
-let socket: ReturnType<typeof fakeIo>;
-beforeEach(() => {
-  socket = fakeIo();
-  setRealtimeIo(socket.io);
-});
-afterEach(() => {
-  setRealtimeIo(null);
-  notifications.clean();
-});
-
-const hello = message({ message_id: 1, content: 'Hello' });
-const answer = message({
-  message_id: 2,
-  role: 'assistant',
-  content: 'Hi! How can I help?',
-  user_message_id: 1,
-  createdAt: '2025-01-02T10:00:01.000Z',
-});
-const pending = message({
-  message_id: 4,
-  role: 'assistant',
-  content: null,
-  user_message_id: 3,
-  createdAt: '2025-01-02T11:00:01.000Z',
-});
-const sent = message({ message_id: 3, content: 'Write a haiku', createdAt: '2025-01-02T11:00:00.000Z' });
-
-function renderConversation(routes: MockRoutes = {}) {
-  return renderWithProviders(
-    <SignedIn>
-      <Routes>
-        <Route path="/conversations/:conversation_id" element={<ConversationPage />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <CurrentPath />
-    </SignedIn>,
-    {
-      user: testUser(),
-      route: '/conversations/7',
-      routes: {
-        'GET /api/conversations/conversation/7': { body: { conversation: conversation() } },
-        'GET /api/messages/conversation/7': {
-          body: { messages: [hello, answer], total: 2, page: 1, limit: 20 },
-        },
-        ...routes,
-      },
-    },
-  );
-}
-
-const sendButton = () => screen.getByRole('button', { name: 'Send' });
+const renderConversation = (routes: MockRoutes = {}) => renderChatRoute(<ConversationPage />, { routes });
 
 describe('Conversation screen', () => {
   it('shows the name and the messages, oldest first', async () => {

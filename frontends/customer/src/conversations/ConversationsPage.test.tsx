@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { registerTranslations, useOrganization, type Membership } from '@avatar-studio/shared';
-import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { expectPageExists, renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { useQueryClient } from '@tanstack/react-query';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { Route, Routes } from 'react-router-dom';
 import { en, es } from '../i18n';
 import { ConversationsPage } from './ConversationsPage';
 import { CurrentPath, SignedIn, conversation } from './testkit';
+import App from '../App';
 
 registerTranslations('customer', { en, es });
 configure({ asyncUtilTimeout: 5000 });
@@ -40,6 +41,7 @@ describe('Chats list', () => {
     expect(screen.queryByText('later')).not.toBeInTheDocument();
     expect(screen.getByText(/^Last used /)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Blog ideas/ })).toHaveAttribute('href', '/conversations/7');
+    await expectPageExists(App, '/conversations/7');
     const query = fetch.callsTo('GET /api/conversations')[0].query;
     expect(query.get('sortBy')).toBe('createdAt_desc');
     expect(query.get('archived')).toBe('false');
@@ -80,6 +82,7 @@ describe('Chats list', () => {
     await ui.click(screen.getByText('Tags'));
     expect(await screen.findByText('2 conversations')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /blog/ })).toHaveAttribute('href', '/conversation/tags/blog');
+    await expectPageExists(App, '/conversation/tags/blog');
   });
 
   it('lists the conversations of one tag at /conversation/tags/{tag}', async () => {

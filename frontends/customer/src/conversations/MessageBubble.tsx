@@ -249,6 +249,9 @@ export function MessageBubble({
             </Stack>
           </Alert>
         )}
+        {!mine && !editing && message.citations && message.citations.length > 0 && (
+          <Citations citations={message.citations} />
+        )}
         {sources.length > 0 && !editing && (
           <Stack gap={2} mt={4} component="nav" aria-label={t('conversations.message.sources')}>
             <Text size="xs" fw={600} c="dimmed">
@@ -270,5 +273,37 @@ export function MessageBubble({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The passages of an avatar's files the answer was given: each file name opens its passage. */
+function Citations({ citations }: { citations: NonNullable<Message['citations']> }) {
+  const { t } = useTranslation('customer');
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <Stack gap={2} mt={4} component="nav" aria-label={t('conversations.message.citations')}>
+      <Text size="xs" fw={600} c="dimmed">
+        {t('conversations.message.citations')}
+      </Text>
+      {citations.map((citation, i) => (
+        <Stack key={`${citation.avatar_file_id}-${i}`} gap={2}>
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            ta="left"
+            aria-expanded={open === i}
+            onClick={() => setOpen(open === i ? null : i)}
+          >
+            [{i + 1}] {citation.file_name}
+          </Anchor>
+          {open === i && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }} data-testid="citation-passage">
+              {citation.passage}
+            </Text>
+          )}
+        </Stack>
+      ))}
+    </Stack>
   );
 }

@@ -125,6 +125,7 @@ export function useMessagePages(id: number) {
         }),
       ),
     initialPageParam: 1,
+    enabled: Number.isInteger(id) && id > 0,
     getNextPageParam: (last, all) =>
       all.reduce((n, p) => n + p.messages.length, 0) < last.total && last.messages.length > 0
         ? last.page + 1
@@ -338,10 +339,13 @@ export function useExportMessage(onExported: (blob: Blob, format: ExportFormat) 
 }
 
 /** POST /api/messages/share: the answer becomes a shared document. */
+/** POST /api/messages/share: the message becomes an editable text file of one of the caller's avatars. */
 export function useShareMessage(onShared: () => void) {
   return useGeneratingMutation({
-    mutationFn: (message: Message) =>
-      unwrap(api.POST('/api/messages/share', { body: { message_id: message.message_id } })),
+    mutationFn: ({ message, avatarId }: { message: Message; avatarId: number }) =>
+      unwrap(
+        api.POST('/api/messages/share', { body: { message_id: message.message_id, avatar_id: avatarId } }),
+      ),
     onSuccess: onShared,
   });
 }

@@ -82,6 +82,10 @@ export const conversationsEn = {
     word: 'Download Word',
     share: 'Share',
     shared: 'Message Shared',
+    citations: 'From the avatar’s files',
+    shareTitle: 'Share with an avatar',
+    shareAvatar: 'Avatar',
+    shareNoAvatars: 'You don’t have any avatars to share with.',
     sources: 'Sources',
   },
   templates: {
@@ -183,6 +187,10 @@ export const conversationsEs: typeof conversationsEn = {
     word: 'Descargar Word',
     share: 'Compartir',
     shared: 'Mensaje compartido',
+    citations: 'De los archivos del avatar',
+    shareTitle: 'Compartir con un avatar',
+    shareAvatar: 'Avatar',
+    shareNoAvatars: 'No tienes avatares con los que compartir.',
     sources: 'Fuentes',
   },
   templates: {

@@ -1,11 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { currentLanguage, registerTranslations, setLanguage, useSession } from '@avatar-studio/shared';
-import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { expectPageExists, renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { en, es } from '../i18n';
 import { SettingsPage as Page } from './SettingsPage';
+import App from '../App';
 
 registerTranslations('customer', { en, es });
 // The first render of a file loads Mantine and the providers: allow more than the default second.
@@ -52,6 +53,7 @@ describe('Settings', () => {
     expect(screen.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked();
     expect(screen.getByLabelText('Current key')).toHaveValue('as_…9f3c');
     expect(screen.getByRole('link', { name: /Watch the tutorial/ })).toHaveAttribute('href', '/tutorials/1');
+    await expectPageExists(App, '/tutorials/1');
   });
 
   it('saves the settings with PUT /api/users and confirms', async () => {

@@ -69,6 +69,8 @@ export function TwoFactorSection({ user }: { user: User }) {
         setPasswordError(t('settings.reauth.wrong'));
       } else if (error instanceof ApiError && error.code === 'invalid_two_factor_code') {
         setCodeError(t('settings.twoFactor.wrongCode'));
+      } else if (error instanceof ApiError && error.code === 'two_factor_code_used') {
+        setCodeError(t('settings.twoFactor.usedCode'));
       } else notifyError(error);
     },
   );

@@ -77,6 +77,7 @@ export const settingsEn = {
     turnOffTitle: 'Turn off two-factor sign-in?',
     invalidCode: 'The code has 6 digits.',
     wrongCode: 'This code is not right. Type the code your app shows now.',
+    usedCode: 'This code was used already. Wait for the next code your app shows, then type it.',
   },
   webhook: {
     label: 'Integration webhook URL',
@@ -177,6 +178,7 @@ export const settingsEs: typeof settingsEn = {
     turnOffTitle: '¿Desactivar el inicio de sesión en dos pasos?',
     invalidCode: 'El código tiene 6 dígitos.',
     wrongCode: 'Este código no es correcto. Escribe el código que tu app muestra ahora.',
+    usedCode: 'Este código ya se usó. Espera el siguiente código que muestra tu app y escríbelo.',
   },
   webhook: {
     label: 'URL del webhook de integración',

@@ -1,6 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { registerTranslations } from '@avatar-studio/shared';
-import { renderWithProviders, testUser, type MockRoutes } from '@avatar-studio/shared/testing';
+import {
+  expectPageExists,
+  renderWithProviders,
+  testUser,
+  type MockRoutes,
+} from '@avatar-studio/shared/testing';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -8,6 +13,7 @@ import { CurrentPath, SignedIn } from '../conversations/testkit';
 import { en, es } from '../i18n';
 import { TemplatesPage } from './TemplatesPage';
 import { template, templatePage } from './testkit';
+import App from '../App';
 
 registerTranslations('customer', { en, es });
 configure({ asyncUtilTimeout: 5000 });
@@ -71,6 +77,7 @@ describe('Template page', () => {
       'href',
       '/templates/edit-template/11',
     );
+    await expectPageExists(App, '/templates/edit-template/11');
     expect(within(card('Blog post')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(within(card('Shared template')).getByRole('link', { name: 'Edit' })).toBeInTheDocument();
     expect(within(card('Their template')).queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();

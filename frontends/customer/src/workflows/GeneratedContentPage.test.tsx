@@ -1,11 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { setRealtimeIo } from '@avatar-studio/shared';
-import { testUser, type MockRoutes } from '@avatar-studio/shared/testing';
+import { expectPageExists, testUser, type MockRoutes } from '@avatar-studio/shared/testing';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderMarkdown } from '../conversations/Markdown';
 import type { UserWorkflow } from './model';
 import { fakeIo, message, renderWorkflows, userWorkflow } from './testkit';
+import App from '../App';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -62,6 +63,7 @@ describe('Generated content view', () => {
     expect(document.querySelector('script')).toBeNull();
     expect(screen.queryByText(/secret prompt/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/user_workflows/9');
+    await expectPageExists(App, '/user_workflows/9');
     expect(regenerateButton()).toBeEnabled();
   });
 
@@ -174,6 +176,7 @@ describe('Generated content view', () => {
     await screen.findByRole('heading', { name: 'Cats' });
     expect(regenerateButton()).toBeDisabled();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
+    await expectPageExists(App, '/pricing');
     expect(fetch.callsTo('POST /api/user_workflows/9/regenerate/101')).toHaveLength(0);
   });
 

@@ -1,8 +1,10 @@
 import { notifications } from '@mantine/notifications';
+import { expectPageExists } from '@avatar-studio/shared/testing';
 import { setRealtimeIo } from '@avatar-studio/shared';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeIo, renderWorkflows, userWorkflow, workflow } from './testkit';
+import App from '../App';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -32,6 +34,7 @@ describe('User workflow detail', () => {
       'href',
       '/user_workflows/9/conversation/102',
     );
+    await expectPageExists(App, '/user_workflows/9/conversation/102');
   });
 
   it('updates a step live from the socket’s status events and ignores other workflows’ events', async () => {

@@ -1,7 +1,8 @@
-import { testUser } from '@avatar-studio/shared/testing';
+import { expectPageExists, testUser } from '@avatar-studio/shared/testing';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWorkflows, userWorkflow, workflow } from './testkit';
+import App from '../App';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -83,6 +84,7 @@ describe('Workflow detail', () => {
       screen.getByText('Creating more content with the product requires an active subscription.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
+    await expectPageExists(App, '/pricing');
   });
 
   it('says the workflow was not found on a 404', async () => {

@@ -1,6 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { expectPageExists } from '@avatar-studio/shared/testing';
 import userEvent from '@testing-library/user-event';
 import { renderWorkflows, userWorkflow, workflow } from './testkit';
+import App from '../App';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -23,6 +25,7 @@ describe('Workflows list', () => {
     expect(first.queryByText('launch')).not.toBeInTheDocument();
     expect(first.getByText('2 steps')).toBeInTheDocument();
     expect(cards[0]).toHaveAttribute('href', '/workflows/3');
+    await expectPageExists(App, '/workflows/3');
   });
 
   it('says so when there are no workflows', async () => {
@@ -77,6 +80,7 @@ describe('My workflows list', () => {
     expect(within(card).getByText('1/2 steps done')).toBeInTheDocument();
     expect(within(card).getByText(/^Started /)).toBeInTheDocument();
     expect(card).toHaveAttribute('href', '/user_workflows/9');
+    await expectPageExists(App, '/user_workflows/9');
   });
 
   it("says 'You don't have any workflows.' when there are none", async () => {

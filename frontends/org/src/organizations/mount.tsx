@@ -1,6 +1,6 @@
 import { NotFound, PageLoader } from '@avatar-studio/shared';
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 /**
  * The shell mounts this remote at both /organization/* and /organizations/*, so relative routes would answer
@@ -9,6 +9,8 @@ import { Outlet, useLocation } from 'react-router-dom';
  */
 export function UnderMount({ segment }: { segment: 'organization' | 'organizations' }) {
   const { pathname } = useLocation();
+  // /organization alone (a breadcrumb link) has no screen of its own: it leads to the organizations list.
+  if (pathname.replace(/\/+$/, '') === '/organization') return <Navigate to="/organizations" replace />;
   if (pathname.split('/')[1] !== segment) return <NotFound />;
   return (
     <Suspense fallback={<PageLoader />}>

@@ -73,12 +73,12 @@ describe('real-time socket', () => {
     expect(fake.factory).not.toHaveBeenCalled();
   });
 
-  it('connects once with the access token and reconnects with a fresh one after a refresh', () => {
+  it('connects once with the access token and reconnects with a fresh one after a refresh', async () => {
     const fake = fakeIo();
     setRealtimeIo(fake.io);
     sessionStore.setTokens({ access_token: 'first', refresh_token: 'r1' });
-    expect(connectRealtime()).toBe(fake.socket);
-    expect(connectRealtime()).toBe(fake.socket);
+    expect(await connectRealtime()).toBe(fake.socket);
+    expect(await connectRealtime()).toBe(fake.socket);
     expect(fake.factory).toHaveBeenCalledTimes(1);
     const options = fake.factory.mock.calls[0] as unknown[];
     expect(options[0]).toMatchObject({ path: '/socket.io' });

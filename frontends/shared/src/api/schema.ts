@@ -1057,6 +1057,282 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment_sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved cards */
+        get: operations["Payments_listSources"];
+        put?: never;
+        /** Save the card of a SetupIntent that Stripe.js confirmed */
+        post: operations["Payments_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment_sources/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start saving a card: a SetupIntent for Stripe.js to confirm */
+        post: operations["Payments_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment_sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a saved card */
+        delete: operations["Payments_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a purchase can be paid: card, paypal, cash, transfer, gift */
+        get: operations["Payments_paymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe products for the product form (staff: the platform account; organization admins: theirs) */
+        get: operations["Payments_stripeProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/prices/{stripe_product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Stripe product's prices (unit_amount in cents) */
+        get: operations["Payments_stripePrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/keys/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public keys of a product's checkout (Stripe.js, PayPal's script) */
+        get: operations["Checkout_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/attempt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a product or an open invoice with a card (the amount is computed on the server)
+         * @description 409 limit_per_user reached, 412 user_limit reached, 400 no valid payment method, 402 declined. When requires_action is true, Stripe.js confirms with client_secret (3-D Secure) and then capture.
+         */
+        post: operations["Checkout_attempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a checkout after Stripe.js confirmed it (3-D Secure) */
+        post: operations["Checkout_capture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a PayPal order for a one-off product (PayPal's buttons approve it) */
+        post: operations["Checkout_createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/order/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Capture an approved PayPal order */
+        post: operations["Checkout_captureOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A PayPal plan for a subscription product (PayPal's buttons subscribe to it) */
+        post: operations["Checkout_createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/subscription/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an approved PayPal subscription */
+        post: operations["Checkout_captureSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events for the platform account (signed with stripe_webhook_key) */
+        post: operations["PaymentWebhooks_stripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook/organization/{organization_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events for an organization's own account (its webhook secret) */
+        post: operations["PaymentWebhooks_stripeOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PayPal's events (verified with PayPal for paypal_webhook_id) */
+        post: operations["PaymentWebhooks_paypal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -1143,6 +1419,188 @@ export interface paths {
         post?: never;
         /** Delete a conversation and its tags, irreversibly */
         delete: operations["Conversations_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's avatars in the scope (and the organization's), newest first, 24 per page */
+        get: operations["Avatars_list"];
+        /** Change an avatar (its owner or a staff admin; public only by staff admins) */
+        put: operations["Avatars_update"];
+        /** Create an avatar in the current scope */
+        post: operations["Avatars_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/public/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Community avatars (public), newest first, 24 per page */
+        get: operations["Avatars_listPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/super-fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's Super Fetch assistants in the scope */
+        get: operations["Avatars_superFetch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/{avatar_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One avatar with its files and their indexing state */
+        get: operations["Avatars_get"];
+        put?: never;
+        post?: never;
+        /** Delete an avatar with its files and threads (its owner or a staff admin) */
+        delete: operations["Avatars_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/{avatar_id}/passages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The passages of its files the avatar would be given for a question (at most 5, best first) */
+        get: operations["Avatars_passages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/add-context/{avatar_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the avatar's context (and name) */
+        put: operations["Avatars_addContext"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/add-file/{avatar_id}/{assistant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a knowledge file: .docx, .pdf, .pptx or .txt, typed by content; indexed by a background job
+         * @description The path names the avatar twice: its avatar_id and its assistant_id (our own key).
+         */
+        post: operations["Avatars_addFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/add-editable-file/{avatar_id}/{assistant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an editable .txt knowledge file (name, content) */
+        post: operations["Avatars_addEditableFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/editable-file/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an editable file's text (indexed again)
+         * @description file_id = avatar_file_id
+         */
+        put: operations["Avatars_updateEditableFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/file/{file_id}/{openai_file_id}/{assistant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a knowledge file
+         * @description file_id and openai_file_id are both the avatar_file_id; assistant_id is the avatar's key.
+         */
+        delete: operations["Avatars_removeFile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1381,7 +1839,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/messages/thread/{conversation_id}": {
+    "/api/messages/thread/{avatar_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1389,8 +1847,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The thread of a conversation: its 10 latest messages
-         * @description Threads belong to avatars, which are not available yet, so the id is a conversation id. Sorted oldest first; page 2 on are older messages.
+         * The caller's thread with an avatar: its 10 latest messages
+         * @description Sorted oldest first; page 2 on are older messages. Empty before the first message.
          */
         get: operations["Messages_threadFirst"];
         put?: never;
@@ -1401,7 +1859,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/messages/thread/{conversation_id}/{page}": {
+    "/api/messages/thread/{avatar_id}/{page}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1409,7 +1867,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One page of a conversation’s thread, 10 messages per page
+         * One page of the caller's thread with an avatar, 10 messages per page
          * @description Page 1 holds the newest messages; each page is sorted oldest first.
          */
         get: operations["Messages_thread"];
@@ -1528,8 +1986,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Share a message: copy it into a new document
-         * @description The spec shares a message into an avatar’s files; avatars do not exist yet, so the message becomes a document named after its conversation and today’s date (YYYY-MM-DD), in the current scope.
+         * Share a message into one of the caller’s avatars
+         * @description The message becomes an editable text file of the avatar, named after its conversation and today’s date (YYYY-MM-DD), indexed for the avatar’s answers.
          */
         post: operations["MessageExports_share"];
         delete?: never;
@@ -3055,6 +3513,143 @@ export interface components {
             expiration_date?: string | null;
             description?: string | null;
         };
+        PaymentSourceDto: {
+            payment_source_id: number;
+            /** @example visa */
+            brand: string;
+            /** @example 4242 */
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            /** @description The Stripe account: null = the platform */
+            organization_id: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PaymentSourcesResponse: {
+            payment_sources: components["schemas"]["PaymentSourceDto"][];
+        };
+        SetupIntentResponse: {
+            /** @description The SetupIntent's client secret, for Stripe.js's confirmCardSetup */
+            client_secret: string;
+            setup_intent_id: string;
+            /** @description The publishable key Stripe.js loads with */
+            publishable_key: string | null;
+        };
+        SaveCardBody: {
+            /** @description A SetupIntent confirmed by Stripe.js (from POST /payment_sources/setup) */
+            setup_intent_id: string;
+        };
+        PaymentSourceResponse: {
+            payment_source: components["schemas"]["PaymentSourceDto"];
+            /** @example Método de pago guardado. */
+            message: string;
+        };
+        PaymentMethodDto: {
+            payment_method_id: number;
+            /** @example card */
+            name: string;
+        };
+        PaymentMethodsResponse: {
+            payment_methods: components["schemas"]["PaymentMethodDto"][];
+        };
+        StripeProductDto: {
+            id: string;
+            name: string;
+            active: boolean;
+        };
+        StripeProductsResponse: {
+            products: components["schemas"]["StripeProductDto"][];
+        };
+        StripeRecurringDto: {
+            /** @example month */
+            interval: string;
+            interval_count: number;
+        };
+        StripePriceDto: {
+            id: string;
+            /** @description Cents */
+            unit_amount: number | null;
+            /** @example usd */
+            currency: string;
+            recurring: components["schemas"]["StripeRecurringDto"] | null;
+        };
+        StripePricesResponse: {
+            prices: components["schemas"]["StripePriceDto"][];
+        };
+        CheckoutKeysResponse: {
+            /** @description The Stripe publishable key the product is sold with */
+            stripe_publishable_key: string | null;
+            /** @description PayPal's client id (null: PayPal does not sell it) */
+            paypal_client_id: string | null;
+        };
+        CheckoutAttemptBody: {
+            /**
+             * @default product
+             * @enum {string}
+             */
+            type: "product" | "invoice";
+            product_id?: number;
+            invoice_id?: number;
+            discountCode?: string | null;
+            /** @description A Stripe PaymentMethod id from Stripe.js (a new card) */
+            payment_method_id?: string;
+            /** @description 'card' (a new card) or a saved payment source's id */
+            payment_source_id?: string;
+            /** @description Kept for the spec; an invoice is paid with type invoice and invoice_id */
+            contract_invoice_id?: number;
+        };
+        CheckoutResponse: {
+            purchase_id: number | null;
+            invoice_id: number | null;
+            /** @description The purchase or invoice status after this step */
+            status: string;
+            /** @description Cents charged (after the discount) */
+            amount: number;
+            /** @description Stripe.js must confirm (3-D Secure) with client_secret, then capture */
+            requires_action: boolean;
+            client_secret: string | null;
+            publishable_key: string | null;
+        };
+        CheckoutCaptureBody: {
+            /** @description The purchase to complete (or invoice_id for an invoice) */
+            purchase_id?: number;
+            invoice_id?: number;
+            /** @description Paying an invoice: the PaymentIntent Stripe.js confirmed */
+            payment_intent_id?: string;
+        };
+        PayPalOrderBody: {
+            product_id: number;
+            discountCode?: string | null;
+            payment_method_id?: string;
+            payment_source_id?: string;
+        };
+        PayPalOrderResponse: {
+            orderID: string;
+        };
+        PayPalCaptureBody: {
+            product_id: number;
+            discountCode?: string | null;
+            payment_method_id?: string;
+            payment_source_id?: string;
+            /** @description PayPal's order id (onApprove data.orderID) */
+            orderID?: string;
+            /** @description PayPal's subscription id (onApprove data.subscriptionID) */
+            subscriptionID?: string;
+            /** @description Our purchase id (returned by subscription create) */
+            purchase_id?: number;
+        };
+        PurchaseIdResponse: {
+            purchase_id: number;
+        };
+        PayPalPlanResponse: {
+            plan_id: string;
+            /** @description Pass as custom_id to actions.subscription.create */
+            purchase_id: number;
+        };
+        WebhookAck: {
+            received: boolean;
+        };
         ConversationFileDto: {
             file_id: number;
             /** @example report.pdf */
@@ -3081,7 +3676,10 @@ export interface components {
              */
             tags: string;
             archived: boolean;
+            /** @description The avatar answering in this conversation */
             avatar_id: number | null;
+            /** @description Set on a user's thread with an avatar (kept out of the conversation list) */
+            thread_avatar_id: number | null;
             /** @description The attached file (POST /conversations/file/{conversation_id}), null when none */
             file: components["schemas"]["ConversationFileDto"] | null;
             /** Format: date-time */
@@ -3136,6 +3734,112 @@ export interface components {
             /** @description Replaces every tag; null or empty removes them */
             tags?: string | string[];
             archived?: boolean;
+        };
+        AvatarFileDataDto: {
+            name: string;
+            /** @description The stored upload; null for an editable file */
+            file_id: number | null;
+            /** @description MIME type, from the content */
+            type: string;
+        };
+        AvatarFileDto: {
+            /** @description Our id of the avatar file (the fileId of DELETE /api/avatars/file/...) */
+            avatar_file_id: number;
+            file_data: components["schemas"]["AvatarFileDataDto"];
+            /** @description Kept from the OpenAI era; our own id of the file: the same as avatar_file_id (the openaiFileId of DELETE /api/avatars/file/...) */
+            openai_file_id: string;
+            /** @description A .txt file edited in place */
+            editable: boolean;
+            /** @description The text of an editable file; null otherwise */
+            content: string | null;
+            /**
+             * @description Indexing of its passages for retrieval
+             * @enum {string}
+             */
+            index_state: "pending" | "indexing" | "ready" | "failed";
+            /** @description Why indexing failed */
+            index_error: string | null;
+            /** @description Passages indexed */
+            chunks: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AvatarDto: {
+            avatar_id: number;
+            /** @description Our own stable key of the avatar (no longer an OpenAI assistant id) */
+            assistant_id: string;
+            name: string;
+            description: string;
+            /** @description The avatar's instruction */
+            context: string;
+            user_id: number;
+            /** @description null = Personal */
+            organization_id: number | null;
+            public: boolean;
+            super_fetch_assistant: boolean;
+            /** @description Whether the caller may change it (its owner or a staff admin) */
+            can_manage: boolean;
+            avatar_files: components["schemas"]["AvatarFileDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AvatarPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            avatars: components["schemas"]["AvatarDto"][];
+        };
+        AvatarResponse: {
+            avatar: components["schemas"]["AvatarDto"];
+        };
+        PassageDto: {
+            avatar_file_id: number;
+            file_name: string;
+            passage: string;
+        };
+        RetrievalResponse: {
+            passages: components["schemas"]["PassageDto"][];
+        };
+        CreateAvatarBody: {
+            name: string;
+            description?: string;
+            context?: string;
+            /** @description Staff admins only */
+            public?: boolean;
+            /** @description The Super Fetch assistant (left out of the widget generator) */
+            super_fetch_assistant?: boolean;
+        };
+        UpdateAvatarBody: {
+            avatar_id: number;
+            name?: string;
+            description?: string;
+            context?: string;
+            /** @description Staff admins only */
+            public?: boolean;
+            super_fetch_assistant?: boolean;
+        };
+        AddContextBody: {
+            context: string;
+            name?: string;
+        };
+        AvatarFileResponse: {
+            file: components["schemas"]["AvatarFileDto"];
+        };
+        EditableFileBody: {
+            /** @description The file's name; .txt is added when missing */
+            name: string;
+            content: string;
+        };
+        UpdateEditableFileBody: {
+            content: string;
+            name?: string;
         };
         TemplateFieldDto: {
             /** @description The placeholder name, as written between brackets in the content */
@@ -3305,6 +4009,12 @@ export interface components {
             /** @description An http(s) link */
             url: string;
         };
+        MessageCitationDto: {
+            avatar_file_id: number;
+            file_name: string;
+            /** @description The passage of the file the answer was given */
+            passage: string;
+        };
         MessageDto: {
             message_id: number;
             conversation_id: number;
@@ -3324,6 +4034,8 @@ export interface components {
             words: number;
             /** @description On an answer written with web search: the pages found; null otherwise */
             sources: components["schemas"]["MessageSourceDto"][] | null;
+            /** @description On an avatar's answer: the passages of its files it was given (file name and passage) */
+            citations: components["schemas"]["MessageCitationDto"][] | null;
             /**
              * @description 'generating' (content null), 'complete', or 'interrupted' (content = the text produced so far, '' when none)
              * @enum {string}
@@ -3355,7 +4067,7 @@ export interface components {
         SendMessageBody: {
             /** @description At least 1 character; at most 7500 estimated tokens (length / 4). Required unless template_id is given (then ignored: the rendered template is the prompt). */
             content?: string;
-            /** @description Required unless enhance is true */
+            /** @description Required unless enhance is true or avatar_id is given (its thread) */
             conversation_id?: number;
             /** @description Absent = the conversation's model */
             model?: string | null;
@@ -3370,7 +4082,7 @@ export interface components {
             saveOnConversation?: boolean;
             /** @description Default true; false = the model gets only this message, none of the conversation’s earlier messages */
             learnFromPrevResponse?: boolean;
-            /** @description Avatars are not available yet: any id is refused with code avatar_unavailable */
+            /** @description The avatar answering (its context and the passages of its files retrieved for the message; the answer cites them). Without conversation_id the message goes to the caller’s thread with the avatar. */
             avatar_id?: number | null;
             /** @description Apply this template: the prompt is the template rendered with `values`; the user message shows the template’s name instead of the prompt. */
             template_id?: number;
@@ -3420,6 +4132,8 @@ export interface components {
         };
         ShareMessageBody: {
             message_id: number;
+            /** @description The avatar that receives the message as an editable text file */
+            avatar_id: number;
         };
         DocumentDto: {
             document_id: number;
@@ -3440,9 +4154,6 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-        };
-        DocumentResponse: {
-            document: components["schemas"]["DocumentDto"];
         };
         DocumentPageResponse: {
             /** @description Rows matching, over all pages */
@@ -3474,6 +4185,9 @@ export interface components {
         GenerateDocumentResponse: {
             /** @description The text streams as `document_output` events with this id; DELETE /documents/generations/{id} stops it */
             generation_id: string;
+        };
+        DocumentResponse: {
+            document: components["schemas"]["DocumentDto"];
         };
         CreateDocumentBody: {
             name: string;
@@ -3876,7 +4590,10 @@ export interface operations {
     };
     AppConfig_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3913,11 +4630,21 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AppConfig_listAdmin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4060,6 +4787,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Users_createApiKey: {
@@ -4095,6 +4829,13 @@ export interface operations {
             };
             /** @description password_incorrect, staff_key_not_allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4327,7 +5068,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthSessionDto"];
                 };
             };
-            /** @description invalid_two_factor_code, invalid_two_factor_challenge */
+            /** @description invalid_two_factor_code, two_factor_code_used (a code works once), invalid_two_factor_challenge */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +5086,10 @@ export interface operations {
     };
     Auth_logoutAll: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4413,7 +5157,10 @@ export interface operations {
     };
     Auth_resendVerification: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4453,7 +5200,10 @@ export interface operations {
     };
     Auth_setupTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4500,7 +5250,10 @@ export interface operations {
     };
     Auth_enableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4544,7 +5297,10 @@ export interface operations {
     };
     Auth_disableTwoFactor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4563,6 +5319,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyResponseDto"];
                 };
             };
+            /** @description invalid_two_factor_code, two_factor_code_used */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No or expired session */
             401: {
                 headers: {
@@ -4577,7 +5340,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again; rate_limited (per client address), with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4898,7 +5661,10 @@ export interface operations {
     };
     Staff_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4935,7 +5701,10 @@ export interface operations {
     };
     Staff_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4972,7 +5741,10 @@ export interface operations {
     };
     Staff_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 staff_id: number;
@@ -5041,7 +5813,10 @@ export interface operations {
     };
     Files_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5132,7 +5907,10 @@ export interface operations {
     };
     Files_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5160,7 +5938,10 @@ export interface operations {
     };
     Files_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5216,7 +5997,10 @@ export interface operations {
     };
     Files_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5276,7 +6060,10 @@ export interface operations {
     };
     Organizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5327,7 +6114,10 @@ export interface operations {
     };
     Organizations_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5451,7 +6241,10 @@ export interface operations {
     };
     Organizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5592,7 +6385,10 @@ export interface operations {
     };
     UserOrganizations_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5643,7 +6439,10 @@ export interface operations {
     };
     UserOrganizations_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5687,7 +6486,10 @@ export interface operations {
     };
     UserOrganizations_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5722,7 +6524,10 @@ export interface operations {
     };
     UserOrganizations_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5989,7 +6794,10 @@ export interface operations {
     };
     Words_grant: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6188,7 +6996,10 @@ export interface operations {
     };
     TestPurchase_test: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6300,7 +7111,10 @@ export interface operations {
     };
     Discounts_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6337,7 +7151,10 @@ export interface operations {
     };
     Discounts_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6374,7 +7191,10 @@ export interface operations {
     };
     Discounts_one: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 discount_id: number;
@@ -6409,7 +7229,10 @@ export interface operations {
     };
     Discounts_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 discount_id: number;
@@ -6523,7 +7346,10 @@ export interface operations {
     };
     Purchases_adminUpdate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6560,7 +7386,10 @@ export interface operations {
     };
     Purchases_adminCreate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6597,7 +7426,10 @@ export interface operations {
     };
     Purchases_cancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 purchase_id: number;
@@ -6660,7 +7492,10 @@ export interface operations {
     };
     Access_giveAccess: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6697,7 +7532,10 @@ export interface operations {
     };
     Access_revokeAccess: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6809,7 +7647,10 @@ export interface operations {
     };
     Invoices_update: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6846,7 +7687,10 @@ export interface operations {
     };
     Invoices_create: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6878,6 +7722,503 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    Payments_listSources: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSourcesResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_save: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveCardBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSourceResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_setup: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupIntentResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_paymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_stripeProducts: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeProductsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_stripePrices: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                stripe_product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePricesResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_keys: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutKeysResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_attempt: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutAttemptBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_capture: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutCaptureBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_createOrder: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayPalOrderResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_captureOrder: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalCaptureBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseIdResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_createSubscription: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalOrderBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayPalPlanResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_captureSubscription: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayPalCaptureBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseIdResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PaymentWebhooks_stripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+        };
+    };
+    PaymentWebhooks_stripeOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
+            };
+        };
+    };
+    PaymentWebhooks_paypal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAck"];
+                };
             };
         };
     };
@@ -7214,6 +8555,569 @@ export interface operations {
                 content?: never;
             };
             /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAvatarBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s, or public changed by a non-admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAvatarBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description 'You must add a name to your avatar.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description public: true by someone not a staff admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_listPublic: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_superFetch: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_passages: {
+        parameters: {
+            query: {
+                question: string;
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetrievalResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_addContext: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddContextBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description 'The input can't be empty' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_addFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarFileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This file type is not allowed. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_addEditableFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditableFileBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarFileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_updateEditableFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEditableFileBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarFileResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Avatars_removeFile: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                file_id: number;
+                openai_file_id: string;
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar the caller cannot see (another user’s, another organization’s) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7732,7 +9636,10 @@ export interface operations {
     };
     Ai_models: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7856,7 +9763,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendMessageResponse"] | components["schemas"]["EnhanceResponse"];
                 };
             };
-            /** @description 'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, avatar_unavailable, enhance_too_short, model_not_offered, ... */
+            /** @description 'The message can't be empty.', 'The message is too long.', missing_values, search_unavailable, enhance_too_short, model_not_offered, ... */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7870,7 +9777,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Conversation or template missing, another user’s, or from another scope */
+            /** @description Conversation, avatar or template missing, another user’s, or from another scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7955,7 +9862,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                conversation_id: number;
+                avatar_id: number;
             };
             cookie?: never;
         };
@@ -7976,7 +9883,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Conversation missing, another user’s, or from another scope */
+            /** @description Avatar missing or one the caller cannot see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7993,7 +9900,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                conversation_id: number;
+                avatar_id: number;
                 /** @description From 1 */
                 page: number;
             };
@@ -8023,7 +9930,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Conversation missing, another user’s, or from another scope */
+            /** @description Avatar missing or one the caller cannot see */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8169,7 +10076,10 @@ export interface operations {
     };
     MessageExports_pdf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8214,7 +10124,10 @@ export interface operations {
     };
     MessageExports_word: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8278,7 +10191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentResponse"];
+                    "application/json": components["schemas"]["AvatarFileResponse"];
                 };
             };
             /** @description Bad message_id, or the message has no text yet (message_has_no_content) */
@@ -8295,7 +10208,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Missing, another user’s, or from another scope */
+            /** @description The avatar is visible to the caller but not theirs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Message or avatar missing, another user’s, or from another scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8567,7 +10487,10 @@ export interface operations {
     };
     Documents_cancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 generation_id: string;
@@ -8754,7 +10677,10 @@ export interface operations {
     };
     Topics_cancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 generation_id: string;
@@ -8903,7 +10829,10 @@ export interface operations {
     };
     Hashtags_cancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
             header?: never;
             path: {
                 generation_id: string;

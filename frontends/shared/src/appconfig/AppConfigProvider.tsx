@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { flagValueIsOn, isFeatureOn, type FeatureFlag } from '@avatar-studio/contracts/feature-flags';
 import { api, unwrap } from '../api/client';
 import type { ConfigEntry } from '../api/contracts';
 import { i18n } from '../i18n';
@@ -9,6 +10,11 @@ export interface AppConfig {
   get(key: string): string | null;
   /** 'true' / '1' (or boolean true) are on; anything else, or unset, is off. */
   flag(key: string): boolean;
+  /**
+   * Whether a declared feature is on: its flag (or its declared default when unset) and the flag it requires
+   * (see the declaration in libs/contracts/src/feature-flags.ts). Use this rather than flag() for features.
+   */
+  feature(flag: FeatureFlag): boolean;
   values: Readonly<Record<string, string | null>>;
 }
 
@@ -34,10 +40,8 @@ export function createAppConfig(values: Record<string, string | null>): AppConfi
   return {
     values,
     get: (key) => values[key] ?? null,
-    flag: (key) => {
-      const value = values[key]?.trim().toLowerCase();
-      return value === 'true' || value === '1';
-    },
+    flag: (key) => flagValueIsOn(values[key]),
+    feature: (flag) => isFeatureOn(flag, (f) => values[f]),
   };
 }
 

@@ -10,6 +10,10 @@ export const commonEn = {
   },
   notFound: 'Page not found.',
   home: 'Go to the home page',
+  featureOff: {
+    title: 'This feature is switched off',
+    body: 'The {{name}} feature is switched off in this app. Ask an administrator if you need it.',
+  },
   startError: 'The application could not start. Check your connection and try again.',
   staffScope: {
     pendingTitle: 'You are not a member of {{name}}',
@@ -35,6 +39,10 @@ export const commonEs: typeof commonEn = {
   },
   notFound: 'Página no encontrada.',
   home: 'Ir a la página de inicio',
+  featureOff: {
+    title: 'Esta función está desactivada',
+    body: 'La función {{name}} está desactivada en esta aplicación. Pide a un administrador que la active si la necesitas.',
+  },
   startError: 'La aplicación no pudo iniciar. Revisa tu conexión e inténtalo de nuevo.',
   staffScope: {
     pendingTitle: 'No eres miembro de {{name}}',

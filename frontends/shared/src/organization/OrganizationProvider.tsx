@@ -125,6 +125,8 @@ export function OrganizationProvider({
   const config = useAppConfig();
   const queryClient = useQueryClient();
   const signedIn = session.status === 'signedIn';
+  // Switched off, organizations are not asked for and everyone works in Personal (their data is kept).
+  const organizationsOn = config.feature('organizations_enabled');
   const [current, setCurrent] = useState<CurrentOrganization | null>(null);
   const [resolvedFor, setResolvedFor] = useState<number | null>(null);
   const [pendingStaffScope, setPendingStaffScope] = useState<CurrentOrganization | null>(null);
@@ -132,10 +134,13 @@ export function OrganizationProvider({
   const membershipsQuery = useQuery({
     queryKey: MEMBERSHIPS_QUERY_KEY,
     queryFn: async () => (await unwrap(api.GET('/api/organizations'))).organizations ?? [],
-    enabled: signedIn,
+    enabled: signedIn && organizationsOn,
     staleTime: 60 * 1000,
   });
-  const memberships = useMemo(() => membershipsQuery.data ?? [], [membershipsQuery.data]);
+  const memberships = useMemo(
+    () => (organizationsOn ? (membershipsQuery.data ?? []) : []),
+    [organizationsOn, membershipsQuery.data],
+  );
   const hint = useMemo(
     () => (typeof window === 'undefined' ? null : organizationHint(window.location, config.get('domain'))),
     [config],
@@ -145,26 +150,26 @@ export function OrganizationProvider({
     queryFn: async () =>
       (await unwrap(api.GET('/api/organizations/lookup', { params: { query: hint ?? {} } }))).organization ??
       null,
-    enabled: signedIn && hint !== null,
+    enabled: signedIn && organizationsOn && hint !== null,
     staleTime: Infinity,
     retry: false,
   });
 
   const userId = session.user?.user_id ?? null;
-  const lookupSettled = hint === null || !lookupQuery.isPending;
-  const membershipsSettled = !membershipsQuery.isPending;
+  const lookupSettled = hint === null || !organizationsOn || !lookupQuery.isPending;
+  const membershipsSettled = !organizationsOn || !membershipsQuery.isPending;
 
   useEffect(() => {
     if (!signedIn || userId === null || !lookupSettled || !membershipsSettled) return;
     if (resolvedFor === userId) return;
     const input: OrganizationChoiceInput = {
-      matched: lookupQuery.data ?? null,
+      matched: organizationsOn ? (lookupQuery.data ?? null) : null,
       stored: readStoredOrganization(),
       defaultOrganization: session.user?.default_organization,
       memberships,
       isStaff: session.staffRole !== null,
     };
-    let chosen = chooseOrganization(input);
+    let chosen = organizationsOn ? chooseOrganization(input) : null;
     if (chosen && chosen.role === null) {
       // Staff are never moved silently into an organization they do not belong to: they confirm it first.
       setPendingStaffScope(chosen);
@@ -175,6 +180,7 @@ export function OrganizationProvider({
     setResolvedFor(userId);
   }, [
     signedIn,
+    organizationsOn,
     userId,
     lookupSettled,
     membershipsSettled,

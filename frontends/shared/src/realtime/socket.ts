@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { refreshTokens } from '../api/client';
 import { sessionStore } from '../session/store';
 import type {
@@ -12,31 +12,44 @@ import type {
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type RealtimeIo = (options: Partial<ManagerOptions & SocketOptions>) => RealtimeSocket;
 
-const defaultIo: RealtimeIo = (options) => io(options);
-let ioFactory: RealtimeIo = defaultIo;
-let current: { socket: RealtimeSocket; token: string; stop: () => void } | null = null;
+/** socket.io-client loads with the first socket (after sign-in), so the sign-in page does not download it. */
+const loadSocketIo = (): Promise<RealtimeIo> =>
+  import('socket.io-client').then(
+    ({ io }) =>
+      (options) =>
+        io(options),
+  );
+
+/** The Socket.IO client once known: a test's fake, or the real one once loaded. */
+let ioFactory: RealtimeIo | null = null;
+
+interface Connection {
+  /** Null until socket.io-client has loaded. */
+  socket: RealtimeSocket | null;
+  ready: Promise<RealtimeSocket>;
+  token: string;
+  stopped: boolean;
+  stop: () => void;
+}
+let current: Connection | null = null;
 
 /** Tests pass a fake Socket.IO client; `null` restores the real one. */
 export function setRealtimeIo(factory: RealtimeIo | null): void {
   disconnectRealtime();
-  ioFactory = factory ?? defaultIo;
+  ioFactory = factory;
 }
 
 /**
- * The one socket of this page, shared by all realtime features, opened with the session's access token.
- * The server checks the token only when a socket connects, so `auth` is read again on every (re)connect;
- * after a token refresh a socket that is down reconnects with the new token. Answers null without a session.
+ * Opens the socket of `state` with the session's access token. The server checks the token only when a socket
+ * connects, so `auth` is read again on every (re)connect; after a token refresh a socket that is down
+ * reconnects with the new token.
  */
-export function connectRealtime(): RealtimeSocket | null {
-  if (current) return current.socket;
-  const token = sessionStore.getAccessToken();
-  if (!token) return null;
-  const socket = ioFactory({
+function start(state: Connection, factory: RealtimeIo): RealtimeSocket {
+  const socket = factory({
     path: '/socket.io',
     transports: ['websocket'],
     auth: (cb) => cb({ token: sessionStore.getAccessToken() }),
   });
-  const state = { socket, token, stop: () => undefined as void };
   socket.on('connect_error', (err) => {
     // An expired token is refreshed once; the store change below then reconnects with the new one.
     if (err.message === 'token_expired') void refreshTokens();
@@ -48,12 +61,49 @@ export function connectRealtime(): RealtimeSocket | null {
     state.token = next;
     if (!socket.connected) socket.connect();
   });
+  state.socket = socket;
   state.stop = () => {
+    state.stopped = true;
     unsubscribe();
     socket.disconnect();
   };
-  current = state;
   return socket;
+}
+
+/** The page's connection, opened on first use; null without a session. */
+function connection(): Connection | null {
+  if (current) return current;
+  const token = sessionStore.getAccessToken();
+  if (!token) return null;
+  const state: Connection = {
+    socket: null,
+    ready: Promise.resolve(null as never),
+    token,
+    stopped: false,
+    stop: () => {
+      state.stopped = true;
+    },
+  };
+  current = state;
+  if (ioFactory) state.ready = Promise.resolve(start(state, ioFactory));
+  else {
+    state.ready = loadSocketIo().then((factory) => {
+      ioFactory ??= factory;
+      if (state.stopped) throw new Error('The socket was closed before it opened.');
+      return start(state, ioFactory);
+    });
+    // A socket closed before it opened is not an error anyone waits for.
+    state.ready.catch(() => undefined);
+  }
+  return state;
+}
+
+/**
+ * The one socket of this page, shared by all realtime features, opened with the session's access token once
+ * socket.io-client has loaded. Answers null without a session.
+ */
+export function connectRealtime(): Promise<RealtimeSocket> | null {
+  return connection()?.ready ?? null;
 }
 
 /** Closes the page's socket (sign-out does this through the session store). */
@@ -61,6 +111,28 @@ export function disconnectRealtime(): void {
   const state = current;
   current = null;
   state?.stop();
+}
+
+/**
+ * Runs `attach` on the page's socket, at once when it is open, else when it has opened (unless cleaned up
+ * first); returns the clean-up.
+ */
+function withSocket(attach: (socket: RealtimeSocket) => () => void): () => void {
+  const state = connection();
+  if (!state) return () => undefined;
+  if (state.socket) return attach(state.socket);
+  let detach: (() => void) | null = null;
+  let cancelled = false;
+  state.ready.then(
+    (socket) => {
+      if (!cancelled) detach = attach(socket);
+    },
+    () => undefined,
+  );
+  return () => {
+    cancelled = true;
+    detach?.();
+  };
 }
 
 function subscribeToken(listener: () => void): () => void {
@@ -83,14 +155,14 @@ export function useRealtimeEvent<E extends ServerEventName>(
   });
   useEffect(() => {
     if (!signedIn) return;
-    const socket = connectRealtime();
-    if (!socket) return;
     // Socket.IO's typed `on` cannot follow E through the map; the hook's signature enforces it.
     const listener = ((payload: ServerEventPayload<E>) => latest.current(payload)) as ServerToClientEvents[E];
-    socket.on(event, listener as never);
-    return () => {
-      socket.off(event, listener as never);
-    };
+    return withSocket((socket) => {
+      socket.on(event, listener as never);
+      return () => {
+        socket.off(event, listener as never);
+      };
+    });
   }, [event, signedIn]);
 }
 
@@ -115,12 +187,12 @@ export function useRealtimeConnect(handler: () => void): void {
   });
   useEffect(() => {
     if (!signedIn) return;
-    const socket = connectRealtime();
-    if (!socket) return;
     const listener = () => latest.current();
-    socket.on('connect', listener);
-    return () => {
-      socket.off('connect', listener);
-    };
+    return withSocket((socket) => {
+      socket.on('connect', listener);
+      return () => {
+        socket.off('connect', listener);
+      };
+    });
   }, [signedIn]);
 }

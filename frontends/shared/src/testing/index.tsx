@@ -2,9 +2,10 @@
  * Test helpers for every frontend (import from '@avatar-studio/shared/testing'; never from app code).
  * They mock the network at its boundary (global fetch) so the real client, providers and screens run.
  */
-import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { render, waitFor, within, type RenderResult } from '@testing-library/react';
+import type { ComponentType, ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { i18n } from '../i18n';
 import type { Membership, User } from '../api/contracts';
 import type { TranslationTree } from '../i18n';
 import { AppProviders, createQueryClient } from '../providers';
@@ -149,6 +150,8 @@ export interface RenderOptions {
   memberships?: Membership[];
   /** Extra or overriding API handlers. */
   routes?: MockRoutes;
+  /** Where to render (default: a new element in document.body). */
+  container?: HTMLElement;
 }
 
 /**
@@ -159,7 +162,7 @@ export function renderWithProviders(
   ui: ReactElement,
   options: RenderOptions = {},
 ): RenderResult & { fetch: FetchMock } {
-  const { route = '/', user = null, config = {}, memberships = [], routes = {} } = options;
+  const { route = '/', user = null, config = {}, memberships = [], routes = {}, container } = options;
   const values = { ...DEFAULT_TEST_CONFIG, ...config };
   const fetch = mockFetch({
     'GET /api/appconfig': {
@@ -179,6 +182,7 @@ export function renderWithProviders(
         {ui}
       </AppProviders>
     </MemoryRouter>,
+    container ? { container } : undefined,
   );
   return Object.assign(result, { fetch });
 }
@@ -251,4 +255,59 @@ export function manifestLabelMismatches(
           `${entry.labelKey} (${lang}): "${entry.label[lang]}" is not "${String(lookup(translations[lang], key))}"`,
       );
   });
+}
+
+import { isKnownMissingPage } from './known-missing-pages';
+export { KNOWN_MISSING_PAGES, isKnownMissingPage } from './known-missing-pages';
+
+/**
+ * Checks that a link's address leads to a page of `App` (a remote's App, mounted at its `mount`s as the shell does):
+ * it renders the address apart from the screen under test and fails on "Page not found". A known-missing page
+ * (KNOWN_MISSING_PAGES) must still be missing, so the list is emptied when the page lands.
+ */
+export async function expectPageExists(
+  App: ComponentType,
+  path: string,
+  options: Omit<RenderOptions, 'route'> & { mount?: string | string[] } = {},
+): Promise<void> {
+  const { mount = '/', user = testUser(), ...rest } = options;
+  const routePaths = (Array.isArray(mount) ? mount : [mount]).map((m) =>
+    m === '/' ? '*' : `${m.replace(/\/+$/, '')}/*`,
+  );
+  // The screen under test keeps its own network mock once this check is done.
+  const previousFetch = jest.isMockFunction(globalThis.fetch)
+    ? jest.mocked(globalThis.fetch).getMockImplementation()
+    : undefined;
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const page = renderWithProviders(
+    <Routes>
+      {routePaths.map((routePath) => (
+        <Route key={routePath} path={routePath} element={<App />} />
+      ))}
+    </Routes>,
+    { route: path, user, ...rest, container },
+  );
+  try {
+    const view = within(container);
+    // Settled: the providers rendered something and no loader is left (the lazy screen or the catch-all is in).
+    await waitFor(
+      () => {
+        expect(container.textContent?.trim()).not.toBe('');
+        expect(container.querySelectorAll('.mantine-Loader-root')).toHaveLength(0);
+      },
+      { timeout: 5000 },
+    );
+    const missing = view.queryByText(i18n.t('common:notFound')) !== null;
+    if (isKnownMissingPage(path)) {
+      if (!missing)
+        throw new Error(`${path} exists now: remove it from KNOWN_MISSING_PAGES (shared/src/testing).`);
+    } else if (missing) {
+      throw new Error(`${path} leads to "Page not found".`);
+    }
+  } finally {
+    page.unmount();
+    container.remove();
+    if (previousFetch) jest.mocked(globalThis.fetch).mockImplementation(previousFetch);
+  }
 }

@@ -57,6 +57,29 @@ describe('two-factor sign-in step', () => {
     expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
   });
 
+  it('says a code already used is spent and keeps the step open', async () => {
+    const user = userEvent.setup();
+    renderShell('/login', {
+      routes: {
+        'POST /api/auth/login': { body: CHALLENGE },
+        'POST /api/auth/login/2fa': {
+          status: 401,
+          body: { message: 'used', code: 'two_factor_code_used' },
+        },
+      },
+    });
+    await passwordStep(user);
+    await user.type(await screen.findByLabelText(/Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText(
+        'This code was used already. Wait for the next code your app shows, then type it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Authentication code/)).toHaveValue('');
+  });
+
   it('goes back to the password when the challenge has expired', async () => {
     const user = userEvent.setup();
     renderShell('/login', {

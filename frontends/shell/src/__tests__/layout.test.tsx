@@ -106,7 +106,11 @@ describe('signed-in layout', () => {
 
   it('builds the sidebar from the remotes, keeping entries whose flag is on', async () => {
     const remotes = loaderWith();
-    renderWithProviders(<ShellRoutes remotes={remotes} />, { user: testUser(), route: '/avatars/3' });
+    renderWithProviders(<ShellRoutes remotes={remotes} />, {
+      user: testUser(),
+      route: '/avatars/3',
+      config: { topics_enabled: 'false' },
+    });
     expect(await screen.findByText('customer remote')).toBeInTheDocument();
     // Only the remote that owns the page downloads its code; the menus come from the manifest.
     expect(remotes.loaded).toEqual(['customer']);

@@ -94,7 +94,7 @@ export default function Login() {
           <Button type="submit" loading={busy} fullWidth>
             {t('auth.login.submit')}
           </Button>
-          {config.flag('signup_enabled') ? (
+          {config.feature('signup_enabled') ? (
             <Text size="sm" ta="center">
               {t('auth.login.noAccount')}{' '}
               <Anchor component={Link} to={paths.signup}>

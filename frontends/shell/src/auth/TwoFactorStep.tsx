@@ -35,6 +35,9 @@ export function TwoFactorStep({ challenge, onRestart }: { challenge: string; onR
       if (err instanceof ApiError && err.code === 'invalid_two_factor_code') {
         setFailure(t('auth.twoFactor.wrongCode'));
         form.setFieldValue('code', '');
+      } else if (err instanceof ApiError && err.code === 'two_factor_code_used') {
+        setFailure(t('auth.twoFactor.usedCode'));
+        form.setFieldValue('code', '');
       } else if (err instanceof ApiError && err.code === 'invalid_two_factor_challenge') {
         setFailure(t('auth.twoFactor.expired'));
       } else if (err instanceof ApiError && err.status === 429) setFailure(t('auth.login.locked'));

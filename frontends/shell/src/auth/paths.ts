@@ -20,7 +20,7 @@ export function authPaths(landingEnabled: boolean): AuthPaths {
 }
 
 export function useAuthPaths(): AuthPaths {
-  return authPaths(useAppConfig().flag('landing_enabled'));
+  return authPaths(useAppConfig().feature('landing_enabled'));
 }
 
 /** The email verification page: open signed in or not. */

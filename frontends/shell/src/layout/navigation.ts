@@ -1,5 +1,7 @@
 import {
   can,
+  isFeatureFlag,
+  switchedOffScreen,
   type Actor,
   type AppConfig,
   type NavigationEntry,
@@ -8,11 +10,14 @@ import {
 
 export interface NavigationContext {
   actor: Actor;
-  config: Pick<AppConfig, 'flag'>;
+  config: Pick<AppConfig, 'flag' | 'feature' | 'get'>;
   hasOrganization: boolean;
 }
 
-/** The entries of one menu the user may see: flag on, permission held, organization chosen when needed. */
+/**
+ * The entries of one menu the user may see: not under a switched-off feature's screens (the contracts
+ * declaration), its own flag on when it names one, permission held, organization chosen when needed.
+ */
 export function visibleEntries(
   entries: NavigationEntry[],
   menu: NavigationMenu,
@@ -21,7 +26,11 @@ export function visibleEntries(
   return entries
     .map((entry, index) => ({ entry, index }))
     .filter(({ entry }) => (entry.menu ?? 'sidebar') === menu)
-    .filter(({ entry }) => !entry.flag || config.flag(entry.flag))
+    .filter(({ entry }) => !switchedOffScreen(entry.path, config))
+    .filter(
+      ({ entry }) =>
+        !entry.flag || (isFeatureFlag(entry.flag) ? config.feature(entry.flag) : config.flag(entry.flag)),
+    )
     .filter(({ entry }) => !entry.permission || can(actor, entry.permission))
     .filter(({ entry }) => !entry.requiresOrganization || hasOrganization)
     .sort((a, b) => (a.entry.order ?? Infinity) - (b.entry.order ?? Infinity) || a.index - b.index)

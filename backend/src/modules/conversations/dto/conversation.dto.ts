@@ -70,8 +70,15 @@ export class ConversationDto {
   @ApiProperty()
   archived: boolean;
 
-  @ApiProperty({ type: Number, nullable: true })
+  @ApiProperty({ type: Number, nullable: true, description: 'The avatar answering in this conversation' })
   avatar_id: number | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "Set on a user's thread with an avatar (kept out of the conversation list)",
+  })
+  thread_avatar_id: number | null;
 
   @ApiProperty({
     type: ConversationFileDto,

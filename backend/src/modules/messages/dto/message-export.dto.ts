@@ -30,4 +30,10 @@ export class ShareMessageBody {
   @Min(1, { message: MESSAGE_ID })
   @Max(MAX_ID, { message: MESSAGE_ID })
   message_id: number;
+
+  @ApiProperty({ description: 'The avatar that receives the message as an editable text file' })
+  @IsInt({ message: 'avatar_id must be a whole number.' })
+  @Min(1, { message: 'avatar_id must be a whole number.' })
+  @Max(MAX_ID, { message: 'avatar_id must be a whole number.' })
+  avatar_id: number;
 }

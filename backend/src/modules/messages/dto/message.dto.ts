@@ -31,6 +31,17 @@ export class MessageSourceDto {
   url: string;
 }
 
+export class MessageCitationDto {
+  @ApiProperty()
+  avatar_file_id: number;
+
+  @ApiProperty()
+  file_name: string;
+
+  @ApiProperty({ description: 'The passage of the file the answer was given' })
+  passage: string;
+}
+
 export class MessageDto {
   @ApiProperty()
   message_id: number;
@@ -71,6 +82,13 @@ export class MessageDto {
     description: 'On an answer written with web search: the pages found; null otherwise',
   })
   sources: MessageSourceDto[] | null;
+
+  @ApiProperty({
+    type: [MessageCitationDto],
+    nullable: true,
+    description: "On an avatar's answer: the passages of its files it was given (file name and passage)",
+  })
+  citations: MessageCitationDto[] | null;
 
   @ApiProperty({
     enum: MESSAGE_STATUSES,
@@ -161,8 +179,10 @@ export class SendMessageBody {
   @IsDefined({ message: EMPTY_CONTENT_MESSAGE })
   content?: string;
 
-  @ApiPropertyOptional({ description: 'Required unless enhance is true' })
-  @ValidateIf((o: SendMessageBody) => o.enhance !== true || o.conversation_id !== undefined)
+  @ApiPropertyOptional({ description: 'Required unless enhance is true or avatar_id is given (its thread)' })
+  @ValidateIf(
+    (o: SendMessageBody) => (o.enhance !== true && o.avatar_id == null) || o.conversation_id !== undefined,
+  )
   @IsInt({ message: ID_MESSAGE('conversation_id') })
   @Min(1, { message: ID_MESSAGE('conversation_id') })
   @Max(MAX_ID, { message: ID_MESSAGE('conversation_id') })
@@ -207,10 +227,14 @@ export class SendMessageBody {
   @ApiPropertyOptional({
     type: Number,
     nullable: true,
-    description: 'Avatars are not available yet: any id is refused with code avatar_unavailable',
+    description:
+      'The avatar answering (its context and the passages of its files retrieved for the message; the answer ' +
+      'cites them). Without conversation_id the message goes to the caller’s thread with the avatar.',
   })
   @IsOptional()
   @IsInt({ message: ID_MESSAGE('avatar_id') })
+  @Min(1, { message: ID_MESSAGE('avatar_id') })
+  @Max(MAX_ID, { message: ID_MESSAGE('avatar_id') })
   avatar_id?: number | null;
 
   @ApiPropertyOptional({

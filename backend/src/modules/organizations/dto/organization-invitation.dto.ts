@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { ScopeQuery } from '../../../common/http/pagination';
 
 export class AcceptInvitationBody {
   @ApiProperty({ description: 'The token from the invitation email' })
@@ -9,8 +8,6 @@ export class AcceptInvitationBody {
   @MaxLength(200, { message: 'token is not valid.' })
   token: string;
 }
-
-export class MyInvitationsQuery extends ScopeQuery {}
 
 /** What the inviter is told: the same whether or not the email already has an account. */
 export class InvitationSentView {

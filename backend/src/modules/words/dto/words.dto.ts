@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery } from '../../../common/http/pagination';
 import { UNLIMITED_SENTINEL } from '../word-balance';
 import { MAX_WORDS } from '../words.service';
 
@@ -60,9 +60,6 @@ export class WordLedgerPageResponse extends PageInfo {
 
 /** `?page=&limit=` of the caller's own ledger, newest first. */
 export class WordLedgerQuery extends PageQuery {}
-
-/** `?organization_id=` only (the balance is the user's own, in every scope). */
-export class WordBalanceQuery extends ScopeQuery {}
 
 export class AdminGrantWordsDto {
   @ApiProperty({ description: 'The user who receives the words' })

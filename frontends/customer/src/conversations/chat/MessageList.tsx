@@ -1,3 +1,4 @@
+import { useAppConfig } from '@avatar-studio/shared';
 import { Badge, Button, Center, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconPlayerTrackNext } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -24,6 +25,9 @@ interface Props {
  */
 export function MessageList({ chat, actions, busy, onContinue, onRetry, retrying }: Props) {
   const { t } = useTranslation('customer');
+  // Sharing puts the answer into Documents: not offered while that feature is switched off.
+  // Sharing saves the message into one of the user's avatars.
+  const avatarsOn = useAppConfig().feature('avatars_enabled');
   const viewport = useRef<HTMLDivElement>(null);
   const { messages } = chat;
   const last = messages[messages.length - 1];
@@ -72,7 +76,7 @@ export function MessageList({ chat, actions, busy, onContinue, onRetry, retrying
               onFavorite={actions.favorite}
               onEdit={actions.edit}
               onExport={actions.exportAs}
-              onShare={actions.share}
+              onShare={avatarsOn ? actions.share : undefined}
               onRetry={onRetry}
               retrying={retrying === m.message_id}
             />

@@ -9,8 +9,10 @@ import { isPendingAnswer, withStreams } from './answers';
  * (sent, saved, edited, retried), and the answers streaming over the socket. On load, an answer still generating
  * shows the text saved so far and its stream resumes from there.
  */
-export function useChatMessages(conversationId: number) {
-  const pages = useMessagePages(conversationId);
+export function useChatMessages(conversationId: number, source?: ReturnType<typeof useMessagePages>) {
+  // Another screen's pages of the same messages (an avatar's thread) replace the conversation's own.
+  const own = useMessagePages(source ? 0 : conversationId);
+  const pages = source ?? own;
   /** Messages known since the pages loaded; they win over page copies. */
   const [live, setLive] = useState<Message[]>([]);
   /** Pending answers dropped after a generation error (the server discarded them). */

@@ -1,3 +1,5 @@
+import { expectPageExists } from '@avatar-studio/shared/testing';
+import App from '../../App';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -130,6 +132,7 @@ describe('Organization admin panel', () => {
       'href',
       '/organization/admin-panel/new',
     );
+    await expectPageExists(App, '/organization/admin-panel/new', { mount: '/organization' });
   });
 
   it('tells a Member they have no access, without asking for the users', async () => {
@@ -162,6 +165,7 @@ describe('Organization admin panel', () => {
       'href',
       '/organization/admin-panel/501',
     );
+    await expectPageExists(App, '/organization/admin-panel/501', { mount: '/organization' });
   });
 
   it('shows a Manager the user detail without Edit', async () => {

@@ -1,3 +1,5 @@
+import { expectPageExists } from '@avatar-studio/shared/testing';
+import App from '../../App';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@avatar-studio/shared';
@@ -21,6 +23,7 @@ describe('My organizations (/organizations)', () => {
       'href',
       '/organizations/organization-settings/10',
     );
+    await expectPageExists(App, '/organizations/organization-settings/10', { mount: '/organizations' });
 
     const globexCard = screen.getByTestId('organization-20');
     expect(within(globexCard).getByText('Globex')).toBeInTheDocument();
@@ -75,6 +78,7 @@ describe('My organizations (/organizations)', () => {
       'href',
       '/organizations/organization-settings',
     );
+    await expectPageExists(App, '/organizations/organization-settings', { mount: '/organizations' });
   });
 
   it('does not offer Create organization to a customer', async () => {

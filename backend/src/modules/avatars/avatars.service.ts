@@ -1,0 +1,342 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { Principal } from '../../common/auth/principal';
+import {
+  badInput,
+  DomainError,
+  forbidden,
+  notFound,
+  preconditionFailed,
+} from '../../common/errors/domain-error';
+import { toPage } from '../../common/http/pagination';
+import type { AvatarKnowledge } from '../generation/prompt-builder';
+import { FilesService } from '../files/files.service';
+import type { UploadedBlob } from '../files/upload.interceptor';
+import { WordsService } from '../words/words.service';
+import { AvatarFile } from './avatar-file.entity';
+import { AvatarKnowledgeService } from './avatar-knowledge.service';
+import {
+  AVATAR_FILE_KINDS,
+  AVATAR_NAME_REQUIRED,
+  INPUT_EMPTY,
+  MAX_EDITABLE_FILE_CHARS,
+  MAX_FILES_PER_AVATAR,
+  PREMIUM_FEATURE,
+} from './avatar-rules';
+import { Avatar } from './avatar.entity';
+import { AvatarsRepository, AvatarViewer } from './avatars.repository';
+import type {
+  AddContextBody,
+  AvatarDto,
+  AvatarFileDto,
+  AvatarListQuery,
+  AvatarPageResponse,
+  CreateAvatarBody,
+  EditableFileBody,
+  UpdateAvatarBody,
+  UpdateEditableFileBody,
+} from './dto/avatar.dto';
+
+const PAGE_SIZE = 24;
+const TEXT_MIME = 'text/plain; charset=utf-8';
+
+const avatarNotFound = () => notFound('Avatar', 'avatar_not_found');
+const fileNotFound = () => notFound('Avatar file', 'avatar_file_not_found');
+const isAdmin = (me: Principal) => me.staffRole === 'admin';
+
+/**
+ * Avatars: a name, a context (its owner's instruction) and knowledge files. Visible to their owner in the scope
+ * they were made in, to the members of that organization, to everyone when public, and to staff admins; changed
+ * by their owner or a staff admin; made public by staff admins only. Anything not visible is 404.
+ */
+@Injectable()
+export class AvatarsService {
+  constructor(
+    private readonly repo: AvatarsRepository,
+    private readonly knowledge: AvatarKnowledgeService,
+    private readonly files: FilesService,
+    private readonly words: WordsService,
+  ) {}
+
+  private viewer(me: Principal): AvatarViewer {
+    return { user_id: me.user_id, organization_id: me.org?.organization_id ?? 0, admin: isAdmin(me) };
+  }
+
+  private canManage(me: Principal, avatar: Avatar): boolean {
+    return isAdmin(me) || avatar.user_id === me.user_id;
+  }
+
+  /** Creating and feeding avatars is for users with access (staff exempt): 412 with the premium sentence. */
+  private async checkPremium(me: Principal): Promise<void> {
+    if (!me.staffRole && !(await this.words.hasAccess(me.user_id)))
+      throw preconditionFailed(PREMIUM_FEATURE, 'no_access');
+  }
+
+  /** An avatar the caller may see (else 404). */
+  async visible(me: Principal, avatarId: number): Promise<Avatar> {
+    const avatar = await this.repo.findVisible(this.viewer(me), avatarId);
+    if (!avatar) throw avatarNotFound();
+    return avatar;
+  }
+
+  /** An avatar the caller may change: 404 when not visible, 403 when visible but another's. */
+  private async managed(me: Principal, avatarId: number): Promise<Avatar> {
+    const avatar = await this.visible(me, avatarId);
+    if (!this.canManage(me, avatar))
+      throw forbidden('Only the owner of this avatar or an admin can change it.', 'forbidden');
+    return avatar;
+  }
+
+  async list(me: Principal, query: AvatarListQuery): Promise<AvatarPageResponse> {
+    const page = toPage(query, PAGE_SIZE);
+    const { rows, total } = await this.repo.listMine(this.viewer(me), { query: query.query }, page);
+    return { avatars: await this.toDtos(me, rows), total, page: page.page, limit: page.limit };
+  }
+
+  async listPublic(me: Principal, query: AvatarListQuery): Promise<AvatarPageResponse> {
+    const page = toPage(query, PAGE_SIZE);
+    const { rows, total } = await this.repo.listPublic({ query: query.query }, page);
+    return { avatars: await this.toDtos(me, rows), total, page: page.page, limit: page.limit };
+  }
+
+  /** The caller's Super Fetch assistants in the scope. */
+  async superFetch(me: Principal): Promise<AvatarPageResponse> {
+    const page = toPage({}, PAGE_SIZE);
+    const { rows, total } = await this.repo.listMine(this.viewer(me), { super_fetch: true }, page);
+    return { avatars: await this.toDtos(me, rows), total, page: page.page, limit: page.limit };
+  }
+
+  async get(me: Principal, avatarId: number): Promise<AvatarDto> {
+    return (await this.toDtos(me, [await this.visible(me, avatarId)]))[0];
+  }
+
+  async create(me: Principal, body: CreateAvatarBody): Promise<AvatarDto> {
+    await this.checkPremium(me);
+    if (!body.name?.trim()) throw badInput(AVATAR_NAME_REQUIRED, 'avatar_name_required');
+    if (body.public && !isAdmin(me))
+      throw forbidden('Only admins can make an avatar public.', 'avatar_public_admin_only');
+    const avatar = await this.repo.insert({
+      assistant_id: `asst_${randomBytes(12).toString('hex')}`,
+      user_id: me.user_id,
+      organization_id: me.org?.organization_id ?? null,
+      name: body.name.trim(),
+      description: body.description ?? '',
+      context: body.context ?? '',
+      public: body.public ?? false,
+      super_fetch_assistant: body.super_fetch_assistant ?? false,
+    });
+    return this.get(me, avatar.avatar_id);
+  }
+
+  async update(me: Principal, body: UpdateAvatarBody): Promise<AvatarDto> {
+    const avatar = await this.managed(me, body.avatar_id);
+    if (body.public !== undefined && body.public !== avatar.public && !isAdmin(me))
+      throw forbidden('Only admins can make an avatar public.', 'avatar_public_admin_only');
+    if (body.name !== undefined) avatar.name = body.name.trim();
+    if (body.description !== undefined) avatar.description = body.description;
+    if (body.context !== undefined) avatar.context = body.context;
+    if (body.public !== undefined) avatar.public = body.public;
+    if (body.super_fetch_assistant !== undefined) avatar.super_fetch_assistant = body.super_fetch_assistant;
+    await this.repo.save(avatar);
+    return this.get(me, avatar.avatar_id);
+  }
+
+  /** PUT /avatars/add-context/{id}: the context must not be empty. */
+  async addContext(me: Principal, avatarId: number, body: AddContextBody): Promise<AvatarDto> {
+    const avatar = await this.managed(me, avatarId);
+    if (!body.context?.trim()) throw badInput(INPUT_EMPTY, 'avatar_context_empty');
+    avatar.context = body.context;
+    if (body.name !== undefined) avatar.name = body.name.trim();
+    await this.repo.save(avatar);
+    return this.get(me, avatarId);
+  }
+
+  async remove(me: Principal, avatarId: number): Promise<void> {
+    const avatar = await this.managed(me, avatarId);
+    const files = await this.repo.filesOf([avatarId]);
+    await this.repo.remove(avatarId);
+    for (const file of files) if (file.file_id) await this.dropStored(avatar, file.file_id);
+  }
+
+  /** The avatar named by both path segments (its id and its assistant_id), for the caller to change. */
+  private async managedByKeys(me: Principal, avatarId: number, assistantId: string): Promise<Avatar> {
+    const avatar = await this.managed(me, avatarId);
+    if (avatar.assistant_id !== assistantId) throw avatarNotFound();
+    return avatar;
+  }
+
+  private async checkRoom(avatarId: number): Promise<void> {
+    if ((await this.repo.countFiles(avatarId)) >= MAX_FILES_PER_AVATAR)
+      throw badInput(`An avatar can hold at most ${MAX_FILES_PER_AVATAR} files.`, 'avatar_file_limit');
+  }
+
+  /** POST /avatars/add-file/{avatar_id}/{assistant_id}: a .docx, .pdf, .pptx or .txt (typed by content). */
+  async addFile(
+    me: Principal,
+    avatarId: number,
+    assistantId: string,
+    upload: UploadedBlob | undefined,
+    name: string | undefined,
+  ): Promise<AvatarFileDto> {
+    const avatar = await this.managedByKeys(me, avatarId, assistantId);
+    await this.checkPremium(me);
+    if (!upload) throw badInput('Send the file in the form field "file".', 'file_required');
+    await this.checkRoom(avatarId);
+    // Stored as the avatar owner's file (an admin may add it), refused by content unless one of the four kinds.
+    const stored = await this.files.store(
+      avatar.user_id,
+      name || upload.originalname,
+      upload.buffer,
+      AVATAR_FILE_KINDS,
+    );
+    const file = await this.repo.insertFile({
+      avatar_id: avatarId,
+      file_id: stored.file_id,
+      name: stored.name,
+      type: stored.type,
+      editable: false,
+      content: null,
+    });
+    await this.knowledge.queue(file.avatar_file_id);
+    return toFileDto({ ...file, index_state: 'pending' });
+  }
+
+  /** POST /avatars/add-editable-file/{avatar_id}/{assistant_id}: a .txt file whose text is edited in place. */
+  async addEditableFile(
+    me: Principal,
+    avatarId: number,
+    assistantId: string | null,
+    body: EditableFileBody,
+  ): Promise<AvatarFileDto> {
+    const avatar =
+      assistantId === null
+        ? await this.managed(me, avatarId)
+        : await this.managedByKeys(me, avatarId, assistantId);
+    await this.checkPremium(me);
+    await this.checkRoom(avatar.avatar_id);
+    const file = await this.repo.insertFile({
+      avatar_id: avatar.avatar_id,
+      file_id: null,
+      name: txtName(body.name),
+      type: TEXT_MIME,
+      editable: true,
+      content: checkEditable(body.content),
+    });
+    await this.knowledge.queue(file.avatar_file_id);
+    return toFileDto({ ...file, index_state: 'pending' });
+  }
+
+  /** PUT /avatars/editable-file/{file_id}: new text (and name), indexed again. */
+  async updateEditableFile(
+    me: Principal,
+    avatarFileId: number,
+    body: UpdateEditableFileBody,
+  ): Promise<AvatarFileDto> {
+    const file = await this.managedFile(me, avatarFileId);
+    if (!file.editable) throw badInput('Only an editable text file can be edited.', 'bad_input');
+    file.content = checkEditable(body.content);
+    if (body.name !== undefined) file.name = txtName(body.name);
+    const saved = await this.repo.saveFile(file);
+    await this.knowledge.queue(file.avatar_file_id);
+    return toFileDto({ ...saved, index_state: 'pending', index_error: null });
+  }
+
+  /** DELETE /avatars/file/{fileId}/{openaiFileId}/{assistantId}: every key must name the same file. */
+  async removeFile(
+    me: Principal,
+    avatarFileId: number,
+    openaiFileId: string,
+    assistantId: string,
+  ): Promise<void> {
+    const file = await this.managedFile(me, avatarFileId);
+    const avatar = (await this.repo.findById(file.avatar_id))!;
+    if (openaiFileId !== String(file.avatar_file_id) || avatar.assistant_id !== assistantId)
+      throw fileNotFound();
+    await this.repo.removeFile(avatarFileId);
+    if (file.file_id) await this.dropStored(avatar, file.file_id);
+  }
+
+  private async managedFile(me: Principal, avatarFileId: number): Promise<AvatarFile> {
+    const file = await this.repo.findFile(avatarFileId);
+    if (!file) throw fileNotFound();
+    try {
+      await this.managed(me, file.avatar_id);
+    } catch (err) {
+      // A file of an avatar the caller cannot see is as missing as one that does not exist.
+      if (err instanceof DomainError && err.status === 404) throw fileNotFound();
+      throw err;
+    }
+    return file;
+  }
+
+  private async dropStored(avatar: Avatar, fileId: number): Promise<void> {
+    await this.files.remove(avatar.user_id, fileId).catch(() => undefined);
+  }
+
+  /** What a chat with the avatar needs: its context and the passages retrieved for `question`. */
+  async knowledgeFor(
+    avatarId: number,
+    question: string,
+    organization_id: number | null,
+  ): Promise<AvatarKnowledge | null> {
+    const avatar = await this.repo.findById(avatarId);
+    if (!avatar) return null;
+    return {
+      context: avatar.context,
+      passages: await this.knowledge.retrieve(avatarId, question, organization_id),
+    };
+  }
+
+  /** GET /avatars/{id}/passages: what the avatar would be given for a question. */
+  async passages(me: Principal, avatarId: number, question: string) {
+    await this.visible(me, avatarId);
+    return { passages: await this.knowledge.retrieve(avatarId, question, me.org?.organization_id ?? null) };
+  }
+
+  private async toDtos(me: Principal, avatars: Avatar[]): Promise<AvatarDto[]> {
+    const files = await this.repo.filesOf(avatars.map((a) => a.avatar_id));
+    return avatars.map((a) => ({
+      avatar_id: a.avatar_id,
+      assistant_id: a.assistant_id,
+      name: a.name,
+      description: a.description,
+      context: a.context,
+      user_id: a.user_id,
+      organization_id: a.organization_id,
+      public: a.public,
+      super_fetch_assistant: a.super_fetch_assistant,
+      can_manage: this.canManage(me, a),
+      avatar_files: files.filter((f) => f.avatar_id === a.avatar_id).map(toFileDto),
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+    }));
+  }
+}
+
+function toFileDto(f: AvatarFile): AvatarFileDto {
+  return {
+    avatar_file_id: f.avatar_file_id,
+    file_data: { name: f.name, file_id: f.file_id, type: f.type },
+    openai_file_id: String(f.avatar_file_id),
+    editable: f.editable,
+    content: f.editable ? f.content : null,
+    index_state: f.index_state,
+    index_error: f.index_error,
+    chunks: f.chunks,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+  };
+}
+
+/** An editable file's name ends in .txt. */
+function txtName(name: string): string {
+  const clean = name.trim().replace(/[/\\]/g, '_');
+  return (clean.toLowerCase().endsWith('.txt') ? clean : `${clean}.txt`).slice(0, 255);
+}
+
+function checkEditable(content: string): string {
+  if (!content.trim()) throw badInput(INPUT_EMPTY, 'bad_input');
+  if (content.length > MAX_EDITABLE_FILE_CHARS)
+    throw badInput('The file length is too large, please remove text to save', 'too_large');
+  return content;
+}

@@ -1,0 +1,328 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import type { Page } from '../../common/http/pagination';
+import { likePattern } from '../../common/http/pagination';
+import { User } from './user.entity';
+
+/** Wrong passwords in a row (typed at sign-in or re-entered) before the account locks; then each doubles the lock. */
+export const FAILURES_BEFORE_LOCK = 5;
+/** The longest lock: 15 minutes. */
+export const LOCK_MAX_SECONDS = 15 * 60;
+
+/** Bookkeeping updates (last use, failed sign-ins) leave "updatedAt", which dates profile changes, as it is. */
+const KEEP_UPDATED_AT = { updatedAt: () => '"updatedAt"' };
+
+/** What sign-in needs to know of an account. */
+export interface SignInState {
+  user_id: number;
+  email: string;
+  password_hash: string;
+  login_locked_until: Date | null;
+  totp_enabled: boolean;
+}
+
+/** Who a user is, for the principal of a request. */
+export interface UserIdentity {
+  user_id: number;
+  email: string;
+  totp_enabled: boolean;
+}
+
+export interface ApiKeyOwner extends UserIdentity {
+  api_key_expires_at: Date | null;
+  api_key_staff: boolean;
+}
+
+export interface TwoFactorState {
+  email: string;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: Date | null;
+}
+
+export type UserName = Pick<User, 'user_id' | 'name' | 'last_name' | 'email'>;
+
+/** The users table: the only code that reads or writes it. */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  private repo(tx?: EntityManager): Repository<User> {
+    return tx ? tx.getRepository(User) : this.users;
+  }
+
+  /** Inserts and answers the new id; a duplicate email fails on the unique index (the caller maps it). */
+  async insert(values: Partial<User>, tx?: EntityManager): Promise<number> {
+    const result = await this.repo(tx).insert(values as Parameters<Repository<User>['insert']>[0]);
+    return (result.identifiers[0] as { user_id: number }).user_id;
+  }
+
+  findById(user_id: number, tx?: EntityManager): Promise<User | null> {
+    return this.repo(tx).findOneBy({ user_id });
+  }
+
+  findByEmail(email: string, tx?: EntityManager): Promise<User | null> {
+    return this.repo(tx).findOneBy({ email });
+  }
+
+  findByPhone(phone: string): Promise<User | null> {
+    return this.users.findOne({ where: { phone }, order: { user_id: 'ASC' } });
+  }
+
+  async namesByIds(ids: number[]): Promise<UserName[]> {
+    if (ids.length === 0) return [];
+    return this.users.find({
+      select: { user_id: true, name: true, last_name: true, email: true },
+      where: { user_id: In(ids) },
+    });
+  }
+
+  /**
+   * One page of the users among `ids` (an organization's members), by user_id, whose name, last name, full name
+   * or email contains `search`.
+   */
+  async pageAmong(
+    ids: number[],
+    search: string | undefined,
+    page: Page,
+  ): Promise<{ rows: (UserName & { value: number })[]; total: number }> {
+    if (ids.length === 0) return { rows: [], total: 0 };
+    const qb = this.users
+      .createQueryBuilder('u')
+      .select(['u.user_id', 'u.name', 'u.last_name', 'u.email', 'u.value'])
+      .where('u.user_id = ANY(:ids)', { ids });
+    const text = search?.trim();
+    if (text) {
+      qb.andWhere(
+        `(u.name ILIKE :q OR u.last_name ILIKE :q OR u.email ILIKE :q OR (u.name || ' ' || u.last_name) ILIKE :q)`,
+        { q: likePattern(text) },
+      );
+    }
+    const [rows, total] = await qb.orderBy('u.user_id').skip(page.skip).take(page.limit).getManyAndCount();
+    return { rows, total };
+  }
+
+  /**
+   * Adds a payment to the user's lifetime value (negative for a refund), in the caller's transaction so the value
+   * moves exactly when the payment commits. `cents` are whole cents; `value` is stored in USD.
+   */
+  async addLifetimeValue(user_id: number, cents: number, tx: EntityManager): Promise<void> {
+    await tx
+      .getRepository(User)
+      .createQueryBuilder()
+      .update()
+      .set({ value: () => 'GREATEST(value + :usd, 0)', ...KEEP_UPDATED_AT })
+      .setParameter('usd', (cents / 100).toFixed(2))
+      .where('user_id = :user_id', { user_id })
+      .execute();
+  }
+
+  /** Ids of users whose name, last name, full name or email contains `text` (at most `limit`, newest first). */
+  async searchIds(text: string, limit: number): Promise<number[]> {
+    const rows = await this.users
+      .createQueryBuilder('u')
+      .select('u.user_id', 'user_id')
+      .where(
+        `(u.name ILIKE :q OR u.last_name ILIKE :q OR u.email ILIKE :q OR (u.name || ' ' || u.last_name) ILIKE :q)`,
+        { q: likePattern(text.trim()) },
+      )
+      .orderBy('u.user_id', 'DESC')
+      .limit(limit)
+      .getRawMany<{ user_id: number }>();
+    return rows.map((r) => r.user_id);
+  }
+
+  async signInState(where: { email: string } | { user_id: number }): Promise<SignInState | null> {
+    const user = await this.users
+      .createQueryBuilder('u')
+      .select(['u.user_id', 'u.email', 'u.totp_enabled_at'])
+      .addSelect(['u.password_hash', 'u.login_locked_until'])
+      .where('email' in where ? 'u.email = :email' : 'u.user_id = :user_id', where)
+      .getOne();
+    if (!user) return null;
+    return {
+      user_id: user.user_id,
+      email: user.email,
+      password_hash: user.password_hash,
+      login_locked_until: user.login_locked_until,
+      totp_enabled: user.totp_enabled_at !== null,
+    };
+  }
+
+  async identity(user_id: number): Promise<UserIdentity | null> {
+    const user = await this.users.findOne({
+      select: { user_id: true, email: true, totp_enabled_at: true },
+      where: { user_id },
+    });
+    return user
+      ? { user_id: user.user_id, email: user.email, totp_enabled: user.totp_enabled_at !== null }
+      : null;
+  }
+
+  async byApiKeyHash(api_key_hash: string): Promise<ApiKeyOwner | null> {
+    const user = await this.users.findOne({
+      select: {
+        user_id: true,
+        email: true,
+        totp_enabled_at: true,
+        api_key_expires_at: true,
+        api_key_staff: true,
+      },
+      where: { api_key_hash },
+    });
+    if (!user) return null;
+    return {
+      user_id: user.user_id,
+      email: user.email,
+      totp_enabled: user.totp_enabled_at !== null,
+      api_key_expires_at: user.api_key_expires_at,
+      api_key_staff: user.api_key_staff,
+    };
+  }
+
+  async twoFactorState(user_id: number): Promise<TwoFactorState | null> {
+    const user = await this.users
+      .createQueryBuilder('u')
+      .select(['u.email', 'u.totp_enabled_at'])
+      .addSelect(['u.totp_secret', 'u.totp_pending_secret'])
+      .where('u.user_id = :user_id', { user_id })
+      .getOne();
+    return user
+      ? {
+          email: user.email,
+          totp_secret: user.totp_secret,
+          totp_pending_secret: user.totp_pending_secret,
+          totp_enabled_at: user.totp_enabled_at,
+        }
+      : null;
+  }
+
+  async update(user_id: number, changes: Partial<User>, tx?: EntityManager): Promise<void> {
+    await this.repo(tx).update({ user_id }, changes as Parameters<Repository<User>['update']>[1]);
+  }
+
+  /** Confirms the pending TOTP secret: it becomes the active one, and the confirming code's step is spent. */
+  async confirmPendingTotp(user_id: number, step: number): Promise<void> {
+    await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({
+        totp_secret: () => 'totp_pending_secret',
+        totp_pending_secret: null,
+        totp_enabled_at: () => 'now()',
+        totp_last_step: step,
+      })
+      .where('user_id = :user_id', { user_id })
+      .execute();
+  }
+
+  /**
+   * Spends a code's time step: false when it, or a later one, was used already. One conditional update, so two
+   * requests with the same code cannot both pass, whichever instance they reach.
+   */
+  async spendTotpStep(user_id: number, step: number): Promise<boolean> {
+    const result = await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ totp_last_step: step })
+      .where('user_id = :user_id', { user_id })
+      .andWhere('(totp_last_step IS NULL OR totp_last_step < :step)', { step })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Sets email_verified_at unless already set, and answers it. */
+  async markEmailVerified(user_id: number, tx?: EntityManager): Promise<Date | null> {
+    await this.repo(tx)
+      .createQueryBuilder()
+      .update(User)
+      .set({ email_verified_at: () => 'COALESCE(email_verified_at, now())' })
+      .where('user_id = :user_id', { user_id })
+      .execute();
+    const user = await this.repo(tx).findOne({
+      select: { user_id: true, email_verified_at: true },
+      where: { user_id },
+    });
+    return user?.email_verified_at ?? null;
+  }
+
+  async touchLastUsed(user_id: number, tx?: EntityManager): Promise<void> {
+    await this.repo(tx)
+      .createQueryBuilder()
+      .update(User)
+      .set({ last_used: () => 'now()', ...KEEP_UPDATED_AT })
+      .where('user_id = :user_id', { user_id })
+      .execute();
+  }
+
+  /** The API key stops working (no-op when there is none). */
+  async clearApiKey(user_id: number, tx?: EntityManager): Promise<void> {
+    await this.repo(tx)
+      .createQueryBuilder()
+      .update(User)
+      .set({ api_key_hash: null, api_key_last4: null, api_key_expires_at: null, api_key_staff: false })
+      .where('user_id = :user_id AND api_key_hash IS NOT NULL', { user_id })
+      .execute();
+  }
+
+  /**
+   * One more wrong password; from the FAILURES_BEFORE_LOCK-th in a row the account locks for 2^failures seconds,
+   * LOCK_MAX_SECONDS at most. One statement, so concurrent failures all count.
+   */
+  async recordPasswordFailure(user_id: number, tx?: EntityManager): Promise<void> {
+    await this.repo(tx)
+      .createQueryBuilder()
+      .update(User)
+      .set({
+        ...KEEP_UPDATED_AT,
+        login_failures: () => 'login_failures + 1',
+        login_locked_until: () =>
+          `CASE WHEN login_failures + 1 >= :lockAfter
+             THEN now() + make_interval(secs => LEAST(power(2, LEAST(login_failures + 1, 30)), :lockMax))
+             ELSE login_locked_until END`,
+      })
+      .where('user_id = :user_id', { user_id })
+      .setParameters({ lockAfter: FAILURES_BEFORE_LOCK, lockMax: LOCK_MAX_SECONDS })
+      .execute();
+  }
+
+  async resetPasswordFailures(user_id: number, tx?: EntityManager): Promise<void> {
+    await this.repo(tx)
+      .createQueryBuilder()
+      .update(User)
+      .set({ login_failures: 0, login_locked_until: null, ...KEEP_UPDATED_AT })
+      .where('user_id = :user_id AND (login_failures <> 0 OR login_locked_until IS NOT NULL)', { user_id })
+      .execute();
+  }
+
+  /** Points the user at the organization when they have none chosen. */
+  async setDefaultOrganizationIfNone(
+    user_id: number,
+    organization_id: number,
+    tx?: EntityManager,
+  ): Promise<void> {
+    await this.repo(tx)
+      .createQueryBuilder()
+      .update(User)
+      .set({ default_organization: organization_id })
+      .where('user_id = :user_id AND default_organization IS NULL', { user_id })
+      .execute();
+  }
+
+  /** Clears the default organization when it is this one. */
+  async clearDefaultOrganization(
+    user_id: number,
+    organization_id: number,
+    tx?: EntityManager,
+  ): Promise<void> {
+    await this.repo(tx).update(
+      { user_id, default_organization: organization_id },
+      { default_organization: null },
+    );
+  }
+
+  async delete(user_id: number, tx?: EntityManager): Promise<void> {
+    await this.repo(tx).delete({ user_id });
+  }
+}

@@ -1,0 +1,485 @@
+import { BILLING_MESSAGES, PAYMENT_MESSAGES } from '@avatar-studio/contracts';
+import type { TestUser } from './harness';
+import { startPaymentsKit, PaymentsKit, PLATFORM_KEY } from './payments-kit';
+
+describe('Payments: saved cards, lookups, checkout and webhooks', () => {
+  let k: PaymentsKit;
+  let buyer: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    k = await startPaymentsKit();
+    buyer = await k.t.createUser();
+    other = await k.t.createUser();
+  });
+  afterAll(() => k.close());
+
+  const attempt = (who: TestUser, body: Record<string, unknown>) =>
+    k.t.http().post('/api/checkout/attempt').set('Authorization', who.auth).send(body);
+  const capture = (who: TestUser, body: Record<string, unknown>) =>
+    k.t.http().post('/api/checkout/capture').set('Authorization', who.auth).send(body);
+
+  async function savedCard(who: TestUser, card = 'pm_card_visa'): Promise<number> {
+    const setup = await k.t
+      .http()
+      .post('/api/payment_sources/setup')
+      .set('Authorization', who.auth)
+      .expect(201);
+    expect(setup.body.client_secret).toMatch(/^seti_/);
+    k.stripe.confirmSetupIntent(setup.body.setup_intent_id, card);
+    const saved = await k.t
+      .http()
+      .post('/api/payment_sources')
+      .set('Authorization', who.auth)
+      .send({ setup_intent_id: setup.body.setup_intent_id })
+      .expect(201);
+    expect(saved.body.message).toBe(PAYMENT_MESSAGES.paymentSourceSaved);
+    return saved.body.payment_source.payment_source_id;
+  }
+
+  describe('lookups', () => {
+    it('lists the payment methods', async () => {
+      const res = await k.t.http().get('/api/payment_method').set('Authorization', buyer.auth).expect(200);
+      expect(res.body.payment_methods.map((m: { name: string }) => m.name)).toEqual([
+        'card',
+        'paypal',
+        'cash',
+        'transfer',
+        'gift',
+      ]);
+    });
+
+    it("lists Stripe products and a product's prices in cents for staff, through the SDK", async () => {
+      const product = k.stripe.addProduct(PLATFORM_KEY, 'Pro');
+      const price = k.stripe.addPrice(PLATFORM_KEY, product.id, 1999, 'month');
+      const products = await k.t
+        .http()
+        .get('/api/stripe/products')
+        .set('Authorization', k.admin.auth)
+        .expect(200);
+      expect(products.body.products).toContainEqual({ id: product.id, name: 'Pro', active: true });
+      const prices = await k.t
+        .http()
+        .get(`/api/stripe/prices/${product.id}`)
+        .set('Authorization', k.admin.auth)
+        .expect(200);
+      expect(prices.body.prices).toEqual([
+        {
+          id: price.id,
+          unit_amount: 1999,
+          currency: 'usd',
+          recurring: { interval: 'month', interval_count: 1 },
+        },
+      ]);
+      expect(k.stripe.requests.some((r) => r.path === '/v1/prices' && r.key === PLATFORM_KEY)).toBe(true);
+    });
+
+    it("answers a product's checkout keys: the platform's publishable key and PayPal's client id", async () => {
+      const product_id = await k.product();
+      const res = await k.t
+        .http()
+        .get(`/api/checkout/keys/${product_id}`)
+        .set('Authorization', buyer.auth)
+        .expect(200);
+      expect(res.body).toEqual({
+        stripe_publishable_key: 'pk_test_platform',
+        paypal_client_id: k.paypal.clientId,
+      });
+    });
+
+    it('refuses the Stripe lookups to customers (403)', async () => {
+      await k.t.http().get('/api/stripe/products').set('Authorization', buyer.auth).expect(403);
+    });
+
+    it('answers 400 for a malformed Stripe product id', async () => {
+      await k.t.http().get('/api/stripe/prices/not-a-product').set('Authorization', k.admin.auth).expect(400);
+    });
+  });
+
+  describe('saved cards', () => {
+    it('saves a SetupIntent-confirmed card, lists it, and hides it from another customer (404)', async () => {
+      const id = await savedCard(buyer);
+      const list = await k.t.http().get('/api/payment_sources').set('Authorization', buyer.auth).expect(200);
+      expect(list.body.payment_sources).toContainEqual(
+        expect.objectContaining({
+          payment_source_id: id,
+          brand: 'visa',
+          last4: '4242',
+          organization_id: null,
+        }),
+      );
+      const theirs = await k.t
+        .http()
+        .get('/api/payment_sources')
+        .set('Authorization', other.auth)
+        .expect(200);
+      expect(theirs.body.payment_sources).toEqual([]);
+      await k.t.http().delete(`/api/payment_sources/${id}`).set('Authorization', other.auth).expect(404);
+      await attempt(other, { product_id: await k.product(), payment_source_id: String(id) }).expect(404);
+    });
+
+    it("refuses to save another customer's SetupIntent (404) and an unconfirmed one (400)", async () => {
+      const setup = await k.t
+        .http()
+        .post('/api/payment_sources/setup')
+        .set('Authorization', buyer.auth)
+        .expect(201);
+      await k.t.http().post('/api/payment_sources/setup').set('Authorization', other.auth).expect(201);
+      await k.t
+        .http()
+        .post('/api/payment_sources')
+        .set('Authorization', other.auth)
+        .send({ setup_intent_id: setup.body.setup_intent_id })
+        .expect(404);
+      const res = await k.t
+        .http()
+        .post('/api/payment_sources')
+        .set('Authorization', buyer.auth)
+        .send({ setup_intent_id: setup.body.setup_intent_id })
+        .expect(400);
+      expect(res.body.code).toBe('payment_incomplete');
+    });
+
+    it('answers the Spanish sentence when Stripe cannot remove the card, and removes it when it can', async () => {
+      const id = await savedCard(buyer, 'pm_card_mastercard');
+      k.stripe.failNext = { prefix: '/v1/payment_methods', status: 500 };
+      const failed = await k.t.http().delete(`/api/payment_sources/${id}`).set('Authorization', buyer.auth);
+      k.stripe.failNext = null;
+      expect(failed.status).toBe(502);
+      expect(failed.body.message).toBe(PAYMENT_MESSAGES.paymentSourceDeleteFailed);
+      await k.t.http().delete(`/api/payment_sources/${id}`).set('Authorization', buyer.auth).expect(204);
+      const list = await k.t.http().get('/api/payment_sources').set('Authorization', buyer.auth).expect(200);
+      expect(
+        list.body.payment_sources.some((s: { payment_source_id: number }) => s.payment_source_id === id),
+      ).toBe(false);
+    });
+  });
+
+  describe('card checkout', () => {
+    it('charges a one-off product with a new card: completed, words granted, lifetime value grown', async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({ price: 2500, word_amount: 7000 });
+      const before = await k.balance(user);
+      const res = await attempt(user, {
+        type: 'product',
+        product_id,
+        payment_method_id: 'pm_card_visa',
+        payment_source_id: 'card',
+      }).expect(200);
+      expect(res.body).toMatchObject({ status: 'completed', amount: 2500, requires_action: false });
+      const pi = k.stripe.requests.find(
+        (r) =>
+          r.path === '/v1/payment_intents' && r.body.metadata?.purchase_id === String(res.body.purchase_id),
+      );
+      expect(pi?.body.amount).toBe('2500');
+      expect((await k.balance(user)).display_balance).toBe(before.display_balance + 7000);
+      const [{ value }] = await k.t.db.query(`SELECT value FROM users WHERE user_id = $1`, [user.user_id]);
+      expect(Number(value)).toBe(25);
+    });
+
+    it('charges a saved card', async () => {
+      const user = await k.t.createUser();
+      const source = await savedCard(user);
+      const res = await attempt(user, {
+        product_id: await k.product(),
+        payment_source_id: String(source),
+      }).expect(200);
+      expect(res.body.status).toBe('completed');
+    });
+
+    it('asks Stripe.js for 3-D Secure, then captures once the customer passed it', async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({ word_amount: 3000 });
+      const res = await attempt(user, {
+        product_id,
+        payment_method_id: 'pm_card_threeDSecure2Required',
+      }).expect(200);
+      expect(res.body).toMatchObject({
+        requires_action: true,
+        status: 'pending',
+        publishable_key: 'pk_test_platform',
+      });
+      expect(res.body.client_secret).toMatch(/^pi_.*_secret_/);
+      const early = await capture(user, { purchase_id: res.body.purchase_id }).expect(402);
+      expect(early.body.code).toBe('payment_incomplete');
+      await capture(other, { purchase_id: res.body.purchase_id }).expect(404);
+      k.stripe.completeAction(res.body.client_secret.split('_secret_')[0]);
+      const done = await capture(user, { purchase_id: res.body.purchase_id }).expect(200);
+      expect(done.body.status).toBe('completed');
+      expect((await k.balance(user)).display_balance).toBe(3000);
+    });
+
+    it('answers 402 for a declined card and marks the purchase failed', async () => {
+      const user = await k.t.createUser();
+      const res = await attempt(user, {
+        product_id: await k.product(),
+        payment_method_id: 'pm_card_chargeDeclined',
+      }).expect(402);
+      expect(res.body.code).toBe('payment_declined');
+      const [row] = await k.t.db.query(`SELECT status FROM purchases WHERE user_id = $1`, [user.user_id]);
+      expect(row.status).toBe('failed');
+    });
+
+    it("answers 400 'You have not selected a valid payment method.' without a card", async () => {
+      const res = await attempt(buyer, { product_id: await k.product() }).expect(400);
+      expect(res.body.message).toBe(BILLING_MESSAGES.invalidPaymentMethod);
+    });
+
+    it('answers the Spanish sentence for a product that does not exist', async () => {
+      const res = await attempt(buyer, { product_id: 999999, payment_method_id: 'pm_card_visa' }).expect(404);
+      expect(res.body.message).toBe(PAYMENT_MESSAGES.productNotFound);
+    });
+
+    it("answers 409 once the user's own limit is reached", async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({ limit_per_user: 1 });
+      await attempt(user, { product_id, payment_method_id: 'pm_card_visa' }).expect(200);
+      const res = await attempt(user, { product_id, payment_method_id: 'pm_card_visa' }).expect(409);
+      expect(res.body.message).toBe(BILLING_MESSAGES.purchaseLimitReached);
+    });
+
+    it('sells exactly user_limit when 50 customers check out at once (the rest 412)', async () => {
+      const product_id = await k.product({ user_limit: 10 });
+      const users = await Promise.all(Array.from({ length: 50 }, () => k.t.createUser()));
+      const answers = await Promise.all(
+        users.map((u) => attempt(u, { product_id, payment_method_id: 'pm_card_visa' })),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 412)).toHaveLength(40);
+      expect(answers.find((a) => a.status === 412)?.body.message).toBe(BILLING_MESSAGES.productSoldOut);
+      const [{ sold }] = await k.t.db.query(
+        `SELECT count(*)::int AS sold FROM purchases WHERE product_id = $1 AND status = 'completed'`,
+        [product_id],
+      );
+      expect(sold).toBe(10);
+    });
+
+    it('applies a discount code on the server', async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({ price: 2000 });
+      await k.discount({ code: `HALF${product_id}`, type: 'percent', amount: 50, product_id });
+      const res = await attempt(user, {
+        product_id,
+        payment_method_id: 'pm_card_visa',
+        discountCode: `half${product_id}`,
+      }).expect(200);
+      expect(res.body.amount).toBe(1000);
+      const pi = k.stripe.requests.find(
+        (r) =>
+          r.path === '/v1/payment_intents' && r.body.metadata?.purchase_id === String(res.body.purchase_id),
+      );
+      expect(pi?.body.amount).toBe('1000');
+    });
+
+    it('starts a subscription with a free trial without charging, active at once', async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+        free_trial_length: 7,
+        free_trial_words: 500,
+        price: 1500,
+      });
+      const res = await attempt(user, { product_id, payment_method_id: 'pm_card_visa' }).expect(200);
+      expect(res.body.status).toBe('active');
+      const purchase = await k.purchase(res.body.purchase_id);
+      const sub = k.stripe.objects.get(purchase.stripe_subscription_id)!;
+      expect(sub.status).toBe('trialing');
+      expect(sub.trial_end - sub.trial_start).toBe(7 * 86400);
+    });
+  });
+
+  describe('subscriptions and webhooks', () => {
+    async function subscribe(user: TestUser, fields: Record<string, unknown> = {}) {
+      const product_id = await k.product({
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+        price: 1200,
+        word_amount: 1000,
+        ...fields,
+      });
+      const res = await attempt(user, { product_id, payment_method_id: 'pm_card_visa' }).expect(200);
+      expect(res.body.status).toBe('active');
+      const purchase = await k.purchase(res.body.purchase_id);
+      return {
+        purchase_id: res.body.purchase_id as number,
+        subscription: purchase.stripe_subscription_id as string,
+      };
+    }
+    const eventsFor = (subscription: string, from: number) =>
+      k.stripe.events.slice(from).filter((e) => JSON.stringify(e.data.object).includes(subscription));
+
+    it('refuses a wrong secret, a stale timestamp, and answers a replay without a second effect', async () => {
+      const user = await k.t.createUser();
+      const { purchase_id, subscription } = await subscribe(user);
+      const from = k.stripe.events.length;
+      const invoice = k.stripe.renew(subscription);
+      const paid = k.stripe.events
+        .slice(from)
+        .find((e) => e.type === 'invoice.paid' && (e.data.object as { id: string }).id === invoice.id)!;
+      expect((await k.postStripe(paid, { secret: 'whsec_wrong' })).status).toBe(400);
+      expect((await k.postStripe(paid, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(
+        400,
+      );
+      expect((await k.postStripe(paid)).status).toBe(200);
+      expect((await k.postStripe(paid)).status).toBe(200);
+      await k.settle();
+      const [{ n }] = await k.t.db.query(
+        `SELECT count(*)::int AS n FROM invoices WHERE purchase_id = $1 AND stripe_invoice_id = $2`,
+        [purchase_id, invoice.id],
+      );
+      expect(n).toBe(1);
+      expect((await k.balance(user)).display_balance).toBe(2000);
+      const unsigned = await k.t
+        .http()
+        .post('/api/stripe/webhook')
+        .set('content-type', 'application/json')
+        .send('{}');
+      expect(unsigned.status).toBe(400);
+    });
+
+    it('marks a failed renewal and emails the user', async () => {
+      const user = await k.t.createUser();
+      const { subscription } = await subscribe(user);
+      const from = k.stripe.events.length;
+      k.stripe.renew(subscription, 'failed');
+      for (const e of eventsFor(subscription, from)) expect((await k.postStripe(e)).status).toBe(200);
+      await k.settle();
+      const mail = await k.mail.next('/payment-failed', user.email);
+      expect(mail).toMatchObject({ type: 'payment_failed', amount: '12.00' });
+    });
+
+    it('cancels at the period end at Stripe, and a late invoice.paid does not reactivate it', async () => {
+      const user = await k.t.createUser();
+      const { purchase_id, subscription } = await subscribe(user);
+      const from = k.stripe.events.length;
+      await k.t
+        .http()
+        .post(`/api/purchases/cancel/${purchase_id}`)
+        .set('Authorization', user.auth)
+        .send({ cancel_reason: 'Too expensive for me now', status: 'cancelled' })
+        .expect((r) => expect(r.status).toBeLessThan(300));
+      expect(k.stripe.objects.get(subscription)!.cancel_at_period_end).toBe(true);
+      expect((await k.purchase(purchase_id)).status).toBe('cancelled');
+      // A renewal billed before the cancel, delivered late.
+      k.stripe.renew(subscription);
+      for (const e of eventsFor(subscription, from)) await k.postStripe(e);
+      const ended = k.stripe.event('customer.subscription.deleted', {
+        ...k.stripe.objects.get(subscription)!,
+        status: 'canceled',
+        ended_at: Math.floor(Date.now() / 1000),
+      });
+      await k.postStripe(ended);
+      await k.settle();
+      expect((await k.purchase(purchase_id)).status).toBe('cancelled');
+    });
+
+    it('refunds through charge.refunded: the lifetime value shrinks and a full refund ends access', async () => {
+      const user = await k.t.createUser();
+      const res = await attempt(user, {
+        product_id: await k.product({ price: 3000, word_amount: 900 }),
+        payment_method_id: 'pm_card_visa',
+      }).expect(200);
+      const purchase = await k.purchase(res.body.purchase_id);
+      const from = k.stripe.events.length;
+      const stripe = new (await import('stripe')).default(PLATFORM_KEY, {
+        host: '127.0.0.1',
+        port: k.stripe.port,
+        protocol: 'http',
+      });
+      await stripe.refunds.create({ payment_intent: purchase.stripe_payment_intent_id });
+      const refunded = k.stripe.events.slice(from).find((e) => e.type === 'charge.refunded')!;
+      await k.postStripe(refunded);
+      await k.postStripe(refunded);
+      await k.settle();
+      const after = await k.purchase(res.body.purchase_id);
+      expect(after.refunded_amount).toBe(3000);
+      expect(after.status).toBe('revoked');
+      const [{ value }] = await k.t.db.query(`SELECT value FROM users WHERE user_id = $1`, [user.user_id]);
+      expect(Number(value)).toBe(0);
+      expect((await k.balance(user)).has_access).toBe(false);
+    });
+  });
+
+  describe('PayPal', () => {
+    it('creates an order, captures it once approved and answers the purchase id', async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({ price: 990, word_amount: 2000 });
+      const created = await k.t
+        .http()
+        .post('/api/paypal/order')
+        .set('Authorization', user.auth)
+        .send({ product_id })
+        .expect(201);
+      expect(created.body.orderID).toBeTruthy();
+      expect(k.paypal.orders.get(created.body.orderID)!.purchase_units[0].amount.value).toBe('9.90');
+      const early = await k.t
+        .http()
+        .post('/api/paypal/order/capture')
+        .set('Authorization', user.auth)
+        .send({ product_id, orderID: created.body.orderID });
+      expect(early.status).toBe(402);
+      k.paypal.approveOrder(created.body.orderID);
+      await k.t
+        .http()
+        .post('/api/paypal/order/capture')
+        .set('Authorization', other.auth)
+        .send({ product_id, orderID: created.body.orderID })
+        .expect(404);
+      const captured = await k.t
+        .http()
+        .post('/api/paypal/order/capture')
+        .set('Authorization', user.auth)
+        .send({ product_id, orderID: created.body.orderID })
+        .expect(200);
+      expect((await k.purchase(captured.body.purchase_id)).status).toBe('completed');
+      expect((await k.balance(user)).display_balance).toBe(2000);
+    });
+
+    it('subscribes through a plan priced on the server and records the approved subscription', async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+        price: 1500,
+        word_amount: 4000,
+      });
+      const created = await k.t
+        .http()
+        .post('/api/paypal/subscription')
+        .set('Authorization', user.auth)
+        .send({ product_id })
+        .expect(201);
+      const plan = k.paypal.plans.get(created.body.plan_id)!;
+      expect(plan.billing_cycles[0].pricing_scheme.fixed_price.value).toBe('15.00');
+      // What PayPal's buttons do with the plan id: create the subscription, then the buyer approves it.
+      const sub = {
+        id: 'I-PAYMENTSTEST1',
+        plan_id: created.body.plan_id,
+        custom_id: String(created.body.purchase_id),
+        status: 'APPROVAL_PENDING',
+      };
+      k.paypal.subscriptions.set(sub.id, sub);
+      k.paypal.approveSubscription(sub.id);
+      const captured = await k.t
+        .http()
+        .post('/api/paypal/subscription/capture')
+        .set('Authorization', user.auth)
+        .send({ product_id, subscriptionID: sub.id, purchase_id: created.body.purchase_id })
+        .expect(200);
+      expect(captured.body.purchase_id).toBe(created.body.purchase_id);
+      expect((await k.purchase(created.body.purchase_id)).status).toBe('active');
+    });
+
+    it('refuses a PayPal webhook whose signature PayPal does not confirm, and accepts a signed one', async () => {
+      const event = k.paypal.event('BILLING.SUBSCRIPTION.CANCELLED', { id: 'I-UNKNOWN' });
+      expect((await k.paypal.deliver(event, { badSignature: true })).status).toBe(400);
+      expect((await k.paypal.deliver(event)).status).toBe(200);
+      await k.settle();
+    });
+  });
+});
