@@ -385,6 +385,7 @@ function createConfig({ name, dir, exposes }) {
                   include: [
                     ...APP_SOURCES,
                     ...['notifications', 'dates'].map((p) => path.join(NODE_MODULES, '@mantine', p, 'esm')),
+                    BLOCKNOTE_MANTINE,
                   ],
                   enforce: 'post',
                   use: {
