@@ -45,6 +45,8 @@ export const BlockEditor = forwardRef<
     initialContent: blocks?.length ? (blocks as PartialBlock[]) : undefined,
     dictionary: i18n.language?.startsWith('es') ? blockNoteEs : blockNoteEn,
     uploadFile: (file: File) => uploadFile(file),
+    // The editable area is a text field for assistive technology: it needs its own name.
+    domAttributes: { editor: { 'aria-label': label } },
   });
   // Markdown-only documents are read once into blocks; that first load is not an edit.
   const loading = useRef(!blocks?.length && markdown.trim() !== '');

@@ -173,7 +173,7 @@ function DocumentCard({
             <Button
               size="xs"
               variant="subtle"
-              color="red"
+              color="red.9"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={() => onDelete(document)}
             >
