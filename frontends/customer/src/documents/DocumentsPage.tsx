@@ -173,7 +173,8 @@ function DocumentCard({
             <Button
               size="xs"
               variant="subtle"
-              color="red.9"
+              color="red"
+              c="red.9"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={() => onDelete(document)}
             >
