@@ -17,6 +17,8 @@ import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DocumentsModule } from './modules/documents/documents.module';
+import { TopicsModule } from './modules/topics/topics.module';
+import { TutorialsModule } from './modules/tutorials/tutorials.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -78,6 +80,8 @@ export class AppModule implements NestModule {
         GenerationModule,
         MessagesModule,
         DocumentsModule,
+        TopicsModule,
+        TutorialsModule,
         WorkflowsModule,
         UserWorkflowsModule,
         WebModule,

@@ -425,6 +425,11 @@ describe('authorization matrix', () => {
       orgDocument: await ok(post('member', '/api/documents', { name: 'Org doc' }, inOrg), 201, (b) =>
         Number(b.document.document_id),
       ),
+      tutorial: await ok(
+        post('staffAdmin', '/api/tutorials', { name: 'Intro', src: 'dQw4w9WgXcQ' }),
+        201,
+        (b) => Number(b.tutorial.tutorial_id),
+      ),
       publicTemplate,
       workflow,
       userWorkflow,
@@ -519,6 +524,17 @@ describe('authorization matrix', () => {
       avatar: () => makeAvatar(),
       document: () =>
         ok(post('owner', '/api/documents', { name: 'Fresh' }), 201, (b) => Number(b.document.document_id)),
+      tutorial: () =>
+        ok(post('staffAdmin', '/api/tutorials', { name: 'Fresh', src: 'dQw4w9WgXcQ' }), 201, (b) =>
+          Number(b.tutorial.tutorial_id),
+        ),
+      idea: async (kind) => {
+        const [{ idea_id }] = await t.db.query(
+          `INSERT INTO generated_ideas (user_id, kind, input, items, content) VALUES ($1, $2, '{}', '{"#a"}', '#a') RETURNING idea_id`,
+          [as.owner.user_id, kind],
+        );
+        return idea_id as number;
+      },
       template: () =>
         ok(post('owner', '/api/templates', { name: 'Fresh', description: 'Fresh', content: 'x' }), 201, (b) =>
           Number(b.template.template_id),

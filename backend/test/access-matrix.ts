@@ -81,6 +81,7 @@ export interface Fixtures {
   /** member's conversation and document in `org`. */
   orgConversation: number;
   orgDocument: number;
+  tutorial: number;
   /** A public template (staff admin's), the step of `workflow`. */
   publicTemplate: number;
   /** A staff workflow of one public template. */
@@ -115,6 +116,10 @@ export interface FreshMakers {
   conversation(withFile?: boolean): Promise<number>;
   message(): Promise<number>;
   document(): Promise<number>;
+  /** A new tutorial. */
+  tutorial(): Promise<number>;
+  /** A new entry of owner's Personal topic or hashtag history. */
+  idea(kind: 'topics' | 'hashtags'): Promise<number>;
   template(): Promise<number>;
   orgTemplate(): Promise<number>;
   workflow(): Promise<number>;
@@ -1132,10 +1137,96 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
       request: (f) => ({ params: { document_id: f.orgDocument }, ...inOrgScope(f) }),
     },
   ],
+  'GET /api/documents/tags': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/documents/doc-converted/{document_id}': [
+    { allow: ['owner'], request: (f) => ({ params: { document_id: f.document } }) },
+    {
+      name: "a member's document in the organization",
+      allow: ['member'],
+      request: (f) => ({ params: { document_id: f.orgDocument }, query: inOrg(f), headers: confirm(f) }),
+    },
+  ],
+  'POST /api/documents/{document_id}/generate': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({ params: { document_id: f.document }, body: { prompt: 'Write a title' } }),
+  },
+  // Stops only the caller's own generation (the key names the user), so anyone signed in gets 204.
+  'DELETE /api/documents/generations/{generation_id}': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: () => ({ params: { generation_id: '3f0c8a3e-2b7c-4c1e-9d7a-1b2c3d4e5f60' } }),
+  },
   'DELETE /api/documents/{document_id}': {
     allow: ['owner'],
     status: 204,
     fresh: async (make) => ({ document_id: await make.document() }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ topic and hashtag ideas (creator, in its scope)
+  'POST /api/topics/generate': {
+    allow: SIGNED_IN,
+    status: 202,
+    request: () => ({ body: { subject: 'Coffee', count: 3 } }),
+  },
+  'GET /api/topics': { allow: SIGNED_IN, request: () => ({}) },
+  'DELETE /api/topics/generations/{generation_id}': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: () => ({ params: { generation_id: '3f0c8a3e-2b7c-4c1e-9d7a-1b2c3d4e5f60' } }),
+  },
+  'DELETE /api/topics/{idea_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ idea_id: await make.idea('topics') }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'POST /api/hashtags/generate': {
+    allow: SIGNED_IN,
+    status: 202,
+    request: () => ({ body: { text: 'Morning coffee', platform: 'instagram' } }),
+  },
+  'GET /api/hashtags': { allow: SIGNED_IN, request: () => ({}) },
+  'DELETE /api/hashtags/generations/{generation_id}': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: () => ({ params: { generation_id: '3f0c8a3e-2b7c-4c1e-9d7a-1b2c3d4e5f60' } }),
+  },
+  'DELETE /api/hashtags/{idea_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ idea_id: await make.idea('hashtags') }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ tutorials (everyone watches, staff manage)
+  'GET /api/tutorials': { allow: SIGNED_IN, request: () => ({ query: { language: 'en' } }) },
+  'GET /api/tutorials/{tutorial_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { tutorial_id: f.tutorial } }),
+  },
+  'POST /api/tutorials/{tutorial_id}/plays': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: (f) => ({ params: { tutorial_id: f.tutorial } }),
+  },
+  'POST /api/tutorials': {
+    allow: STAFF,
+    deny: 403,
+    status: 201,
+    request: () => ({ body: { name: 'Intro', src: 'dQw4w9WgXcQ' } }),
+  },
+  'PUT /api/tutorials': {
+    allow: STAFF,
+    deny: 403,
+    request: (f) => ({ body: { tutorial_id: f.tutorial, order: 1 } }),
+  },
+  'DELETE /api/tutorials/{tutorial_id}': {
+    allow: STAFF,
+    deny: 403,
+    status: 204,
+    fresh: async (make) => ({ tutorial_id: await make.tutorial() }),
     request: (_f, x) => ({ params: x }),
   },
 

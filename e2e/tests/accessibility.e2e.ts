@@ -66,11 +66,29 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       { name: 'Accessibility avatar', context: 'You answer briefly.' },
       customer.session.access_token,
     );
+    const { document } = await apiCall<{ document: { document_id: number } }>(
+      'POST',
+      '/api/documents',
+      { name: 'Accessibility document', content: '# Heading\n\n- a list item\n\nSome text.' },
+      customer.session.access_token,
+    );
+    const { tutorial } = await apiCall<{ tutorial: { tutorial_id: number } }>(
+      'POST',
+      '/api/tutorials',
+      { name: 'Accessibility tutorial', src: '/api/files/content/a11y-video.mp4' },
+      (await login(adminCredentials())).access_token,
+    );
     await signInViaApi(page, customer, '/conversations');
     await checkScreens(page, [
       ['avatars', '/avatars'],
       ['community avatars', '/avatars/community'],
       ['an avatar', `/avatars/${avatar.avatar_id}`],
+      ['documents', '/documents'],
+      ['a document', `/documents/${document.document_id}`],
+      ['topics', '/topics'],
+      ['hashtags', '/hashtags'],
+      ['tutorials', '/tutorials'],
+      ['a tutorial', `/tutorials/${tutorial.tutorial_id}`],
       ['conversations', '/conversations'],
       ['a conversation', `/conversations/${conversation.conversation_id}`],
       ['templates', '/templates'],
@@ -139,6 +157,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['income analytics', '/admin/analytics/income'],
       ['customers analytics', '/admin/analytics/customers'],
       ['products analytics', '/admin/analytics/products'],
+      ['tutorials (back office)', '/admin/tutorials'],
     ]);
     // The admin panel works on the current organization: choose the new one, as the switcher would.
     await page.evaluate(

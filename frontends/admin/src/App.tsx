@@ -44,6 +44,9 @@ const WorkflowsAdminPage = lazy(() =>
 const WorkflowFormPage = lazy(() =>
   import('./workflows/WorkflowFormPage').then((m) => ({ default: m.WorkflowFormPage })),
 );
+const TutorialsAdminPage = lazy(() =>
+  import('./tutorials/TutorialsAdminPage').then((m) => ({ default: m.TutorialsAdminPage })),
+);
 
 export default function App() {
   return (
@@ -65,6 +68,7 @@ export default function App() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="workflows" element={<WorkflowsAdminPage />} />
         <Route path="workflows/:workflow_id" element={<WorkflowFormPage />} />
+        <Route path="tutorials" element={<TutorialsAdminPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

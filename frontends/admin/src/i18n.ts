@@ -8,6 +8,7 @@ import { productsEn, productsEs } from './products/translations';
 import { purchasesEn, purchasesEs } from './purchases/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 import { staffEn, staffEs } from './staff/translations';
+import { tutorialsEn, tutorialsEs } from './tutorials/translations';
 import { workflowsEn, workflowsEs } from './workflows/translations';
 
 export const en = {
@@ -23,6 +24,7 @@ export const en = {
   staff: staffEn,
   settings: settingsEn,
   workflows: workflowsEn,
+  tutorials: tutorialsEn,
 };
 
 export const es: typeof en = {
@@ -38,4 +40,5 @@ export const es: typeof en = {
   staff: staffEs,
   settings: settingsEs,
   workflows: workflowsEs,
+  tutorials: tutorialsEs,
 };

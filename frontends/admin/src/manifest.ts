@@ -104,5 +104,14 @@ export const manifest: RemoteManifestSource = {
       permission: 'analytics.view',
       icon: 'package',
     },
+    {
+      labelKey: 'admin:tutorials.nav',
+      label: { en: 'Tutorials', es: 'Tutoriales' },
+      path: '/admin/tutorials',
+      menu: 'admin',
+      // Tutorials are managed by staff admins and managers.
+      permission: 'backoffice.view',
+      icon: 'video',
+    },
   ],
 };

@@ -39,6 +39,19 @@ const ApplyAvatarPage = lazy(() =>
 const TemplateApplyPage = lazy(() =>
   import('./templates/TemplateApplyPage').then((m) => ({ default: m.TemplateApplyPage })),
 );
+const DocumentsPage = lazy(() =>
+  import('./documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })),
+);
+const DocumentEditorPage = lazy(() =>
+  import('./documents/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
+);
+const IdeasPage = lazy(() => import('./ideas/IdeasPage').then((m) => ({ default: m.IdeasPage })));
+const TutorialsPage = lazy(() =>
+  import('./tutorials/TutorialsPage').then((m) => ({ default: m.TutorialsPage })),
+);
+const TutorialPlayerPage = lazy(() =>
+  import('./tutorials/TutorialPlayerPage').then((m) => ({ default: m.TutorialPlayerPage })),
+);
 
 const PricingPage = lazy(() => import('./billing/PricingPage').then((m) => ({ default: m.PricingPage })));
 const CheckoutPage = lazy(() => import('./billing/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
@@ -73,6 +86,12 @@ export default function App() {
         <Route path="avatars/community" element={<AvatarsPage />} />
         <Route path="avatars/:avatar_id/*" element={<AvatarPage />} />
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
+        <Route path="documents" element={<DocumentsPage />} />
+        <Route path="documents/:document_id" element={<DocumentEditorPage />} />
+        <Route path="topics" element={<IdeasPage kind="topics" />} />
+        <Route path="hashtags" element={<IdeasPage kind="hashtags" />} />
+        <Route path="tutorials" element={<TutorialsPage />} />
+        <Route path="tutorials/:tutorial_id" element={<TutorialPlayerPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="checkout/:product_id" element={<CheckoutPage />} />

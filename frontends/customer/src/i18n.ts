@@ -3,6 +3,9 @@ import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
 import { billingEn, billingEs } from './billing/translations';
 import { avatarsEn, avatarsEs } from './avatars/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
+import { documentsEn, documentsEs } from './documents/translations';
+import { ideasEn, ideasEs } from './ideas/translations';
+import { tutorialsEn, tutorialsEs } from './tutorials/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
 import { templatesEn, templatesEs } from './templates/translations';
@@ -17,6 +20,9 @@ export const en = {
   conversations: conversationsEn,
   templates: templatesEn,
   workflows: workflowsEn,
+  documents: documentsEn,
+  ideas: ideasEn,
+  tutorials: tutorialsEn,
   billing: billingEn,
   avatars: avatarsEn,
   welcome: welcomeEn,
@@ -30,6 +36,9 @@ export const es: typeof en = {
   conversations: conversationsEs,
   templates: templatesEs,
   workflows: workflowsEs,
+  documents: documentsEs,
+  ideas: ideasEs,
+  tutorials: tutorialsEs,
   billing: billingEs,
   avatars: avatarsEs,
   welcome: welcomeEs,

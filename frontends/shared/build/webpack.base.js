@@ -90,6 +90,7 @@ const APP_SOURCES = ['shell', 'customer', 'admin', 'org', 'shared'].map((app) =>
 );
 
 const MANTINE_CORE = path.join(NODE_MODULES, '@mantine', 'core', 'esm', 'index.mjs');
+const BLOCKNOTE_MANTINE = path.join(NODE_MODULES, '@blocknote', 'mantine', 'dist');
 /** The shared module holding the Mantine components the first page never shows (see mantineSplit). */
 const MANTINE_LATER = '@avatar-studio/mantine-core-later';
 /** Mantine components built on floating-ui or react-number-format (about 25 KB compressed together). */
@@ -123,6 +124,8 @@ function mantineSplit() {
     ...APP_SOURCES,
     path.join(NODE_MODULES, '@mantine', 'notifications', 'esm'),
     path.join(NODE_MODULES, '@mantine', 'dates', 'esm'),
+    // The block editor's Mantine flavour (documents) takes its components from the shared Mantine too.
+    BLOCKNOTE_MANTINE,
   ]);
   const firstPage = importedNames('@mantine/core', [
     SHARED_SRC,
@@ -152,6 +155,7 @@ function sharedModules(production, { whole = false } = {}) {
         ...['core', 'notifications', 'dates', 'form'].map((p) =>
           path.join(NODE_MODULES, '@mantine', p, 'esm'),
         ),
+        BLOCKNOTE_MANTINE,
       ]);
   const routerNames = whole ? null : importedNames('react-router-dom', APP_SOURCES);
   const router = path.join(
@@ -381,6 +385,7 @@ function createConfig({ name, dir, exposes }) {
                   include: [
                     ...APP_SOURCES,
                     ...['notifications', 'dates'].map((p) => path.join(NODE_MODULES, '@mantine', p, 'esm')),
+                    BLOCKNOTE_MANTINE,
                   ],
                   enforce: 'post',
                   use: {

@@ -90,6 +90,10 @@ export const NAVIGATION_ICONS = [
   'discount',
   'history',
   'dashboard',
+  'file-text',
+  'bulb',
+  'hash',
+  'video',
 ] as const;
 export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
 

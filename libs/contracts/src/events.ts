@@ -110,6 +110,32 @@ export interface MessageStreamEnhanceEndPayload {
 }
 
 /**
+ * A document generation's text (POST /api/documents/{id}/generate): pieces with the offset where each starts,
+ * then one event with `done: true` whose content is the whole text. Nothing is stored: the editor inserts it.
+ */
+export interface DocumentOutputPayload {
+  document_id: number;
+  generation_id: string;
+  content: string;
+  offset: number;
+  done: boolean;
+}
+
+/**
+ * A topic or hashtag generation's text (POST /api/topics/generate, /api/hashtags/generate): pieces, then one
+ * event with `done: true` carrying the saved history entry's id and the whole text.
+ */
+export interface IdeasOutputPayload {
+  generation_id: string;
+  kind: 'topics' | 'hashtags';
+  content: string;
+  offset: number;
+  done: boolean;
+  /** The saved history entry, on the `done` event. */
+  idea_id: number | null;
+}
+
+/**
  * A workflow step's status changed (event `message`). A type alias rather than an interface
  * so that it stays assignable to `Record<string, unknown>` for readers that narrow it themselves.
  */
@@ -144,6 +170,8 @@ export interface ServerToClientEvents {
   message_interrupted: (payload: MessageInterruptedPayload) => void;
   message_stream_enhance: (payload: MessageStreamEnhancePayload) => void;
   message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
+  document_output: (payload: DocumentOutputPayload) => void;
+  ideas_output: (payload: IdeasOutputPayload) => void;
   thread_messages: (payload: ThreadMessagesPayload) => void;
   error: (payload: RealtimeErrorPayload) => void;
   'openai-error': (payload: OpenAiErrorPayload) => void;
@@ -179,6 +207,8 @@ export const SERVER_EVENTS = [
   'message_interrupted',
   'message_stream_enhance',
   'message_stream_enhance_end',
+  'document_output',
+  'ideas_output',
   'thread_messages',
   'error',
   'openai-error',

@@ -13,3 +13,9 @@ export const MAX_WORKFLOW_STEPS = 20;
 export function estimateTokens(text: string): number {
   return Math.round(text.length / 4);
 }
+
+/** A document's content must stay below 65000 characters. */
+export const MAX_DOCUMENT_CONTENT = 64_999;
+export const DOCUMENT_TOO_LARGE_MESSAGE = 'The file length is too large, please remove text to save';
+/** A topic or hashtag generation asks for at most this many ideas. */
+export const MAX_IDEAS = 30;

@@ -19,6 +19,9 @@ import { Billing1764620000000 } from './1764620000000-Billing';
 import { Payments1764630000000 } from './1764630000000-Payments';
 import { Avatars1764640000000 } from './1764640000000-Avatars';
 import { AnalyticsIndexes1764670000000 } from './1764670000000-AnalyticsIndexes';
+import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
+import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
+import { Tutorials1764682000000 } from './1764682000000-Tutorials';
 import { CampaignsAndGroups1764690000000 } from './1764690000000-CampaignsAndGroups';
 import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 
@@ -45,6 +48,9 @@ export const migrations = [
   Payments1764630000000,
   Avatars1764640000000,
   AnalyticsIndexes1764670000000,
+  DocumentEditor1764680000000,
+  GeneratedIdeas1764681000000,
+  Tutorials1764682000000,
   CampaignsAndGroups1764690000000,
   TotpLastStep1764700000000,
 ];

@@ -15,8 +15,20 @@ export class TextDocument {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags: string[];
+
+  /** Markdown: what search, the size limit and the Word download read. */
   @Column({ type: 'text', default: '' })
   content: string;
+
+  /** The block editor's JSON of the same text; null when the content was written without the editor. */
+  @Column({ type: 'jsonb', nullable: true })
+  blocks: Record<string, unknown>[] | null;
+
+  /** Raised by every save; a save that names an older version is refused (a second tab's stale copy). */
+  @Column({ type: 'int', default: 1 })
+  version: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

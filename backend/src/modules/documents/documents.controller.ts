@@ -1,22 +1,44 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  StreamableFile,
+} from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiPreconditionFailedResponse,
+  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
 import { ScopeQuery } from '../../common/http/pagination';
+import { UserLimit } from '../../common/rate-limit/user-limit.guard';
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 import {
   CreateDocumentBody,
   DocumentListQuery,
   DocumentPageResponse,
   DocumentResponse,
+  DocumentTagsResponse,
+  GenerateDocumentBody,
+  GenerateDocumentResponse,
   UpdateDocumentBody,
 } from './dto/document.dto';
 import { DocumentsService } from './documents.service';
@@ -36,11 +58,81 @@ export class DocumentsController {
   @ApiOperation({
     summary:
       "The caller's documents in the current scope (Personal, or ?organization_id=), last changed first",
-    description: '20 per page; query searches the name.',
+    description:
+      '20 per page; query searches the name and the text, tags keeps those carrying every tag given, sort orders ' +
+      '(default updatedAt_desc).',
   })
   @ApiOkResponse({ type: DocumentPageResponse })
   list(@CurrentUser() me: Principal, @Query() query: DocumentListQuery): Promise<DocumentPageResponse> {
     return this.documents.list(me, query);
+  }
+
+  @Get('tags')
+  @ApiOperation({ summary: 'The tags of the caller’s documents in the current scope, A-Z (at most 500)' })
+  @ApiOkResponse({ type: DocumentTagsResponse })
+  async tags(@CurrentUser() me: Principal, @Query() _scope: ScopeQuery): Promise<DocumentTagsResponse> {
+    return { tags: await this.documents.tags(me) };
+  }
+
+  @Get('doc-converted/:document_id')
+  @UserLimit('export')
+  @ApiOperation({
+    summary: 'The document as a Word file (.docx, attachment named after the document)',
+    description:
+      'Rendered from the Markdown content: headings, lists, bold, italic, code, quotes, tables (as rows of text).',
+  })
+  @ApiProduces(DOCX_MIME)
+  @ApiOkResponse({ description: 'The .docx file', schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  async converted(
+    @CurrentUser() me: Principal,
+    @IdParam('document_id') id: number,
+    @Query() _scope: ScopeQuery,
+  ): Promise<StreamableFile> {
+    const { name, data } = await this.documents.word(me, id);
+    const ascii = name.replace(/[^A-Za-z0-9 ._-]+/g, '_').slice(0, 100) || 'document';
+    return new StreamableFile(data, {
+      type: DOCX_MIME,
+      disposition: `attachment; filename="${ascii}.docx"; filename*=UTF-8''${encodeURIComponent(name)}.docx`,
+      length: data.length,
+    });
+  }
+
+  @Post(':document_id/generate')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Apply a template or a free prompt to the document (or a selected part), streamed',
+    description:
+      'Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when ' +
+      'it fails or is stopped. The text streams as `document_output` events ({document_id, generation_id, ' +
+      'content, offset, done}); the last one has done: true and the whole text. Nothing is stored: the editor ' +
+      'inserts it and saves the document.',
+  })
+  @ApiAcceptedResponse({ type: GenerateDocumentResponse })
+  @ApiBadRequestResponse({
+    description: 'Neither template_id nor prompt; missing template values; bad model',
+  })
+  @ApiNotFoundResponse({ description: 'The document or the template is missing or not the caller’s' })
+  @ApiPreconditionFailedResponse({ description: 'No words available' })
+  generate(
+    @CurrentUser() me: Principal,
+    @IdParam('document_id') id: number,
+    @Body() body: GenerateDocumentBody,
+    @Query() _scope: ScopeQuery,
+  ): Promise<GenerateDocumentResponse> {
+    return this.documents.generate(me, id, body);
+  }
+
+  @Delete('generations/:generation_id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Stop one of the caller’s document generations (nothing is charged)' })
+  @ApiNoContentResponse()
+  @ApiBadRequestResponse({ description: 'generation_id is not a UUID' })
+  cancel(
+    @CurrentUser() me: Principal,
+    @Param('generation_id', new ParseUUIDPipe({ version: '4' })) generationId: string,
+  ): void {
+    this.documents.cancelGeneration(me, generationId);
   }
 
   @Get(':document_id')
@@ -68,9 +160,13 @@ export class DocumentsController {
   }
 
   @Put()
-  @ApiOperation({ summary: 'Rename a document and/or replace its content' })
+  @ApiOperation({
+    summary: 'Rename a document and/or replace its tags or content (with the editor’s blocks)',
+    description: 'With `version`: refused with 409 document_changed when it was saved since (another tab).',
+  })
   @ApiOkResponse({ type: DocumentResponse })
   @ApiBadRequestResponse({ description: LIMITS })
+  @ApiConflictResponse({ description: 'document_changed: saved elsewhere since `version`' })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   async update(
     @CurrentUser() me: Principal,

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfigModule } from '../app-config/app-config.module';
+import { TemplatesModule } from '../templates/templates.module';
 import { TextDocument } from './document.entity';
 import { DocumentsController } from './documents.controller';
 import { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
 
-/** Documents: a name and a text, per user and scope. The block editor and its AI tools come later. */
+/** Documents: a name, tags and a text (Markdown and the block editor's JSON) per user and scope, their Word
+ * download, and generations into them (templates, free prompts). */
 @Module({
-  imports: [TypeOrmModule.forFeature([TextDocument])],
+  imports: [TypeOrmModule.forFeature([TextDocument]), TemplatesModule, AppConfigModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentsRepository],
   exports: [DocumentsService],

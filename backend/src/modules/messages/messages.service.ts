@@ -19,7 +19,6 @@ import type { HistoryMessage } from '../generation/prompt-builder';
 import { RealtimeService } from '../realtime/realtime.service';
 import { SearchProvider } from '../search/search.provider';
 import { SEARCH_UNAVAILABLE_MESSAGE, SearchService } from '../search/search.service';
-import { missingValues, renderTemplate } from '../templates/template-rules';
 import { TemplatesService } from '../templates/templates.service';
 import { AccessPolicy } from '../organizations/access-policy';
 import type { Reservation } from '../words/words.service';
@@ -256,26 +255,9 @@ export class MessagesService implements OnModuleInit {
   ): Promise<{ content: string; prompt: string }> {
     // Applying a template is part of the templates feature (its own routes are gated by path).
     await this.flags.assertOn('templates_enabled');
-    const given = values ?? {};
-    if (Object.values(given).some((v) => typeof v !== 'string'))
-      throw badInput('Each value must be text.', 'invalid_values');
-    const template = await this.templates.get(me, templateId);
-    // The prompt may be hidden from the caller (show_prompt off), but applying it is what the template is for.
-    const templateContent = await this.templates.promptOf(templateId);
-    const missing = missingValues(
-      template.fields.map((f) => f.name),
-      given,
-    );
-    if (missing.length) {
-      const labels = missing.map((name) => template.fields.find((f) => f.name === name)?.label || name);
-      throw badInput(`Please fill in every field: ${labels.join(', ')}.`, 'missing_values', {
-        missing,
-        labels,
-      });
-    }
-    const prompt = renderTemplate(templateContent, given as Record<string, string>);
+    const { name, prompt } = await this.templates.render(me, templateId, values);
     checkContent(prompt);
-    return { content: template.name, prompt };
+    return { content: name, prompt };
   }
 
   /**

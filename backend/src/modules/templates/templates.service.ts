@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Principal } from '../../common/auth/principal';
-import { forbidden, notFound } from '../../common/errors/domain-error';
+import { badInput, forbidden, notFound } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
 import { AppConfigService } from '../app-config/app-config.service';
 import { AccessPolicy } from '../organizations/access-policy';
@@ -20,6 +20,8 @@ import {
   SORTS,
   checkRequired,
   deriveFields,
+  missingValues,
+  renderTemplate,
   normalizeTags,
   readField,
   throwIfInvalid,
@@ -95,6 +97,35 @@ export class TemplatesService {
     const content = await this.repository.promptOf(templateId);
     if (content === null) throw templateNotFound();
     return content;
+  }
+
+  /**
+   * Applying a template needs a template the caller can see (else 404, as GET /api/templates/{id}) and a
+   * non-empty value for every field; the prompt is the template rendered with them.
+   */
+  async render(
+    me: Principal,
+    templateId: number,
+    values: Record<string, unknown> | undefined,
+  ): Promise<{ name: string; prompt: string }> {
+    const given = values ?? {};
+    if (Object.values(given).some((v) => typeof v !== 'string'))
+      throw badInput('Each value must be text.', 'invalid_values');
+    const template = await this.get(me, templateId);
+    // The prompt may be hidden from the caller (show_prompt off), but applying it is what the template is for.
+    const templateContent = await this.promptOf(templateId);
+    const missing = missingValues(
+      template.fields.map((f) => f.name),
+      given,
+    );
+    if (missing.length) {
+      const labels = missing.map((name) => template.fields.find((f) => f.name === name)?.label || name);
+      throw badInput(`Please fill in every field: ${labels.join(', ')}.`, 'missing_values', {
+        missing,
+        labels,
+      });
+    }
+    return { name: template.name, prompt: renderTemplate(templateContent, given as Record<string, string>) };
   }
 
   /** The given templates that exist, with their prompts (for workflows, whose steps they are). */

@@ -77,7 +77,8 @@ export function TemplatePanel({ conversationId, onClose }: { conversationId: num
   );
 }
 
-function TemplateList({ onChoose }: { onChoose: (template: Template) => void }) {
+/** The searchable template list of the panels (with the favorites toggle); choosing one calls `onChoose`. */
+export function TemplateList({ onChoose }: { onChoose: (template: Template) => void }) {
   const { t } = useTranslation('customer');
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());

@@ -268,9 +268,13 @@ export { KNOWN_MISSING_PAGES, isKnownMissingPage } from './known-missing-pages';
 export async function expectPageExists(
   App: ComponentType,
   path: string,
-  options: Omit<RenderOptions, 'route'> & { mount?: string | string[] } = {},
+  options: Omit<RenderOptions, 'route'> & {
+    mount?: string | string[];
+    /** The known-missing pages (default KNOWN_MISSING_PAGES); the helper's own test gives its own. */
+    knownMissing?: readonly { path: string }[];
+  } = {},
 ): Promise<void> {
-  const { mount = '/', user = testUser(), ...rest } = options;
+  const { mount = '/', user = testUser(), knownMissing, ...rest } = options;
   const routePaths = (Array.isArray(mount) ? mount : [mount]).map((m) =>
     m === '/' ? '*' : `${m.replace(/\/+$/, '')}/*`,
   );
@@ -299,7 +303,7 @@ export async function expectPageExists(
       { timeout: 5000 },
     );
     const missing = view.queryByText(i18n.t('common:notFound')) !== null;
-    if (isKnownMissingPage(path)) {
+    if (isKnownMissingPage(path, knownMissing)) {
       if (!missing)
         throw new Error(`${path} exists now: remove it from KNOWN_MISSING_PAGES (shared/src/testing).`);
     } else if (missing) {

@@ -1,6 +1,10 @@
 import type { NavigationIcon } from '@avatar-studio/shared';
 import {
   IconBuildingCommunity,
+  IconBulb,
+  IconFileText,
+  IconHash,
+  IconVideo,
   IconBuildingSkyscraper,
   IconMessages,
   IconRoute,
@@ -37,6 +41,10 @@ const ICONS: Record<NavigationIcon, IconComponent> = {
   discount: IconDiscount,
   history: IconHistory,
   dashboard: IconLayoutDashboard,
+  'file-text': IconFileText,
+  bulb: IconBulb,
+  hash: IconHash,
+  video: IconVideo,
 };
 
 /** The entry's icon, or nothing for a name this shell does not know (a remote built against a newer list). */

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
+import { adminCredentials, apiCall, login } from '../support/api';
+import { label, signInViaApi, useBrowser } from '../support/fixtures';
+import { FAKE_REPLY } from '../support/server';
+
+const { test } = useBrowser();
+
+describe('documents', () => {
+  test('a user creates a document, writes in the block editor, applies a template from the tools panel and downloads it as Word', async ({
+    page,
+  }) => {
+    // Staff always have access to generate; the fake provider answers with FAKE_REPLY in small pieces.
+    const admin = await login(adminCredentials());
+    const templateName = `Summary ${Date.now().toString(36)}`;
+    await apiCall(
+      'POST',
+      '/api/templates',
+      { name: templateName, description: 'Summarizes the document', content: 'Summarize this document.' },
+      admin.access_token,
+    );
+    await signInViaApi(page, adminCredentials(), '/documents');
+    await page.getByRole('button', { name: 'New document', exact: true }).click();
+    const name = `Coffee ${Date.now().toString(36)}`;
+    await page.getByRole('textbox', { name: label('Name') }).fill(name);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/documents\/\d+$/);
+
+    // BlockNote's editable area.
+    const editor = page.locator('.bn-editor[contenteditable="true"]');
+    await editor.click();
+    await page.keyboard.type('Coffee grows in the tropics.');
+    await page.getByText('All changes saved', { exact: true }).waitFor({ timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Tools', exact: true }).click();
+    const tools = page.getByRole('complementary', { name: 'Tools' });
+    await tools.getByRole('textbox', { name: 'Search templates' }).fill(templateName);
+    await tools.getByRole('button', { name: new RegExp(templateName) }).click();
+    await tools.getByRole('button', { name: 'Generate', exact: true }).click();
+    await editor.getByText(FAKE_REPLY, { exact: false }).waitFor({ timeout: 20_000 });
+    await page.getByText('All changes saved', { exact: true }).waitFor({ timeout: 15_000 });
+
+    await tools.getByRole('tab', { name: 'Download' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      tools.getByRole('button', { name: 'Download as Word', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${name}.docx`);
+    const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+    const xml = await zip.file('word/document.xml')!.async('string');
+    expect(xml).toContain('Coffee grows in the tropics.');
+    expect(xml).toContain('Hello from the fake model.');
+
+    // The list shows it, found by its text.
+    await page.goto('/documents');
+    await page.getByRole('textbox', { name: 'Search documents' }).fill('tropics');
+    await page.getByRole('article', { name }).waitFor();
+  }, 120_000);
+});
