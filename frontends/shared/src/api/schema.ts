@@ -2495,14 +2495,91 @@ export interface paths {
         };
         /**
          * The caller's documents in the current scope (Personal, or ?organization_id=), last changed first
-         * @description 20 per page; query searches the name.
+         * @description 20 per page; query searches the name and the text, tags keeps those carrying every tag given, sort orders (default updatedAt_desc).
          */
         get: operations["Documents_list"];
-        /** Rename a document and/or replace its content */
+        /**
+         * Rename a document and/or replace its tags or content (with the editor’s blocks)
+         * @description With `version`: refused with 409 document_changed when it was saved since (another tab).
+         */
         put: operations["Documents_update"];
         /** Create a document in the current scope */
         post: operations["Documents_create"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags of the caller’s documents in the current scope, A-Z (at most 500) */
+        get: operations["Documents_tags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/doc-converted/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document as a Word file (.docx, attachment named after the document)
+         * @description Rendered from the Markdown content: headings, lists, bold, italic, code, quotes, tables (as rows of text).
+         */
+        get: operations["Documents_converted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{document_id}/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a template or a free prompt to the document (or a selected part), streamed
+         * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `document_output` events ({document_id, generation_id, content, offset, done}); the last one has done: true and the whole text. Nothing is stored: the editor inserts it and saves the document.
+         */
+        post: operations["Documents_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/generations/{generation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop one of the caller’s document generations (nothing is charged) */
+        delete: operations["Documents_cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2521,6 +2598,205 @@ export interface paths {
         post?: never;
         /** Delete a document, irreversibly */
         delete: operations["Documents_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/topics/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate topic ideas for a subject and audience
+         * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `ideas_output` events (kind topics); the last one (done: true) carries the whole text and the idea_id of the history entry saved with the charge. Body: {subject, audience?, count? (1-30, default 10), language? (en, es)}.
+         */
+        post: operations["Topics_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's topics history in the current scope, newest first (20 per page) */
+        get: operations["Topics_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/topics/generations/{generation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop one of the caller’s topics generations (nothing is charged or saved) */
+        delete: operations["Topics_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/topics/{idea_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one entry of the caller’s topics history */
+        delete: operations["Topics_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hashtags/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate hashtags for a post on a platform
+         * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `ideas_output` events (kind hashtags); the last one (done: true) carries the whole text and the idea_id of the history entry saved with the charge. Body: {text, platform? (instagram, tiktok, x, linkedin, facebook, youtube), count? (1-30, default 10)}.
+         */
+        post: operations["Hashtags_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hashtags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's hashtags history in the current scope, newest first (20 per page) */
+        get: operations["Hashtags_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hashtags/generations/{generation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop one of the caller’s hashtags generations (nothing is charged or saved) */
+        delete: operations["Hashtags_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hashtags/{idea_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one entry of the caller’s hashtags history */
+        delete: operations["Hashtags_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tutorials in order (then oldest first), 100 per page
+         * @description language keeps one language; query searches the name.
+         */
+        get: operations["Tutorials_list"];
+        /** Change a tutorial (staff) */
+        put: operations["Tutorials_update"];
+        /** Create a tutorial (staff) */
+        post: operations["Tutorials_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorials/{tutorial_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tutorial */
+        get: operations["Tutorials_get"];
+        put?: never;
+        post?: never;
+        /** Delete a tutorial and its play counts (staff) */
+        delete: operations["Tutorials_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutorials/{tutorial_id}/plays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count one play of a tutorial by the caller (the player calls it when the video starts) */
+        post: operations["Tutorials_play"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3616,8 +3892,15 @@ export interface components {
             /** @description null = Personal */
             organization_id: number | null;
             name: string;
+            tags: string[];
             /** @description Text (markdown), fewer than 65000 characters */
             content: string;
+            /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
+            blocks: {
+                [key: string]: unknown;
+            }[] | null;
+            /** @description Raised by every save; send it back with PUT to refuse a stale save (409) */
+            version: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -4672,15 +4955,157 @@ export interface components {
             limit: number;
             documents: components["schemas"]["DocumentDto"][];
         };
+        DocumentTagsResponse: {
+            /** @description The tags of the caller’s documents in the scope, A-Z */
+            tags: string[];
+        };
+        GenerateDocumentBody: {
+            /** @description Apply this template (rendered with `values`); else `prompt` is required */
+            template_id?: number;
+            /** @description With template_id: a non-empty value for every field, by field name */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description A free prompt (without template_id) */
+            prompt?: string;
+            /** @description The selected text the request is about; absent = the whole document */
+            selection?: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+        };
+        GenerateDocumentResponse: {
+            /** @description The text streams as `document_output` events with this id; DELETE /documents/generations/{id} stops it */
+            generation_id: string;
+        };
         CreateDocumentBody: {
             name: string;
-            /** @default  */
-            content: string;
+            /** @description Absent = '' */
+            content?: string;
+            /** @description Comma text or list; trimmed, deduplicated, each 1-50 characters, at most 20 */
+            tags?: string | string[];
+            /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
+            blocks?: {
+                [key: string]: unknown;
+            }[] | null;
         };
         UpdateDocumentBody: {
             document_id: number;
             name?: string;
             content?: string;
+            /** @description Comma text or list; trimmed, deduplicated, each 1-50 characters, at most 20 */
+            tags?: string | string[];
+            /** @description The block editor’s JSON (BlockNote blocks). Sent together with `content`, its Markdown, which search, the size limit and the Word download read; content sent without blocks clears them (the editor reads the Markdown). */
+            blocks?: {
+                [key: string]: unknown;
+            }[] | null;
+            /** @description The version the edit started from; when the document has been saved since (another tab), 409 document_changed */
+            version?: number;
+        };
+        GenerateTopicsBody: {
+            /** @default 10 */
+            count: number;
+            /** @description Absent = the default model */
+            model?: string | null;
+            /** @example Home coffee brewing */
+            subject: string;
+            /** @example Students on a budget */
+            audience?: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "es";
+        };
+        GenerateIdeasResponse: {
+            /** @description The text streams as `ideas_output` events with this id; the last (done: true) carries the saved idea_id */
+            generation_id: string;
+        };
+        IdeaDto: {
+            idea_id: number;
+            /** @enum {string} */
+            kind: "topics" | "hashtags";
+            /** @description What was asked: {subject, audience, count, language} or {text, platform, count} */
+            input: {
+                [key: string]: unknown;
+            };
+            /** @description The ideas (hashtags with their #) */
+            items: string[];
+            /** @description The model’s text as produced */
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        IdeaPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            ideas: components["schemas"]["IdeaDto"][];
+        };
+        GenerateHashtagsBody: {
+            /** @default 10 */
+            count: number;
+            /** @description Absent = the default model */
+            model?: string | null;
+            /** @description The post (or its subject) to tag */
+            text: string;
+            /**
+             * @default instagram
+             * @enum {string}
+             */
+            platform: "instagram" | "tiktok" | "x" | "linkedin" | "facebook" | "youtube";
+        };
+        TutorialDto: {
+            tutorial_id: number;
+            name: string;
+            /** @description An uploaded image’s src */
+            thumbnail: string | null;
+            order: number;
+            /** @description A YouTube video id (11 characters) or an uploaded video’s src */
+            src: string;
+            /** @enum {string} */
+            language: "en" | "es";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TutorialPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            tutorials: components["schemas"]["TutorialDto"][];
+        };
+        TutorialResponse: {
+            tutorial: components["schemas"]["TutorialDto"];
+        };
+        CreateTutorialBody: {
+            name: string;
+            /** @description An uploaded image’s src (POST /api/files) */
+            thumbnail?: string | null;
+            /** @default 0 */
+            order: number;
+            /** @description A YouTube link or video id, or an uploaded video’s src (POST /api/files); stored as the id or src */
+            src: string;
+            /**
+             * @default en
+             * @enum {string}
+             */
+            language: "en" | "es";
+        };
+        UpdateTutorialBody: {
+            tutorial_id: number;
+            name?: string;
+            thumbnail?: string | null;
+            order?: number;
+            src?: string;
+            /** @enum {string} */
+            language?: "en" | "es";
         };
         WorkflowTemplateDto: {
             template_id: number;
@@ -12141,6 +12566,9 @@ export interface operations {
                 limit?: number;
                 /** @description Free-text search */
                 query?: string;
+                /** @description Only documents carrying every one of these tags (repeated, or one comma text) */
+                tags?: string[];
+                sort?: "updatedAt_desc" | "createdAt_desc" | "name_asc" | "name_desc";
             };
             header?: never;
             path?: never;
@@ -12210,6 +12638,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description document_changed: saved elsewhere since `version` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Documents_create: {
@@ -12237,6 +12672,173 @@ export interface operations {
                 };
             };
             /** @description 'The value can't be empty' (no name), 'The file length is too large, please remove text to save' (content of 65000 characters or more, code document_too_large) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_tags: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentTagsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_converted: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .docx file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many exports in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_generate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateDocumentBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateDocumentResponse"];
+                };
+            };
+            /** @description Neither template_id nor prompt; missing template values; bad model */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The document or the template is missing or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_cancel: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description generation_id is not a UUID */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12318,6 +12920,563 @@ export interface operations {
                 content?: never;
             };
             /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Topics_generate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateTopicsBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateIdeasResponse"];
+                };
+            };
+            /** @description 'The value can't be empty', count out of 1-30, unknown value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Topics_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdeaPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Topics_cancel: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description generation_id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Topics_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                idea_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Hashtags_generate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateHashtagsBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateIdeasResponse"];
+                };
+            };
+            /** @description 'The value can't be empty', count out of 1-30, unknown value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Hashtags_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdeaPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Hashtags_cancel: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description generation_id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Hashtags_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                idea_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Absent = every language */
+                language?: "en" | "es";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTutorialBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialResponse"];
+                };
+            };
+            /** @description 'The value can't be empty' (name, video), a video that is not a YouTube link or id nor an uploaded video, a thumbnail that is not an uploaded image, order outside 0-10000, unknown language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tutorial */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTutorialBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialResponse"];
+                };
+            };
+            /** @description 'The value can't be empty' (name, video), a video that is not a YouTube link or id nor an uploaded video, a thumbnail that is not an uploaded image, order outside 0-10000, unknown language */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                tutorial_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorialResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tutorial */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                tutorial_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tutorial */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Tutorials_play: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                tutorial_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tutorial */
             404: {
                 headers: {
                     [name: string]: unknown;
