@@ -4,7 +4,7 @@
  */
 import { NotFound, PageLoader, registerTranslations } from '@avatar-studio/shared';
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
 
 registerTranslations('admin', { en, es });
@@ -61,6 +61,8 @@ export default function App() {
         <Route path="products/:product_id/edit" element={<ProductFormPage />} />
         <Route path="discounts" element={<DiscountsPage />} />
         <Route path="audit" element={<AuditPage />} />
+        {/* The breadcrumb links the analytics section itself: its first screen. */}
+        <Route path="analytics" element={<Navigate to="/admin/analytics/customers" replace />} />
         <Route path="analytics/income" element={<IncomePage />} />
         <Route path="analytics/customers" element={<CustomersAnalyticsPage />} />
         <Route path="analytics/products" element={<ProductsAnalyticsPage />} />

@@ -237,7 +237,7 @@ export function PurchasesPage() {
                         <Table.Td ta="right">{usd(row.amount)}</Table.Td>
                         <Table.Td>{methodName(row.payment_method_id)}</Table.Td>
                         <Table.Td>
-                          <Badge color={BADGE_COLORS[badge] ?? 'gray'} variant="light">
+                          <Badge color={BADGE_COLORS[badge] ?? 'gray'} variant="dot">
                             {t(`purchases.statuses.${badge}`, { defaultValue: badge })}
                           </Badge>
                         </Table.Td>

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Route } from 'react-router-dom';
+import { Route, Navigate } from 'react-router-dom';
 import { UnderMount } from '../organizations/mount';
 
 const OrganizationProducts = lazy(() =>
@@ -12,6 +12,8 @@ const OrganizationProductForm = lazy(() =>
 /** Routes under the shell's /organization/* mount: the organization's products. */
 export const productsRoutes = (
   <Route element={<UnderMount segment="organization" />}>
+    {/* The breadcrumb links the path above the products: the organization's admin panel. */}
+    <Route path="admin" element={<Navigate to="/organization/admin-panel" replace />} />
     <Route path="admin/products" element={<OrganizationProducts />} />
     <Route path="admin/products/:productId" element={<OrganizationProductForm />} />
   </Route>
