@@ -59,6 +59,8 @@ export default function App() {
         <Route path="purchases" element={<PurchasesPage />} />
         <Route path="products" element={<ProductsPage />} />
         <Route path="products/:product_id/edit" element={<ProductFormPage />} />
+        {/* The breadcrumb of the form links /admin/products/{id}: the same form. */}
+        <Route path="products/:product_id" element={<ProductFormPage />} />
         <Route path="discounts" element={<DiscountsPage />} />
         <Route path="audit" element={<AuditPage />} />
         {/* The breadcrumb links the analytics section itself: its first screen. */}
