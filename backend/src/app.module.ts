@@ -41,6 +41,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { CustomersModule } from './modules/customers/customers.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
+import { WidgetModule } from './modules/widget/widget.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -84,6 +85,7 @@ export class AppModule implements NestModule {
         TutorialsModule,
         WorkflowsModule,
         UserWorkflowsModule,
+        WidgetModule,
         WebModule,
         RealtimeModule,
       ],

@@ -287,6 +287,11 @@ export class AvatarsService {
     };
   }
 
+  /** The avatar's name (a chat widget shows whom the visitor talks to); null when it is gone. */
+  async nameOf(avatarId: number): Promise<string | null> {
+    return (await this.repo.findById(avatarId))?.name ?? null;
+  }
+
   /** GET /avatars/{id}/passages: what the avatar would be given for a question. */
   async passages(me: Principal, avatarId: number, question: string) {
     await this.visible(me, avatarId);

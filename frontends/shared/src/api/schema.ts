@@ -2902,6 +2902,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/widgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s chat widgets in the current scope, newest first, with their usage */
+        get: operations["Widgets_list"];
+        put?: never;
+        /**
+         * Generate a chat widget for one of the caller’s avatars
+         * @description Answers the widget with its public key, which the embed snippet carries. Visitors are answered only on the `allowed_origins`. Super Fetch avatars are refused.
+         */
+        post: operations["Widgets_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widgets/{widget_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s widgets with its usage */
+        get: operations["Widgets_get"];
+        /**
+         * Change a widget: avatar, name, colour, image, allowed origins, limits, or disable it
+         * @description Disabling stops its answers under way; its visitors read that the chat is not available.
+         */
+        put: operations["Widgets_update"];
+        post?: never;
+        /** Delete a widget with its visitors’ conversations (snippets using it stop) */
+        delete: operations["Widgets_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widget/{key}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A visitor opens the widget: answers a short-lived visitor token
+         * @description The request’s `Origin` must be one of the widget’s allowed origins (403 widget_origin_refused). A disabled widget answers 403 widget_disabled, an owner without words 412 widget_unavailable, both with the sentence the widget shows. `resume_token` (an earlier token, even expired) continues that conversation.
+         */
+        post: operations["WidgetVisitors_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widget/{key}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visitor’s conversation, its latest 50 messages, oldest first */
+        get: operations["WidgetVisitors_history"];
+        put?: never;
+        /**
+         * The visitor asks; the answer streams back as Server-Sent Events
+         * @description Events: `delta` {content, offset} as the answer is written, then `done` {message_id, content, finish_reason} or `error` {code, message}. Refusals before the stream starts are ordinary error answers: 429 rate_limited (visitor or address), widget_busy (the widget’s messages per minute or concurrent streams), widget_quota_exceeded (its words per day); 412 widget_unavailable (the owner has no words); 403 widget_disabled or widget_origin_refused.
+         */
+        post: operations["WidgetVisitors_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5253,6 +5337,136 @@ export interface components {
             values?: string | {
                 [key: string]: string;
             };
+        };
+        WidgetUsageDto: {
+            conversations: number;
+            messages: number;
+            /** @description Words of every answer */
+            words: number;
+            /** @description Words of today’s answers (UTC), against words_per_day */
+            words_today: number;
+        };
+        WidgetDto: {
+            widget_id: number;
+            user_id: number;
+            organization_id: number | null;
+            avatar_id: number;
+            name: string;
+            /** @description Six hex digits without # */
+            accent_color: string;
+            image_file_id: number | null;
+            /** @description The button image’s address */
+            image_url: string | null;
+            allowed_origins: string[];
+            messages_per_minute: number;
+            words_per_day: number;
+            max_concurrent_streams: number;
+            disabled: boolean;
+            /** @description The key the embed snippet carries */
+            public_key: string;
+            usage: components["schemas"]["WidgetUsageDto"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WidgetPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            widgets: components["schemas"]["WidgetDto"][];
+        };
+        CreateWidgetBody: {
+            /** @description The avatar answering (not a Super Fetch one) */
+            avatar_id: number;
+            /** @example Support */
+            name: string;
+            /**
+             * @description Six hex digits, with or without #; default #ff0000
+             * @example #ff0000
+             */
+            accent_color?: string;
+            /** @description A public image among your files */
+            image_file_id?: number | null;
+            /**
+             * @description Sites (scheme://host[:port]) the widget answers on
+             * @example [
+             *       "https://www.example.com"
+             *     ]
+             */
+            allowed_origins?: string[];
+            /** @default 30 */
+            messages_per_minute: number;
+            /** @default 20000 */
+            words_per_day: number;
+            /** @default 10 */
+            max_concurrent_streams: number;
+        };
+        UpdateWidgetBody: {
+            /** @description The avatar answering (not a Super Fetch one) */
+            avatar_id?: number;
+            /** @example Support */
+            name?: string;
+            /**
+             * @description Six hex digits, with or without #; default #ff0000
+             * @example #ff0000
+             */
+            accent_color?: string;
+            /** @description A public image among your files */
+            image_file_id?: number | null;
+            /**
+             * @description Sites (scheme://host[:port]) the widget answers on
+             * @example [
+             *       "https://www.example.com"
+             *     ]
+             */
+            allowed_origins?: string[];
+            /** @default 30 */
+            messages_per_minute: number;
+            /** @default 20000 */
+            words_per_day: number;
+            /** @default 10 */
+            max_concurrent_streams: number;
+            /** @description A disabled widget tells its visitors it is not available */
+            disabled?: boolean;
+        };
+        StartVisitorSessionBody: {
+            /** @description The token of an earlier visit (even expired): the conversation goes on where it was */
+            resume_token?: string;
+        };
+        WidgetAppearanceDto: {
+            name: string;
+            /** @description Six hex digits without # */
+            accent_color: string;
+            image_url: string | null;
+            /** @description The avatar’s name */
+            avatar_name: string;
+        };
+        VisitorSessionResponse: {
+            /** @description Send as `Authorization: Bearer …` to this widget’s visitor routes only */
+            token: string;
+            /** @description Seconds the token lives */
+            expires_in: number;
+            visitor_id: string;
+            conversation_id: number;
+            widget: components["schemas"]["WidgetAppearanceDto"];
+        };
+        VisitorMessageDto: {
+            message_id: number;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        VisitorHistoryResponse: {
+            messages: components["schemas"]["VisitorMessageDto"][];
+        };
+        VisitorMessageBody: {
+            text: string;
         };
     };
     responses: never;
@@ -13970,6 +14184,314 @@ export interface operations {
             };
             /** @description 'Creating more content with the product requires an active subscription.' (code no_access) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWidgetBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetDto"];
+                };
+            };
+            /** @description 'Please select an Avatar', 'Please type in a name for your Widget', a bad origin or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                widget_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                widget_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWidgetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                widget_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WidgetVisitors_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartVisitorSessionBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorSessionResponse"];
+                };
+            };
+            /** @description Origin not allowed, or the widget is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No widget has that key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The owner has no words */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many sessions from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WidgetVisitors_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorHistoryResponse"];
+                };
+            };
+            /** @description No, expired or wrong widget visitor token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WidgetVisitors_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitorMessageBody"];
+            };
+        };
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No, expired or wrong widget visitor token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A limit was reached */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
