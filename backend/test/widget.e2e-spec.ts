@@ -315,9 +315,8 @@ describe('Chat widget', () => {
       for (const method of Object.keys(operations)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         walked++;
-        const res = await k.t
-          .http()
-          [method as 'get'](url)
+        const agent = k.t.http();
+        const res = await agent[method as 'get'](url)
           .set('Authorization', `Bearer ${token}`)
           .set('Origin', SITE);
         if (res.status !== 401 || res.body.code !== 'widget_token_refused')
