@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import helmet from 'helmet';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -150,11 +150,7 @@ export async function createApp(
       () => done(null, { origin: false }),
     );
   });
-  // The widget's files load from other sites' pages.
-  app.use('/widget', (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    next();
-  });
+
   app.useBodyParser('json', { limit: '2mb' });
   app.useGlobalPipes(createValidationPipe());
   const document = buildOpenApiDocument(app);

@@ -19,6 +19,7 @@ import {
   PRINCIPALS,
   PrincipalName,
   SignedIn,
+  WIDGET_SITE,
 } from './access-matrix';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
@@ -397,6 +398,7 @@ describe('authorization matrix', () => {
       ownerUserId: as.owner.user_id,
       avatar: avatar.avatar_id,
       avatarKey: avatar.assistant_id,
+      ...(await makeWidget(avatar.avatar_id).then((w) => ({ widget: w.widget_id, widgetKey: w.public_key }))),
       avatarFile: avatar.file_id,
       publicAvatar,
       org: orgId,
@@ -445,6 +447,15 @@ describe('authorization matrix', () => {
   }
 
   /** A Personal avatar of owner with one editable file. */
+  /** A Personal widget of owner, allowed on WIDGET_SITE. */
+  async function makeWidget(avatarId: number): Promise<{ widget_id: number; public_key: string }> {
+    return ok(
+      post('owner', '/api/widgets', { avatar_id: avatarId, name: 'Matrix', allowed_origins: [WIDGET_SITE] }),
+      201,
+      (b) => ({ widget_id: Number(b.widget_id), public_key: String(b.public_key) }),
+    );
+  }
+
   async function makeAvatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }> {
     const made = await ok(post('owner', '/api/avatars', { name: 'Owned avatar' }), 201, (b) => ({
       avatar_id: Number(b.avatar.avatar_id),
@@ -522,6 +533,7 @@ describe('authorization matrix', () => {
       },
       message: () => insertMessage(f.conversation),
       avatar: () => makeAvatar(),
+      widget: async () => (await makeWidget(f.avatar)).widget_id,
       document: () =>
         ok(post('owner', '/api/documents', { name: 'Fresh' }), 201, (b) => Number(b.document.document_id)),
       tutorial: () =>

@@ -97,6 +97,9 @@ export interface Fixtures {
   avatarKey: string;
   avatarFile: number;
   publicAvatar: number;
+  /** owner's Personal chat widget (of `avatar`), allowed on WIDGET_SITE, and its public key. */
+  widget: number;
+  widgetKey: string;
   /** A staff member no principal is, for role changes. */
   staffTarget: number;
   ownerEmail: string;
@@ -125,6 +128,8 @@ export interface FreshMakers {
   workflow(): Promise<number>;
   userWorkflow(): Promise<number>;
   file(): Promise<number>;
+  /** A new Personal chat widget of owner. */
+  widget(): Promise<number>;
   /** A new Personal avatar of owner with one editable file. */
   avatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }>;
   /** A new organization with member, manager and orgAdmin in their roles. */
@@ -247,6 +252,9 @@ const invitationCases = (
 const password = async (_m: FreshMakers, _f: Fixtures, _w: PrincipalName, caller: Caller) => ({
   password: caller?.password ?? 'not-signed-in',
 });
+
+/** The site the matrix's widget is embedded on. */
+export const WIDGET_SITE = 'https://matrix.example.com';
 
 export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   // ------------------------------------------------------------------ health, config, AI models
@@ -1198,6 +1206,48 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 204,
     fresh: async (make) => ({ idea_id: await make.idea('hashtags') }),
     request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ chat widgets (their owner, in its scope)
+  'GET /api/widgets': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/widgets': {
+    // The avatar is owner's (a staff admin sees every avatar): anyone else is told to select an avatar.
+    allow: ['owner', 'staffAdmin'],
+    deny: 400,
+    status: 201,
+    request: (f) => ({ body: { avatar_id: f.avatar, name: 'Matrix widget' } }),
+  },
+  'GET /api/widgets/{widget_id}': { allow: ['owner'], request: (f) => ({ params: { widget_id: f.widget } }) },
+  'PUT /api/widgets/{widget_id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { widget_id: f.widget }, body: { name: 'Renamed' } }),
+  },
+  'DELETE /api/widgets/{widget_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ widget_id: await make.widget() }),
+    request: (_f, x) => ({ params: x }),
+  },
+  // A widget's visitors: anyone on an allowed site opens a session; its routes take a visitor token only.
+  'POST /api/widget/{key}/sessions': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 201,
+    request: (f) => ({ params: { key: f.widgetKey }, headers: { Origin: WIDGET_SITE } }),
+  },
+  'GET /api/widget/{key}/messages': {
+    allow: [],
+    deny: 401,
+    request: (f) => ({ params: { key: f.widgetKey }, headers: { Origin: WIDGET_SITE } }),
+  },
+  'POST /api/widget/{key}/messages': {
+    allow: [],
+    deny: 401,
+    request: (f) => ({
+      params: { key: f.widgetKey },
+      headers: { Origin: WIDGET_SITE },
+      body: { text: 'Hi' },
+    }),
   },
 
   // ------------------------------------------------------------------ tutorials (everyone watches, staff manage)
