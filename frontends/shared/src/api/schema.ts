@@ -5398,12 +5398,12 @@ export interface components {
              *     ]
              */
             allowed_origins?: string[];
-            /** @default 30 */
-            messages_per_minute: number;
-            /** @default 20000 */
-            words_per_day: number;
-            /** @default 10 */
-            max_concurrent_streams: number;
+            /** @description Default 30 */
+            messages_per_minute?: number;
+            /** @description Default 20000 */
+            words_per_day?: number;
+            /** @description Default 10 */
+            max_concurrent_streams?: number;
         };
         UpdateWidgetBody: {
             /** @description The avatar answering (not a Super Fetch one) */
@@ -5424,12 +5424,12 @@ export interface components {
              *     ]
              */
             allowed_origins?: string[];
-            /** @default 30 */
-            messages_per_minute: number;
-            /** @default 20000 */
-            words_per_day: number;
-            /** @default 10 */
-            max_concurrent_streams: number;
+            /** @description Default 30 */
+            messages_per_minute?: number;
+            /** @description Default 20000 */
+            words_per_day?: number;
+            /** @description Default 10 */
+            max_concurrent_streams?: number;
             /** @description A disabled widget tells its visitors it is not available */
             disabled?: boolean;
         };

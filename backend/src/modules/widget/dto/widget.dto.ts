@@ -32,7 +32,7 @@ const bound = (field: keyof typeof WIDGET_LIMIT_BOUNDS) => {
 const limitDoc = (field: keyof typeof WIDGET_LIMIT_BOUNDS) => ({
   minimum: WIDGET_LIMIT_BOUNDS[field].min,
   maximum: WIDGET_LIMIT_BOUNDS[field].max,
-  default: WIDGET_LIMIT_DEFAULTS[field],
+  description: `Default ${WIDGET_LIMIT_DEFAULTS[field]}`,
 });
 const apply =
   (...decorators: PropertyDecorator[]): PropertyDecorator =>
