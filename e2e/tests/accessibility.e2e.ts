@@ -98,6 +98,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['settings', '/settings'],
       ['profile', '/profile'],
       ['welcome', '/welcome'],
+      ['chat widget generator', '/chat-widget-generator'],
     ]);
   }, 90_000);
 
