@@ -104,7 +104,7 @@ describe('chat widget on another site', () => {
         font: expect.not.stringContaining('Comic'),
       });
       expect(await page.locator('#host-button').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-        'rgb(0, 255, 0)',
+        'rgb(0, 0, 0)',
       );
 
       await open.click();

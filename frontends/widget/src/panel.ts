@@ -32,7 +32,7 @@ export class Panel {
   private readonly i18n: Translator;
   private readonly panel: HTMLElement;
   private readonly title: HTMLElement;
-  private readonly log: HTMLOListElement;
+  private readonly log: HTMLDivElement;
   private readonly notice: HTMLElement;
   private readonly input: HTMLTextAreaElement;
   private readonly send: HTMLButtonElement;
@@ -59,7 +59,7 @@ export class Panel {
     close.addEventListener('click', () => this.close());
     header.append(this.title, close);
     this.notice = element('div', { class: 'notice', role: 'alert' });
-    this.log = element('ol', {
+    this.log = element('div', {
       class: 'log',
       role: 'log',
       'aria-live': 'polite',
@@ -122,7 +122,7 @@ export class Panel {
       this.log.setAttribute('aria-label', session.widget.name);
       const messages = await this.api.history();
       this.log.replaceChildren();
-      if (!messages.length) this.log.append(element('li', { class: 'hint' }, this.i18n.t('empty')));
+      if (!messages.length) this.log.append(element('p', { class: 'hint' }, this.i18n.t('empty')));
       for (const m of messages) this.bubble(m.role, m.content);
       this.scroll();
     } catch (err) {
@@ -134,7 +134,7 @@ export class Panel {
 
   private bubble(role: VisitorMessage['role'], text: string): HTMLElement {
     this.log.querySelector('.hint')?.remove();
-    const item = element('li', { class: `msg ${role}` });
+    const item = element('div', { class: `msg ${role}` });
     const who = element(
       'span',
       { class: 'who' },

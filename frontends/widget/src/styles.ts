@@ -14,12 +14,12 @@ export const STYLES = `
 .header{background:var(--accent);color:var(--on-accent);padding:12px 14px;display:flex;align-items:center;gap:8px}
 .header h2{font-size:16px;font-weight:600;margin:0;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .close{background:transparent;border:0;color:inherit;font-size:22px;line-height:1;cursor:pointer;width:32px;height:32px;border-radius:6px}
-.log{flex:1;overflow-y:auto;padding:14px;display:flex;flex-direction:column;gap:10px;background:#f6f7f9;margin:0;list-style:none}
+.log{flex:1;overflow-y:auto;padding:14px;display:flex;flex-direction:column;gap:10px;background:#f6f7f9;margin:0}
 .msg{max-width:85%;padding:8px 12px;border-radius:12px;white-space:pre-wrap;word-wrap:break-word}
 .msg.user{align-self:flex-end;background:var(--accent);color:var(--on-accent)}
 .msg.assistant{align-self:flex-start;background:#fff;border:1px solid #dcdfe4;color:#1a1a1a}
 .who{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.hint{color:#555;align-self:center;font-size:14px}
+.hint{color:#555;align-self:center;font-size:14px;margin:0}
 .notice{padding:10px 14px;background:#fff4e5;color:#663c00;font-size:14px}
 .notice:empty{display:none}
 form{display:flex;gap:8px;padding:10px;border-top:1px solid #dcdfe4;background:#fff}

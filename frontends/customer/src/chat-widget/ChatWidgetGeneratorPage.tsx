@@ -107,7 +107,13 @@ function EditWidgetModal({ widget, onClose }: { widget: Widget; onClose: () => v
               setNameError(null);
             }}
           />
-          <ColorInput label={t('chatWidget.accent')} value={accent} onChange={setAccent} format="hex" />
+          <ColorInput
+            label={t('chatWidget.accent')}
+            value={accent}
+            onChange={setAccent}
+            format="hex"
+            eyeDropperButtonProps={{ 'aria-label': t('chatWidget.pickColour') }}
+          />
           <Textarea
             label={t('chatWidget.origins')}
             description={t('chatWidget.originsHint')}
@@ -330,6 +336,7 @@ export function ChatWidgetGeneratorPage() {
               value={accent}
               onChange={changed(setAccent)}
               format="hex"
+              eyeDropperButtonProps={{ 'aria-label': t('chatWidget.pickColour') }}
             />
             <FileInput
               label={t('chatWidget.image')}
