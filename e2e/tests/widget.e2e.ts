@@ -115,6 +115,12 @@ describe('chat widget on another site', () => {
       await box.fill('Do you ship abroad?');
       await box.press('Enter');
       await dialog.getByText(FAKE_REPLY, { exact: true }).waitFor({ timeout: 30_000 });
+      // Nothing the page sets on every element is inherited into the widget's text either.
+      const answerText = await dialog
+        .getByText(FAKE_REPLY, { exact: true })
+        .evaluate((el) => [getComputedStyle(el).letterSpacing, getComputedStyle(el).fontFamily]);
+      expect(answerText[0]).toBe('normal');
+      expect(answerText[1]).toContain('system-ui');
       // axe-core checks the open widget (inside its shadow root) on the host page.
       await expectAccessible(page, 'the chat widget on a host page');
       expect(

@@ -1,9 +1,11 @@
 /**
- * The widget's own styles, inside its shadow root: `:host { all: initial }` cuts every inherited property of the
- * host page, and nothing here can reach the page.
+ * The widget's own styles, inside its shadow root, where no rule of the page applies. What the page could still
+ * pass down is inheritance through the snippet's div (a page rule on `*` with !important beats `:host`), so our
+ * own root element starts again from `all: initial`. Nothing here can reach the page.
  */
 export const STYLES = `
-:host{all:initial;display:block;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:15px;line-height:1.45;color:#1a1a1a}
+:host{all:initial;display:block}
+.frame{all:initial;display:block;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:15px;line-height:1.45;color:#1a1a1a}
 *{box-sizing:border-box}
 .launcher{width:60px;height:60px;border-radius:50%;border:0;padding:0;cursor:pointer;background:var(--accent);color:var(--on-accent);display:flex;align-items:center;justify-content:center;box-shadow:0 4px 14px rgba(0,0,0,.25);overflow:hidden}
 .launcher img{width:100%;height:100%;object-fit:cover}
