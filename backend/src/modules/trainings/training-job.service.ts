@@ -165,12 +165,12 @@ export class TrainingJobService implements OnModuleInit, OnApplicationBootstrap,
       t = { ...t, state: 'running' };
       this.emit(t);
     }
-    const text = await this.datasetText(t);
+    const { text, name } = await this.datasetText(t);
     if (t.checkpoint.stage === 'reading') {
       const avatar_file_id = await this.avatars.trainingFile(
         t.avatar_id,
         t.file_id!,
-        t.name,
+        name,
         t.checkpoint.avatar_file_id,
       );
       t = await this.save(t, { stage: 'knowledge', avatar_file_id });
@@ -214,7 +214,7 @@ export class TrainingJobService implements OnModuleInit, OnApplicationBootstrap,
   }
 
   /** The dataset's text, read in the worker pool; a run without a readable dataset fails with the reason. */
-  private async datasetText(t: Training): Promise<string> {
+  private async datasetText(t: Training): Promise<{ text: string; name: string }> {
     const stored = t.file_id ? await this.files.findById(t.file_id) : null;
     if (!stored) throw new RunFailed('The dataset file is no longer stored.');
     const kind = DATASET_KIND_BY_MIME[stored.type];
@@ -227,7 +227,7 @@ export class TrainingJobService implements OnModuleInit, OnApplicationBootstrap,
       throw err;
     }
     if (!text.trim()) throw new RunFailed('The dataset holds no text.');
-    return text;
+    return { text, name: stored.name };
   }
 
   /** One step's generation on the engine (metered, cancellable); `persist` saves it with the checkpoint. */
@@ -284,8 +284,14 @@ export class TrainingJobService implements OnModuleInit, OnApplicationBootstrap,
     const checkpoint = { ...t.checkpoint, ...change };
     const stage = checkpoint.stage;
     const progress = progressOf(stage, checkpoint.notes.length, windows);
-    await this.repo.update(t.training_id, { checkpoint, stage, progress }, m);
-    return { ...row, checkpoint, stage, progress } as Training & { checkpoint: TrainingCheckpoint };
+    await this.repo.update(
+      t.training_id,
+      { checkpoint, stage, progress, avatar_file_id: checkpoint.avatar_file_id },
+      m,
+    );
+    return { ...row, checkpoint, stage, progress, avatar_file_id: checkpoint.avatar_file_id } as Training & {
+      checkpoint: TrainingCheckpoint;
+    };
   }
 
   private async save(t: Training & { checkpoint: TrainingCheckpoint }, change: Partial<TrainingCheckpoint>) {
