@@ -1,4 +1,14 @@
+import type { TrainingCheckpoint } from '../src/modules/trainings/training-rules';
 import { Instance, Rig, sleep, startRig } from './faults-kit';
+
+/** What the calls of this test answer (the parts it reads). */
+interface Answer {
+  avatar: {
+    avatar_id: number;
+    avatar_files: { file_data: { name: string }; index_state: string; chunks: number }[];
+  };
+  training: { training_id: number };
+}
 
 /** Each model step of the run: 10 chunks 250 ms apart (about 2.5 s), so a worker can be killed mid-run. */
 const STEP = { text: 'Short cheerful sentences; nautical words; lists.', chunks: 10, delayMs: 250 };
@@ -47,14 +57,20 @@ describe('a training survives a restart of its worker', () => {
       headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as Answer };
   };
   const row = async (id: number) =>
     (
       (await rig.t.db.query(
         `SELECT state, stage, progress, error, style_guide, checkpoint FROM trainings WHERE training_id = $1`,
         [id],
-      )) as { state: string; stage: string; error: string | null; style_guide: string; checkpoint: any }[]
+      )) as {
+        state: string;
+        stage: string;
+        error: string | null;
+        style_guide: string;
+        checkpoint: TrainingCheckpoint | null;
+      }[]
     )[0];
 
   it('a 5 MB dataset: the worker is killed mid-run, a new one resumes it from its checkpoint and completes', async () => {
@@ -85,9 +101,9 @@ describe('a training survives a restart of its worker', () => {
     let killedWith = 0;
     for (const deadline = Date.now() + 120_000; ; await sleep(100)) {
       const r = await row(id);
-      if (r.checkpoint?.notes?.length >= 2) {
+      if ((r.checkpoint?.notes.length ?? 0) >= 2) {
         await workers[0].kill();
-        killedWith = (await row(id)).checkpoint.notes.length;
+        killedWith = (await row(id)).checkpoint!.notes.length;
         break;
       }
       if (r.state === 'failed' || Date.now() > deadline)
@@ -103,7 +119,7 @@ describe('a training survives a restart of its worker', () => {
       done = await row(id);
     }
     expect(done).toMatchObject({ state: 'ready', stage: 'done', error: null, style_guide: STEP.text });
-    expect(done.checkpoint.notes).toHaveLength(WINDOWS);
+    expect(done.checkpoint!.notes).toHaveLength(WINDOWS);
 
     // Windows saved before the kill were not asked again; the one in flight was asked twice.
     const asked = (i: number) =>

@@ -322,7 +322,10 @@ export function useTrainingAction(
   );
 }
 
-export function useDeleteTraining(avatarId: number, handlers: { onDone: () => void; onNoAccess: () => void }) {
+export function useDeleteTraining(
+  avatarId: number,
+  handlers: { onDone: () => void; onNoAccess: () => void },
+) {
   return useTrainingMutation(
     avatarId,
     (training_id: number) =>
@@ -395,7 +398,8 @@ export function useSaveOutput(avatarId: number, handlers: { onDone: () => void; 
 export function useDeleteOutput(avatarId: number, handlers: { onDone: () => void; onNoAccess: () => void }) {
   return useOutputMutation(
     avatarId,
-    (output_id: number) => unwrap(api.DELETE('/api/outputs/{output_id}', { params: { path: { output_id } } })),
+    (output_id: number) =>
+      unwrap(api.DELETE('/api/outputs/{output_id}', { params: { path: { output_id } } })),
     handlers,
   );
 }
