@@ -2,14 +2,15 @@ import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Tabs, Text, Textarea,
 import { PageLoader, notifySuccess } from '@avatar-studio/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAvatar, useSaveContext, type Avatar } from './api';
 import { AvatarChat } from './AvatarChat';
 import { AvatarFilesPanel } from './AvatarFilesPanel';
 import { OutputsPanel } from './OutputsPanel';
 import { TrainingsPanel } from './TrainingsPanel';
 
-type Tab = 'chat' | 'trainings' | 'outputs';
+const TABS = ['chat', 'trainings', 'outputs'] as const;
+type Tab = (typeof TABS)[number];
 
 /**
  * One avatar: an empty context first offers to start a training; then its context (editable by its owner or an
@@ -17,9 +18,13 @@ type Tab = 'chat' | 'trainings' | 'outputs';
  */
 export function AvatarPage() {
   const { t } = useTranslation('customer');
-  const id = Number(useParams().avatar_id);
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = Number(params.avatar_id);
   const avatar = useAvatar(id);
-  const [tab, setTab] = useState<Tab>('chat');
+  // The tab is in the address (/avatars/{id}/trainings, /outputs), so it can be linked to and kept on reload.
+  const tab: Tab = TABS.find((name) => name === params['*']) ?? 'chat';
+  const setTab = (next: Tab) => navigate(`/avatars/${id}${next === 'chat' ? '' : `/${next}`}`);
   if (avatar.isError)
     return (
       <Alert color="red" m="md">

@@ -189,13 +189,11 @@ describe('Trainings panel', () => {
         return 'application/json';
       }
       send(body: unknown) {
-        void fetch
-          .spy(this.url, { method: this.method, body: body as BodyInit })
-          .then(async (res: Response) => {
-            this.status = res.status;
-            this.responseText = await res.text();
-            this.onload?.();
-          });
+        void globalThis.fetch(this.url, { method: this.method, body: body as BodyInit }).then(async (res) => {
+          this.status = res.status;
+          this.responseText = await res.text();
+          this.onload?.();
+        });
       }
     }
     window.XMLHttpRequest = XhrThroughFetch as never;
