@@ -4823,6 +4823,8 @@ export interface components {
             /** @description Replaces every tag; null or empty removes them */
             tags?: string | string[];
             archived?: boolean;
+            /** @description Binds the conversation to an avatar (it answers there while the caller may see it); null unbinds */
+            avatar_id?: number | null;
         };
         AvatarFileDataDto: {
             name: string;
