@@ -264,7 +264,8 @@ function OutputCard({
             <Button
               size="xs"
               variant="subtle"
-              color="red.8"
+              color="red"
+              c="red.9"
               loading={remove.isPending}
               onClick={() => remove.mutate(output.output_id)}
             >

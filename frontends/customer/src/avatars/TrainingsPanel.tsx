@@ -112,7 +112,12 @@ export function TrainingsPanel({ avatar }: { avatar: Avatar }) {
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={600}>{training.name}</Text>
-                <Badge variant="light" color={STATE_COLOR[training.state]} tt="none">
+                <Badge
+                  variant="light"
+                  color={STATE_COLOR[training.state]}
+                  c={`${STATE_COLOR[training.state]}.9`}
+                  tt="none"
+                >
                   {t(`avatars.trainings.state.${training.state}`)}
                 </Badge>
               </Group>
@@ -163,7 +168,13 @@ export function TrainingsPanel({ avatar }: { avatar: Avatar }) {
                       {t(`avatars.trainings.${name}`)}
                     </Button>
                   ))}
-                  <Button size="xs" variant="subtle" color="red.8" onClick={() => setDeleting(training)}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    c="red.9"
+                    onClick={() => setDeleting(training)}
+                  >
                     {t('avatars.trainings.delete')}
                   </Button>
                 </Group>
