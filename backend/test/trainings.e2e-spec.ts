@@ -1,5 +1,6 @@
 import { makeDocx } from '../src/modules/files/testing/document-builders';
 import { PNG } from '../src/modules/files/testing/sample-files';
+import { OutputsService } from '../src/modules/trainings/outputs.service';
 import type { TestUser } from './harness';
 import { MessagesKit, startMessagesKit, waitFor } from './messages-kit';
 
@@ -250,6 +251,29 @@ describe('Trainings and outputs', () => {
       followed.body.output.output_id,
     ]);
     expect(rows).toEqual([{ content: 'Ahoy, shorter.', status: 'complete' }]);
+  });
+
+  it('an output whose writer stopped (no lease renewal) ends failed and its user is told', async () => {
+    const { events } = await k.listen(owner);
+    const avatar = await avatarOf(owner);
+    const kept = await as(owner)
+      .post('/api/outputs', { avatar_id: avatar.avatar_id, prompt: 'p', content: 'c' })
+      .expect(201);
+    const id = kept.body.output.output_id as number;
+    // As an instance that died mid-generation leaves it: generating, last renewed a minute ago.
+    await k.t.db.query(
+      `UPDATE outputs SET status = 'generating', content = NULL, "updatedAt" = now() - interval '1 minute' WHERE output_id = $1`,
+      [id],
+    );
+    const outputs = k.t.app.get(OutputsService);
+    // One this instance is still writing is left alone.
+    expect(await outputs.failLapsed([`output:${id}`])).toBe(0);
+    expect(await outputs.failLapsed([])).toBeGreaterThanOrEqual(1);
+    const [row] = await k.t.db.query('SELECT status FROM outputs WHERE output_id = $1', [id]);
+    expect(row.status).toBe('failed');
+    await waitFor(() =>
+      events.find((e) => e.event === 'output' && e.payload.output_id === id && e.payload.status === 'failed'),
+    );
   });
 
   it('keeps trainings and outputs to their owner, scope and organization; only admins make one public', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, IsNull, Not, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, LessThan, Not, Repository } from 'typeorm';
 import { likePattern, Page } from '../../common/http/pagination';
 import { Output } from './output.entity';
 
@@ -95,6 +95,36 @@ export class OutputsRepository {
       { output_id: outputId, status: 'generating' },
       { status: 'failed', content: partial || null },
     );
+  }
+
+  /** Renews a generating output's lease (its updatedAt) while it is written; false when it is gone. */
+  async renew(outputId: number): Promise<boolean> {
+    const result = await this.outputs.update(
+      { output_id: outputId, status: 'generating' },
+      { updatedAt: new Date() },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Ends as failed the generating outputs not renewed since `before` (their instance stopped), except those
+   * this instance is writing (`held`); answers the ones ended.
+   */
+  async failLapsed(before: Date, held: number[]): Promise<Output[]> {
+    const rows = await this.outputs.find({
+      where: {
+        status: 'generating',
+        updatedAt: LessThan(before),
+        ...(held.length ? { output_id: Not(In(held)) } : {}),
+      },
+      take: 500,
+    });
+    if (!rows.length) return [];
+    await this.outputs.update(
+      { output_id: In(rows.map((r) => r.output_id)), status: 'generating' },
+      { status: 'failed' },
+    );
+    return rows;
   }
 
   async remove(outputId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { OutputPayload } from '@avatar-studio/contracts';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, notFound } from '../../common/errors/domain-error';
@@ -43,7 +43,7 @@ interface Writer {
  * scope, editable, rated up or down with a note (the ratings of a training's outputs feed its refinement).
  */
 @Injectable()
-export class OutputsService {
+export class OutputsService implements OnModuleInit {
   constructor(
     private readonly repo: OutputsRepository,
     private readonly avatars: AvatarsService,
@@ -51,6 +51,34 @@ export class OutputsService {
     private readonly engine: GenerationService,
     private readonly realtime: RealtimeService,
   ) {}
+
+  onModuleInit(): void {
+    this.engine.addSweeper({ sweep: async (held) => void (await this.failLapsed(held)) });
+  }
+
+  /**
+   * Outputs whose instance stopped while writing them (no renewal for three leases) end failed, and their users
+   * are told; the words reserved for them were never charged.
+   */
+  async failLapsed(held: string[]): Promise<number> {
+    const mine = held
+      .filter((id) => id.startsWith('output:'))
+      .map((id) => Number(id.slice('output:'.length)));
+    const rows = await this.repo.failLapsed(new Date(Date.now() - this.engine.leaseMs * 3), mine);
+    for (const row of rows) {
+      const payload: OutputPayload = {
+        output_id: row.output_id,
+        avatar_id: row.avatar_id,
+        training_id: row.training_id,
+        content: row.content ?? '',
+        offset: 0,
+        done: true,
+        status: 'failed',
+      };
+      this.realtime.emitToUser(row.user_id, 'output', payload);
+    }
+    return rows.length;
+  }
 
   private owner(me: Principal): OutputOwner {
     return { user_id: me.user_id, organization_id: me.org?.organization_id ?? 0 };
@@ -193,6 +221,7 @@ export class OutputsService {
       },
       stream: (content, offset) => emit(content, offset, false, 'generating'),
       persist: (m, result) => this.repo.complete(m, output.output_id, result.content),
+      checkpoint: () => this.repo.renew(output.output_id),
       finished: (saved) => emit(saved.content ?? '', 0, true, 'complete'),
       discard: async () => {
         await this.repo.markFailed(output.output_id);
