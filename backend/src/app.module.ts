@@ -18,6 +18,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DocumentsModule } from './modules/documents/documents.module';
 import { TopicsModule } from './modules/topics/topics.module';
+import { TrainingsModule } from './modules/trainings/trainings.module';
 import { TutorialsModule } from './modules/tutorials/tutorials.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
@@ -82,6 +83,7 @@ export class AppModule implements NestModule {
         MessagesModule,
         DocumentsModule,
         TopicsModule,
+        TrainingsModule,
         TutorialsModule,
         WorkflowsModule,
         UserWorkflowsModule,

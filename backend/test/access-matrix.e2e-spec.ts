@@ -401,6 +401,8 @@ describe('authorization matrix', () => {
       ...(await makeWidget(avatar.avatar_id).then((w) => ({ widget: w.widget_id, widgetKey: w.public_key }))),
       avatarFile: avatar.file_id,
       publicAvatar,
+      training: await makeTraining(avatar.avatar_id, file.id),
+      output: await makeOutput(avatar.avatar_id),
       org: orgId,
       orgName: name,
       orgSlug: slug,
@@ -472,6 +474,36 @@ describe('authorization matrix', () => {
     return { ...made, file_id };
   }
 
+  /** A training of owner's avatar with owner's text file; `learned`: with a style guide and a rated output. */
+  async function makeTraining(avatarId: number, fileId: number, learned = false): Promise<number> {
+    const id = await ok(
+      post('owner', '/api/trainings', { name: 'Posts', avatar_id: avatarId, file_id: fileId }),
+      201,
+      (b) => Number(b.training.training_id),
+    );
+    if (learned) {
+      await t.db.query(
+        `UPDATE trainings SET style_guide = 'Be brief.', state = 'ready' WHERE training_id = $1`,
+        [id],
+      );
+      const output = await ok(
+        post('owner', '/api/outputs', { training_id: id, prompt: 'A post', content: 'Short post.' }),
+        201,
+        (b) => Number(b.output.output_id),
+      );
+      await ok(post('owner', '/api/outputs/rate', { output_id: output, rating: 'up' }), 200, () => undefined);
+    }
+    return id;
+  }
+
+  async function makeOutput(avatarId: number): Promise<number> {
+    return ok(
+      post('owner', '/api/outputs', { avatar_id: avatarId, prompt: 'A post', content: 'A post by hand.' }),
+      201,
+      (b) => Number(b.output.output_id),
+    );
+  }
+
   async function insertMessage(conversationId: number): Promise<number> {
     const [{ message_id }] = await t.db.query(
       `INSERT INTO messages (conversation_id, user_id, role, content) VALUES ($1, $2, 'user', 'Hi') RETURNING message_id`,
@@ -534,6 +566,8 @@ describe('authorization matrix', () => {
       message: () => insertMessage(f.conversation),
       avatar: () => makeAvatar(),
       widget: async () => (await makeWidget(f.avatar)).widget_id,
+      training: (learned) => makeTraining(f.avatar, f.file, learned),
+      output: () => makeOutput(f.avatar),
       document: () =>
         ok(post('owner', '/api/documents', { name: 'Fresh' }), 201, (b) => Number(b.document.document_id)),
       tutorial: () =>

@@ -100,6 +100,9 @@ export interface Fixtures {
   /** owner's Personal chat widget (of `avatar`), allowed on WIDGET_SITE, and its public key. */
   widget: number;
   widgetKey: string;
+  /** owner's training of `avatar` (dataset `file`) and owner's output of it. */
+  training: number;
+  output: number;
   /** A staff member no principal is, for role changes. */
   staffTarget: number;
   ownerEmail: string;
@@ -132,6 +135,10 @@ export interface FreshMakers {
   widget(): Promise<number>;
   /** A new Personal avatar of owner with one editable file. */
   avatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }>;
+  /** A new training of owner (of `avatar`); `learned` gives it a style guide and a rated output (for refine). */
+  training(learned?: boolean): Promise<number>;
+  /** A new output of owner (of `avatar`). */
+  output(): Promise<number>;
   /** A new organization with member, manager and orgAdmin in their roles. */
   organization(): Promise<{ id: number; name: string }>;
   /** A new Member of `org` (no principal). */
@@ -994,6 +1001,83 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     allow: ['owner', 'staffAdmin'],
     status: 204,
     fresh: async (make) => ({ avatar_id: (await make.avatar()).avatar_id }),
+    request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ trainings and outputs (like avatars)
+  'GET /api/trainings': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/trainings/public/all': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/trainings/{training_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { training_id: f.training } }),
+  },
+  // The dataset must be the caller's own upload, so even a staff admin cannot train with owner's file.
+  'POST /api/trainings': {
+    allow: ['owner'],
+    status: 201,
+    request: (f) => ({ body: { name: 'Posts', avatar_id: f.avatar, file_id: f.file } }),
+  },
+  'PUT /api/trainings': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ body: { training_id: f.training, name: 'Renamed' } }),
+  },
+  'POST /api/trainings/execute': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make) => ({ training_id: await make.training() }),
+    request: (_f, x) => ({ body: x }),
+  },
+  'POST /api/trainings/sync': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make) => ({ training_id: await make.training() }),
+    request: (_f, x) => ({ body: x }),
+  },
+  'POST /api/trainings/refine': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make) => ({ training_id: await make.training(true) }),
+    request: (_f, x) => ({ body: x }),
+  },
+  'DELETE /api/trainings/{training_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 204,
+    fresh: async (make) => ({ training_id: await make.training() }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'GET /api/outputs/avatar/{avatar_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { avatar_id: f.avatar }, query: { query: 'post' } }),
+  },
+  'GET /api/outputs/training/{training_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { training_id: f.training } }),
+  },
+  'POST /api/outputs': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    request: (f) => ({ body: { avatar_id: f.avatar, prompt: 'A post', content: 'Written by hand' } }),
+  },
+  'POST /api/outputs/generate': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    request: (f) => ({ body: { training_id: f.training, prompt: 'A post' } }),
+  },
+  // Outputs are their writer's alone: a staff admin sees the avatar but not owner's outputs.
+  'POST /api/outputs/message': {
+    allow: ['owner'],
+    status: 201,
+    request: (f) => ({ body: { output_id: f.output, message: 'Shorter' } }),
+  },
+  'POST /api/outputs/rate': {
+    allow: ['owner'],
+    request: (f) => ({ body: { output_id: f.output, rating: 'up', note: 'Good' } }),
+  },
+  'PUT /api/outputs': {
+    allow: ['owner'],
+    request: (f) => ({ body: { output_id: f.output, content: 'Edited' } }),
+  },
+  'DELETE /api/outputs/{output_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ output_id: await make.output() }),
     request: (_f, x) => ({ params: x }),
   },
 

@@ -14,3 +14,4 @@ export * from './payments';
 export * from './feature-flags';
 export * from './campaigns';
 export * from './widget';
+export * from './trainings';

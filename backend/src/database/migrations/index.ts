@@ -25,6 +25,7 @@ import { Tutorials1764682000000 } from './1764682000000-Tutorials';
 import { CampaignsAndGroups1764690000000 } from './1764690000000-CampaignsAndGroups';
 import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 import { Widgets1795709477082 } from './1795709477082-Widgets';
+import { TrainingsAndOutputs1795709512066 } from './1795709512066-TrainingsAndOutputs';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   CampaignsAndGroups1764690000000,
   TotpLastStep1764700000000,
   Widgets1795709477082,
+  TrainingsAndOutputs1795709512066,
 ];
