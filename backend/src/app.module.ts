@@ -41,6 +41,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { CustomersModule } from './modules/customers/customers.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
+import { SetupModule } from './modules/setup/setup.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -84,6 +85,7 @@ export class AppModule implements NestModule {
         TutorialsModule,
         WorkflowsModule,
         UserWorkflowsModule,
+        SetupModule,
         WebModule,
         RealtimeModule,
       ],

@@ -83,6 +83,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+      // The browser tests start from an empty library (their lists and counts assume it).
+      STARTER_CONTENT: 'false',
       ...(aiBaseUrl ? { OPENAI_API_KEY: 'sk-e2e-fake', OPENAI_BASE_URL: aiBaseUrl } : {}),
       ...(payments ? { STRIPE_API_BASE: payments.stripeUrl, PAYPAL_API_BASE: payments.paypalUrl } : {}),
     },

@@ -162,6 +162,13 @@ export interface OpenAiErrorPayload {
   message: string;
 }
 
+/** A piece of the AI provider check's one-line answer, streamed to the staff admin who pressed Test. */
+export interface SetupTestOutputPayload {
+  /** The id the test request sent, so a screen shows only its own test's text. */
+  test_id: string;
+  delta: string;
+}
+
 /** Server → client events with their payloads. */
 export interface ServerToClientEvents {
   message: (payload: WorkflowStepPayload) => void;
@@ -173,6 +180,7 @@ export interface ServerToClientEvents {
   document_output: (payload: DocumentOutputPayload) => void;
   ideas_output: (payload: IdeasOutputPayload) => void;
   thread_messages: (payload: ThreadMessagesPayload) => void;
+  setup_test_output: (payload: SetupTestOutputPayload) => void;
   error: (payload: RealtimeErrorPayload) => void;
   'openai-error': (payload: OpenAiErrorPayload) => void;
 }
@@ -210,6 +218,7 @@ export const SERVER_EVENTS = [
   'document_output',
   'ideas_output',
   'thread_messages',
+  'setup_test_output',
   'error',
   'openai-error',
 ] as const satisfies readonly ServerEventName[];

@@ -13,3 +13,4 @@ export * from './customers';
 export * from './payments';
 export * from './feature-flags';
 export * from './campaigns';
+export * from './setup';
