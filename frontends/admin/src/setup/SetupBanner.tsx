@@ -39,7 +39,16 @@ export function SetupBanner() {
     setDismissed(true);
   };
   return (
-    <Alert color="blue" variant="light" m="md" mb={0} icon={<IconListCheck aria-hidden />} role="status">
+    // A named region, not a status: it is standing advice, and screens wait for role="status" spinners to end.
+    <Alert
+      color="blue"
+      variant="light"
+      m="md"
+      mb={0}
+      icon={<IconListCheck aria-hidden />}
+      role="region"
+      aria-label={t('setup.title')}
+    >
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm">
           {t('setup.banner.text', { count: left })}{' '}
