@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startFakeOpenAi, type FakeOpenAi } from '../../backend/test/fakes/openai-server';
 import { expectAccessible } from '../support/axe';
-import { label, signInViaUi, until, useBrowser } from '../support/fixtures';
+import { ARTIFACTS, label, signInViaUi, until, useBrowser } from '../support/fixtures';
 import { launchServer, stopLaunchedServer, type E2eState } from '../support/server';
 
 const { test } = useBrowser();
@@ -41,6 +43,19 @@ describe('first run: the setup checklist', () => {
     browser,
   }) => {
     const page = await openPage(server.state, browser);
+    try {
+      await firstRun(page);
+    } catch (error) {
+      // The fixture's screenshot shows its own page; this test drives another server's.
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page
+        .screenshot({ path: join(ARTIFACTS, 'setup--first-run.png'), fullPage: true })
+        .catch(() => {});
+      throw error;
+    }
+  }, 120_000);
+
+  async function firstRun(page: Page): Promise<void> {
     await signInViaUi(page, { email: server.state.adminEmail, password: server.state.adminPassword });
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Set up your studio' }).waitFor();
@@ -79,5 +94,5 @@ describe('first run: the setup checklist', () => {
     await until('the AI item to be done', async () => (await stateOf(page, 'ai')) === 'Done');
     expect(fake.requests.some((r) => r.stream)).toBe(true);
     await expectAccessible(page, 'setup checklist after a test (/admin)');
-  }, 120_000);
+  }
 });

@@ -66,9 +66,12 @@ function TestResult({ result, streamed }: { result: SetupTestResult | null; stre
   }
   return (
     <Stack gap={2} aria-live="polite">
-      <Text size="sm" c="green.9" fw={600}>
-        {t('setup.works')}
-      </Text>
+      <Group gap={4}>
+        <IconCircleCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
+        <Text size="sm" fw={600}>
+          {t('setup.works')}
+        </Text>
+      </Group>
       {result.answer ? (
         <Text size="sm" data-testid="setup-streamed">
           {t('setup.answer', { text: result.answer })}
@@ -81,9 +84,10 @@ function TestResult({ result, streamed }: { result: SetupTestResult | null; stre
         <Text size="sm">{t('setup.results', { count: result.results })}</Text>
       ) : null}
       {result.warnings.map((warning) => (
-        <Text key={warning} size="sm" c="orange.9">
-          {t(`setup.warnings.${warning}`)}
-        </Text>
+        <Group key={warning} gap={4} wrap="nowrap" align="flex-start">
+          <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden />
+          <Text size="sm">{t(`setup.warnings.${warning}`)}</Text>
+        </Group>
       ))}
     </Stack>
   );
@@ -182,7 +186,7 @@ function StarterContent({
         </Text>
         {starter.state === 'loaded' ? (
           <Group>
-            <Button color="red" variant="light" size="xs" onClick={() => setConfirming(true)}>
+            <Button color="red.9" variant="outline" size="xs" onClick={() => setConfirming(true)}>
               {t('setup.starter.remove')}
             </Button>
           </Group>

@@ -18,6 +18,9 @@ export function useSetupChecklist(enabled = true) {
     queryKey: setupKeys.checklist(scope),
     queryFn: () => unwrap(api.GET('/api/setup/checklist')),
     enabled,
+    // Settings change on other screens: coming back to the checklist always reads the live state.
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }
 
