@@ -11,7 +11,8 @@ import { SetupChecklist } from './SetupChecklist';
 import { setupEn, setupEs } from './translations';
 
 registerTranslations('admin', { en, es });
-configure({ asyncUtilTimeout: 5000 });
+// A loaded machine can take seconds to refetch after a test; the waits stay bounded.
+configure({ asyncUtilTimeout: 10000 });
 
 let socket: ReturnType<typeof fakeIo>;
 beforeEach(() => {
