@@ -43,6 +43,7 @@ import { CustomersModule } from './modules/customers/customers.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
 import { WidgetModule } from './modules/widget/widget.module';
+import { SetupModule } from './modules/setup/setup.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -88,6 +89,7 @@ export class AppModule implements NestModule {
         WorkflowsModule,
         UserWorkflowsModule,
         WidgetModule,
+        SetupModule,
         WebModule,
         RealtimeModule,
       ],

@@ -276,6 +276,16 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   },
   'GET /api/ai/models': { allow: SIGNED_IN, request: () => ({}) },
 
+  // ------------------------------------------------------------------ the first-run setup checklist
+  'GET /api/setup/checklist': { allow: ['staffAdmin'], ...NOT_STAFF_403, request: () => ({}) },
+  'POST /api/setup/test/{item}': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    // File storage on disk: a test that passes without any outside service.
+    request: () => ({ params: { item: 'storage' }, body: {} }),
+  },
+  'DELETE /api/setup/starter-content': { allow: ['staffAdmin'], ...NOT_STAFF_403, request: () => ({}) },
+
   // ------------------------------------------------------------------ the caller's own account
   'GET /api/users': { allow: SIGNED_IN, request: () => ({}) },
   'PUT /api/users': [

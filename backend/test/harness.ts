@@ -84,6 +84,8 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
     EXPORT_RATE_LIMIT_PER_MINUTE: '100000',
     HEAVY_TASKS_PER_USER: '1000',
+    // Tests start from an empty library; the first-run tests turn the starter content on.
+    STARTER_CONTENT: 'false',
     ...extraEnv,
   });
   const app = await createApp(env, { logger: false });

@@ -52,11 +52,30 @@ export const FAKE_REPLY = 'Hello from the fake model. It streams its answer in s
 export const CUT_PROMPT = 'Tell me a very long story';
 export const CUT_REPLY = '# A long story\n\nOnce upon a time there was a **brave** fox who';
 
-/** Starts the production build (backend serving the built frontends) on a fresh schema. */
+/** Starts the production build (backend serving the built frontends) on a fresh schema, for every test file. */
 export async function startServer(
   aiBaseUrl?: string,
   payments?: { stripeUrl: string; paypalUrl: string },
 ): Promise<{ state: E2eState; child: ChildProcess }> {
+  const launched = await launchServer({
+    env: {
+      // The browser tests start from an empty library (their lists and counts assume it).
+      STARTER_CONTENT: 'false',
+      ...(aiBaseUrl ? { OPENAI_API_KEY: 'sk-e2e-fake', OPENAI_BASE_URL: aiBaseUrl } : {}),
+      ...(payments ? { STRIPE_API_BASE: payments.stripeUrl, PAYPAL_API_BASE: payments.paypalUrl } : {}),
+    },
+  });
+  writeFileSync(stateFile(), JSON.stringify(launched.state));
+  return launched;
+}
+
+/**
+ * Starts another server of the production build on a fresh schema with `env` added (a first run, for one test
+ * file); the shared one is untouched. Stop it with stopLaunchedServer.
+ */
+export async function launchServer(options: {
+  env?: Record<string, string>;
+}): Promise<{ state: E2eState; child: ChildProcess }> {
   const main = join(ROOT, 'backend', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const schema = `e2e_${randomBytes(5).toString('hex')}`;
@@ -83,8 +102,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
-      ...(aiBaseUrl ? { OPENAI_API_KEY: 'sk-e2e-fake', OPENAI_BASE_URL: aiBaseUrl } : {}),
-      ...(payments ? { STRIPE_API_BASE: payments.stripeUrl, PAYPAL_API_BASE: payments.paypalUrl } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: false,
@@ -100,9 +118,28 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const state: E2eState = { baseUrl, adminEmail, adminPassword, schema, pid: child.pid!, ...payments };
-  writeFileSync(stateFile(), JSON.stringify(state));
+  const stripeUrl = options.env?.STRIPE_API_BASE;
+  const paypalUrl = options.env?.PAYPAL_API_BASE;
+  const state: E2eState = {
+    baseUrl,
+    adminEmail,
+    adminPassword,
+    schema,
+    pid: child.pid!,
+    ...(stripeUrl && paypalUrl ? { stripeUrl, paypalUrl } : {}),
+  };
   return { state, child };
+}
+
+/** Stops a server of launchServer and drops its schema. */
+export async function stopLaunchedServer(launched: { state: E2eState; child: ChildProcess }): Promise<void> {
+  const exited = new Promise((r) => launched.child.once('exit', r));
+  launched.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  const db = new Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  await db.query(`DROP SCHEMA IF EXISTS ${launched.state.schema} CASCADE`);
+  await db.end();
 }
 
 export function readState(): E2eState {

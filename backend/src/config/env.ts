@@ -81,6 +81,8 @@ export interface AppEnv {
   paypalApiBase: string;
   /** How old a Stripe webhook signature may be, in seconds, before the event is refused as a replay. */
   stripeWebhookToleranceSeconds: number;
+  /** Load the starter templates and workflows on the first start with an empty library (STARTER_CONTENT). */
+  starterContent: boolean;
 }
 
 export class EnvError extends Error {}
@@ -269,6 +271,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     stripeApiBase: url(source, 'STRIPE_API_BASE', ['http:', 'https:']),
     paypalApiBase: url(source, 'PAYPAL_API_BASE', ['http:', 'https:']) ?? 'https://api-m.paypal.com',
     stripeWebhookToleranceSeconds: int(source, 'STRIPE_WEBHOOK_TOLERANCE_SECONDS', 300, 1, 3600),
+    starterContent: bool(source, 'STARTER_CONTENT', true),
   };
 }
 

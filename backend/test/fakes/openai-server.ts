@@ -53,6 +53,10 @@ export interface FakeOpenAi {
    * fake directly, such as the browser tests' server). Undefined falls through to the queue and the default.
    */
   replyFor?: (request: FakeRequest) => FakeReply | undefined;
+  /** When set, every request whose bearer is not this key answers 401, as a provider refusing a wrong key does. */
+  requiredKey?: string;
+  /** What GET /v1/models lists. */
+  models: string[];
   /** Forgets recorded requests and queued replies. */
   reset(): void;
   close(): Promise<void>;
@@ -84,6 +88,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     defaultReply: { text: 'Hello from the fake.' },
     embeddings: true,
     embeddingRequests: 0,
+    models: ['gpt-4o-mini', 'gpt-4o'],
     reset() {
       queue.length = 0;
       fake.requests.length = 0;
@@ -101,6 +106,29 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       req.on('data', (c: Buffer) => (data += c.toString('utf8')));
       req.on('end', () => resolve(data));
     });
+    if (fake.requiredKey !== undefined && req.headers.authorization !== `Bearer ${fake.requiredKey}`) {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: {
+            message: 'Incorrect API key provided.',
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
+        }),
+      );
+      return;
+    }
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          data: fake.models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })),
+        }),
+      );
+      return;
+    }
     if (req.method === 'POST' && req.url === '/v1/embeddings' && fake.embeddings) {
       // Deterministic vectors (hashEmbedding), so retrieval tests and benches give the same ranks every run.
       const body = JSON.parse(raw) as { input: string | string[]; model: string; dimensions?: number };

@@ -6,6 +6,7 @@ import { NotFound, PageLoader, registerTranslations } from '@avatar-studio/share
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { en, es } from './i18n';
+import { SetupBanner } from './setup/SetupBanner';
 
 registerTranslations('admin', { en, es });
 
@@ -51,6 +52,7 @@ const TutorialsAdminPage = lazy(() =>
 export default function App() {
   return (
     <Suspense fallback={<PageLoader />}>
+      <SetupBanner />
       <Routes>
         {/* Screens: <Route path="..." element={<Screen />} />, each screen React.lazy-loaded. */}
         <Route index element={<DashboardPage />} />

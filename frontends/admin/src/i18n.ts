@@ -7,6 +7,7 @@ import { discountsEn, discountsEs } from './discounts/translations';
 import { productsEn, productsEs } from './products/translations';
 import { purchasesEn, purchasesEs } from './purchases/translations';
 import { settingsEn, settingsEs } from './settings/translations';
+import { setupEn, setupEs } from './setup/translations';
 import { staffEn, staffEs } from './staff/translations';
 import { tutorialsEn, tutorialsEs } from './tutorials/translations';
 import { workflowsEn, workflowsEs } from './workflows/translations';
@@ -25,6 +26,7 @@ export const en = {
   settings: settingsEn,
   workflows: workflowsEn,
   tutorials: tutorialsEn,
+  setup: setupEn,
 };
 
 export const es: typeof en = {
@@ -41,4 +43,5 @@ export const es: typeof en = {
   settings: settingsEs,
   workflows: workflowsEs,
   tutorials: tutorialsEs,
+  setup: setupEs,
 };

@@ -164,6 +164,13 @@ export interface OpenAiErrorPayload {
   message: string;
 }
 
+/** A piece of the AI provider check's one-line answer, streamed to the staff admin who pressed Test. */
+export interface SetupTestOutputPayload {
+  /** The id the test request sent, so a screen shows only its own test's text. */
+  test_id: string;
+  delta: string;
+}
+
 /** Server → client events with their payloads. */
 export interface ServerToClientEvents {
   message: (payload: WorkflowStepPayload) => void;
@@ -177,6 +184,7 @@ export interface ServerToClientEvents {
   thread_messages: (payload: ThreadMessagesPayload) => void;
   output: (payload: OutputPayload) => void;
   training_progress: (payload: TrainingProgressPayload) => void;
+  setup_test_output: (payload: SetupTestOutputPayload) => void;
   error: (payload: RealtimeErrorPayload) => void;
   'openai-error': (payload: OpenAiErrorPayload) => void;
 }
@@ -216,6 +224,7 @@ export const SERVER_EVENTS = [
   'thread_messages',
   'output',
   'training_progress',
+  'setup_test_output',
   'error',
   'openai-error',
 ] as const satisfies readonly ServerEventName[];

@@ -15,3 +15,4 @@ export * from './feature-flags';
 export * from './campaigns';
 export * from './widget';
 export * from './trainings';
+export * from './setup';

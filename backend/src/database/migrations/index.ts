@@ -26,6 +26,7 @@ import { CampaignsAndGroups1764690000000 } from './1764690000000-CampaignsAndGro
 import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 import { Widgets1795709477082 } from './1795709477082-Widgets';
 import { TrainingsAndOutputs1795709512066 } from './1795709512066-TrainingsAndOutputs';
+import { StarterContent1795709635733 } from './1795709635733-StarterContent';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   TotpLastStep1764700000000,
   Widgets1795709477082,
   TrainingsAndOutputs1795709512066,
+  StarterContent1795709635733,
 ];

@@ -1,4 +1,4 @@
-import { pickProvider, ProviderInputs, resolveModel, XAI_DEFAULT_BASE_URL } from './ai.models';
+import { NO_KEY, pickProvider, ProviderInputs, resolveModel, XAI_DEFAULT_BASE_URL } from './ai.models';
 
 const noEnv = { openaiApiKey: null, openaiBaseUrl: null, xaiApiKey: null, xaiBaseUrl: null };
 const inputs = (over: Partial<ProviderInputs> = {}): ProviderInputs => ({
@@ -89,5 +89,26 @@ describe('pickProvider', () => {
 
   it('returns null when no key is set anywhere', () => {
     expect(pickProvider(inputs())).toBeNull();
+  });
+
+  it("uses the admin's base URL before OPENAI_BASE_URL, with whichever key comes first", () => {
+    const choice = pickProvider(
+      inputs({ appConfigKey: 'sk-app', appConfigBaseUrl: 'http://ai.internal/v1', env }),
+    );
+    expect(choice).toMatchObject({
+      apiKey: 'sk-app',
+      baseURL: 'http://ai.internal/v1',
+      source: 'app_config',
+    });
+  });
+
+  it("counts the admin's base URL alone as a provider (a local server needs no key)", () => {
+    const choice = pickProvider(inputs({ appConfigBaseUrl: 'http://127.0.0.1:11434/v1' }));
+    expect(choice).toMatchObject({
+      apiKey: NO_KEY,
+      baseURL: 'http://127.0.0.1:11434/v1',
+      provider: 'openai',
+    });
+    expect(pickProvider(inputs({ env: { ...noEnv, openaiBaseUrl: 'http://local/v1' } }))).toBeNull();
   });
 });

@@ -77,6 +77,8 @@ export interface ProviderInputs {
   model: string;
   organizationKey: string | null;
   appConfigKey: string | null;
+  /** App config `openai_base_url`: an OpenAI-compatible server set by an admin; it wins over OPENAI_BASE_URL. */
+  appConfigBaseUrl?: string | null;
   env: {
     openaiApiKey: string | null;
     openaiBaseUrl: string | null;
@@ -84,6 +86,9 @@ export interface ProviderInputs {
     xaiBaseUrl: string | null;
   };
 }
+
+/** The bearer sent to a keyless OpenAI-compatible server (the SDK requires one). */
+export const NO_KEY = 'no-key';
 
 const present = (value: string | null | undefined): string | null => (value?.trim() ? value.trim() : null);
 
@@ -111,12 +116,18 @@ export function pickProvider(inputs: ProviderInputs): ProviderChoice | null {
     [present(env.openaiApiKey), 'env_openai'],
   ];
   const found = candidates.find(([key]) => key !== null);
-  if (!found) return null;
+  const adminBaseUrl = present(inputs.appConfigBaseUrl);
+  if (!found) {
+    // A local OpenAI-compatible server needs no key: an admin-set base URL alone is a configured provider
+    // (the SDK still sends a bearer header, which such servers ignore).
+    if (!adminBaseUrl) return null;
+    return { provider: 'openai', model, apiKey: NO_KEY, baseURL: adminBaseUrl, source: 'app_config' };
+  }
   return {
     provider: 'openai',
     model,
     apiKey: found[0] as string,
-    baseURL: present(env.openaiBaseUrl),
+    baseURL: adminBaseUrl ?? present(env.openaiBaseUrl),
     source: found[1],
   };
 }

@@ -16,6 +16,8 @@ import {
   UNSET_MODEL,
 } from './ai.models';
 import { badInput } from '../../common/errors/domain-error';
+import { OutboundPolicy } from '../../common/outbound/address-policy';
+import { checkHost } from '../../common/outbound/guarded-lookup';
 
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
@@ -75,12 +77,15 @@ export interface AiModelsStatus {
 @Injectable()
 export class AiService {
   private readonly logger = new Logger('AI');
+  private readonly policy: OutboundPolicy;
 
   constructor(
     @Inject(APP_ENV) private readonly env: AppEnv,
     private readonly appConfig: AppConfigService,
     private readonly organizations: OrganizationsService,
-  ) {}
+  ) {
+    this.policy = new OutboundPolicy(env.outboundAllow);
+  }
 
   /** Key, base URL and model for a request; ai_not_configured (409) when no key exists anywhere. */
   async resolveProvider(input: {
@@ -89,6 +94,14 @@ export class AiService {
   }): Promise<ProviderChoice> {
     const choice = await this.tryResolve(input);
     if (!choice) throw aiNotConfigured();
+    if (choice.baseURL && choice.baseURL !== this.env.openaiBaseUrl && choice.provider === 'openai') {
+      // An admin-set server: checked against the outbound address policy at every use (its DNS may change).
+      try {
+        await checkHost(this.policy, new URL(choice.baseURL).hostname);
+      } catch (err) {
+        throw this.unavailable(choice, `the base URL is refused: ${(err as Error).message}`);
+      }
+    }
     return choice;
   }
 
@@ -219,6 +232,37 @@ export class AiService {
   }
 
   /**
+   * The model ids the platform's provider lists (GET /models), for the setup check: `rejected` when the key is
+   * refused, `unsupported` when the server has no model list, `unreachable` when nothing answers. At most 200.
+   */
+  async listProviderModels(): Promise<
+    { ok: true; models: string[] } | { ok: false; reason: 'rejected' | 'unsupported' | 'unreachable' }
+  > {
+    const choice = await this.resolveProvider({ organization_id: null, model: null });
+    const client = new OpenAI({
+      apiKey: choice.apiKey,
+      baseURL: choice.baseURL ?? undefined,
+      maxRetries: 0,
+      timeout: Math.min(this.env.aiTimeoutMs, 15_000),
+    });
+    try {
+      const models: string[] = [];
+      for await (const model of client.models.list()) {
+        models.push(model.id);
+        if (models.length >= 200) break;
+      }
+      return { ok: true, models };
+    } catch (err) {
+      if (err instanceof OpenAI.APIError && (err.status === 401 || err.status === 403))
+        return { ok: false, reason: 'rejected' };
+      if (err instanceof OpenAI.APIError && err.status !== undefined && err.status < 500)
+        return { ok: false, reason: 'unsupported' };
+      this.logFailure(choice, err);
+      return { ok: false, reason: 'unreachable' };
+    }
+  }
+
+  /**
    * Embeddings of `texts` (same order) from the provider's embeddings model, or null when the provider offers
    * none (xAI; a compatible server that answers 404 or 400 to /embeddings).
    */
@@ -253,7 +297,11 @@ export class AiService {
     organization_id?: number | null;
     model?: string | null;
   }): Promise<ProviderChoice | null> {
-    const config = await this.appConfig.getMany(['openai_secret_key', 'openai_model'] as const);
+    const config = await this.appConfig.getMany([
+      'openai_secret_key',
+      'openai_model',
+      'openai_base_url',
+    ] as const);
     const organizationKey = input.organization_id
       ? (await this.organizations.secrets(input.organization_id)).openai_api_key
       : null;
@@ -261,6 +309,7 @@ export class AiService {
       model: resolveModel(input.model, config.openai_model),
       organizationKey,
       appConfigKey: config.openai_secret_key,
+      appConfigBaseUrl: config.openai_base_url,
       env: this.env,
     });
   }

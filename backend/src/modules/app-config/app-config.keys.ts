@@ -146,6 +146,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   fetched(secret('payment_failed_email_webhook_url', 'url')),
   secret('openai_secret_key', 'string'),
   internal(text('openai_model', 'gpt-4o-mini', 'Advanced')),
+  // An OpenAI-compatible server (a proxy, or a local one such as Ollama); OPENAI_BASE_URL when unset.
+  internal(fetched(link('openai_base_url', 'Advanced', false))),
   fetched(secret('welcome_email_webhook_url', 'url')),
   fetched(secret('reset_password_email_webhook_url', 'url')),
   fetched(secret('security_notice_email_webhook_url', 'url')),

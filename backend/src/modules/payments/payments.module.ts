@@ -51,5 +51,7 @@ import { StripeCatalogService } from './stripe-catalog.service';
     PaymentWebhooksService,
     ProviderCancelAdapters,
   ],
+  // The setup checklist tests the keys through the same clients.
+  exports: [StripeAccounts, PayPalClient],
 })
 export class PaymentsModule {}

@@ -167,6 +167,12 @@ export class PayPalClient {
     return result.verification_status === 'SUCCESS';
   }
 
+  /** Asks PayPal for a fresh access token with the stored keys (the setup check); throws like any call. */
+  async checkCredentials(): Promise<void> {
+    this.token = null;
+    await this.accessToken();
+  }
+
   private async credentials(): Promise<{ id: string; secret: string }> {
     const keys = await this.config.getMany(['paypal_client_id', 'paypal_client_secret'] as const);
     if (!keys.paypal_client_id || !keys.paypal_client_secret)

@@ -54,6 +54,10 @@ export class Template {
   @Column({ type: 'jsonb', default: () => `'[]'` })
   fields: StoredField[];
 
+  /** Loaded by the first run (the setup module's starter content); staff remove all of those at once. */
+  @Column({ type: 'boolean', default: false })
+  starter: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -34,7 +34,9 @@ export interface TemplateFilter {
   text?: string;
 }
 
-export type TemplateValues = Omit<Template, 'template_id' | 'createdAt' | 'updatedAt'>;
+export type TemplateValues = Omit<Template, 'template_id' | 'createdAt' | 'updatedAt' | 'starter'> & {
+  starter?: boolean;
+};
 
 /** What another module needs of a template to use it as a step. */
 export type TemplatePrompt = Pick<Template, 'template_id' | 'name' | 'description' | 'content' | 'fields'>;
@@ -210,6 +212,21 @@ export class TemplatesRepository {
 
   async delete(m: EntityManager, id: number): Promise<void> {
     await this.repo(m).delete({ template_id: id });
+  }
+
+  /** How many starter templates exist. */
+  countStarter(m?: EntityManager): Promise<number> {
+    return this.repo(m).count({ where: { starter: true } });
+  }
+
+  /** Whether any template exists at all (the starter content loads only on an empty library). */
+  async anyTemplate(m?: EntityManager): Promise<boolean> {
+    return (await this.repo(m).count({ take: 1 })) > 0;
+  }
+
+  /** Deletes every starter template (tags and favorites go with them); answers how many. */
+  async deleteStarter(m: EntityManager): Promise<number> {
+    return (await this.repo(m).delete({ starter: true })).affected ?? 0;
   }
 
   /** Adds or removes the favorite; answers whether it is one now. */

@@ -138,7 +138,12 @@ export class TemplatesService {
     return this.repository.lockExisting(templateIds, m);
   }
 
-  async create(me: Principal, body: CreateTemplateBody): Promise<TemplateDto> {
+  /** `starter` marks the first run's starter content (never from the API); every other rule is the same. */
+  async create(
+    me: Principal,
+    body: CreateTemplateBody,
+    options: { starter?: boolean } = {},
+  ): Promise<TemplateDto> {
     if (body.public && !this.access.permits(me, 'template.makePublic'))
       throw forbidden('Only admins can make a template public.', 'template_public_admin_only');
     const errors: FieldError[] = [];
@@ -163,6 +168,7 @@ export class TemplatesService {
           editable: body.editable ?? false,
           show_prompt: body.show_prompt ?? true,
           fields,
+          starter: options.starter ?? false,
         },
         tags,
       ),
@@ -231,6 +237,16 @@ export class TemplatesService {
       this.checkCanChange(me, await this.load(me, templateId, m, true));
       await this.repository.delete(m, templateId);
     });
+  }
+
+  /** How many starter templates exist, and whether the library holds any template at all. */
+  async starterState(): Promise<{ starter: number; any: boolean }> {
+    return { starter: await this.repository.countStarter(), any: await this.repository.anyTemplate() };
+  }
+
+  /** Deletes every starter template in `m`'s transaction (workflow steps using them go too); answers how many. */
+  removeStarter(m: EntityManager): Promise<number> {
+    return this.repository.deleteStarter(m);
   }
 
   async toggleFavorite(me: Principal, templateId: number): Promise<FavoriteResponse> {

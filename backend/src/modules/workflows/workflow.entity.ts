@@ -26,6 +26,10 @@ export class Workflow {
   @Column({ type: 'text', default: '' })
   tags: string;
 
+  /** Loaded by the first run (the setup module's starter content); staff remove all of those at once. */
+  @Column({ type: 'boolean', default: false })
+  starter: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -84,7 +84,7 @@ export class WorkflowsRepository {
 
   async insert(
     m: EntityManager,
-    values: WorkflowValues & { user_id: number },
+    values: WorkflowValues & { user_id: number; starter?: boolean },
     templateIds: number[],
     tags: string[],
   ): Promise<number> {
@@ -110,6 +110,20 @@ export class WorkflowsRepository {
   /** False when there was no such workflow. */
   async delete(id: number): Promise<boolean> {
     return !!(await this.workflows.delete({ workflow_id: id })).affected;
+  }
+
+  /** How many starter workflows exist. */
+  countStarter(m?: EntityManager): Promise<number> {
+    return this.repo(m).count({ where: { starter: true } });
+  }
+
+  async anyWorkflow(m?: EntityManager): Promise<boolean> {
+    return (await this.repo(m).count({ take: 1 })) > 0;
+  }
+
+  /** Deletes every starter workflow (steps and tags go with them); answers how many. */
+  async deleteStarter(m: EntityManager): Promise<number> {
+    return (await this.repo(m).delete({ starter: true })).affected ?? 0;
   }
 
   /** The ordered steps, positions from 1, in the same transaction as the workflow's save. */

@@ -94,7 +94,12 @@ export class WorkflowsService {
     return this.loadSteps([workflowId], m);
   }
 
-  async create(me: Principal, body: CreateWorkflowBody): Promise<WorkflowDto> {
+  /** `starter` marks the first run's starter content (never from the API); every other rule is the same. */
+  async create(
+    me: Principal,
+    body: CreateWorkflowBody,
+    options: { starter?: boolean } = {},
+  ): Promise<WorkflowDto> {
     const tags = normalizeTags(body.tags);
     const id = await this.unitOfWork.run(async (m) => {
       await this.checkTemplates(m, body.template_ids);
@@ -105,6 +110,7 @@ export class WorkflowsService {
           name: body.name.trim(),
           description: body.description?.trim() ?? '',
           tags: tags.join(','),
+          starter: options.starter ?? false,
         },
         body.template_ids,
         tags,
@@ -135,6 +141,16 @@ export class WorkflowsService {
       );
     });
     return this.get(body.workflow_id);
+  }
+
+  /** How many starter workflows exist, and whether any workflow exists at all. */
+  async starterState(): Promise<{ starter: number; any: boolean }> {
+    return { starter: await this.repository.countStarter(), any: await this.repository.anyWorkflow() };
+  }
+
+  /** Deletes every starter workflow in `m`'s transaction (users' runs stay, without it); answers how many. */
+  removeStarter(m: EntityManager): Promise<number> {
+    return this.repository.deleteStarter(m);
   }
 
   /** Users' runs of it stay, without their workflow (workflow_id becomes null). */

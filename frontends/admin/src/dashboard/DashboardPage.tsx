@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageLoader, api, unwrap, useCan, useFormat } from '@avatar-studio/shared';
 import { usd } from '../common/money';
+import { SetupChecklist } from '../setup/SetupChecklist';
 
 export const DASHBOARD_QUERY_KEY = ['admin', 'dashboard'] as const;
 
@@ -70,6 +71,7 @@ export function DashboardPage() {
       <Title order={1} size="h2">
         {t('dashboard.title')}
       </Title>
+      <SetupChecklist />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Figure
           label={t('dashboard.signUps')}

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Paper, PasswordInput, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   APP_CONFIG_QUERY_KEY,
@@ -57,6 +58,17 @@ export function SettingsPage() {
     queryFn: async () => (await unwrap(api.GET('/api/appconfig/admin'))).config satisfies AdminConfigEntry[],
   });
   const entries = useMemo(() => config.data ?? [], [config.data]);
+  // A link may name the tab and the field to show (the setup checklist links each item to its field).
+  const [searchParams] = useSearchParams();
+  const linkedTab = searchParams.get('tab');
+  const linkedField = searchParams.get('field');
+  useEffect(() => {
+    // Config keys are letters, digits and underscores; anything else names no field.
+    if (!linkedField || !/^\w+$/.test(linkedField) || entries.length === 0) return;
+    const input = document.querySelector<HTMLElement>(`[data-config-key="${linkedField}"]`);
+    input?.scrollIntoView?.({ block: 'center' });
+    input?.focus();
+  }, [linkedField, entries.length]);
 
   const changes = useMemo(
     () =>
@@ -161,7 +173,7 @@ export function SettingsPage() {
         </Group>
       </Group>
 
-      <Tabs defaultValue="Content" keepMounted={false}>
+      <Tabs defaultValue={GROUPS.find((group) => group === linkedTab) ?? 'Content'} keepMounted={false}>
         <Tabs.List>
           {GROUPS.map((group) => (
             <Tabs.Tab key={group} value={group}>

@@ -3217,6 +3217,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setup/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first-run checklist: each item with its state from the live settings and where it is set */
+        get: operations["Setup_checklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup/test/{item}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tests one connection (ai, search, email, storage, stripe, paypal); a failure is an answer, not an error
+         * @description ai lists the models and streams a one-line answer as `setup_test_output` events (with the body's test_id) to the caller; no words are charged. email sends a sample welcome message to the caller. storage writes, reads and deletes a small file. stripe and paypal check the keys and the webhook settings. The answer never holds a key, an address or a provider's own text.
+         */
+        post: operations["Setup_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup/starter-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes every starter template and workflow (edited ones too); they are never loaded again */
+        delete: operations["Setup_removeStarter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5847,6 +5901,54 @@ export interface components {
         };
         VisitorMessageBody: {
             text: string;
+        };
+        SetupItemDto: {
+            /** @enum {string} */
+            item: "ai" | "search" | "email" | "storage" | "stripe" | "paypal" | "branding" | "product" | "signup";
+            /** @enum {string} */
+            state: "todo" | "untested" | "done" | "failed";
+            /** @description The banner shows until every required item is done */
+            required: boolean;
+            /** @description Whether POST /api/setup/test/{item} tests it */
+            testable: boolean;
+            /** @description The back-office path of the field that sets it */
+            link: string;
+            /** @description A non-secret detail: the default model, disk or s3, the app name, open or closed... */
+            detail: string | null;
+        };
+        StarterContentDto: {
+            /** @enum {string} */
+            state: "loaded" | "removed" | "none";
+            /** @description Starter templates there now */
+            templates: number;
+            /** @description Starter workflows there now */
+            workflows: number;
+        };
+        SetupChecklistResponse: {
+            items: components["schemas"]["SetupItemDto"][];
+            /** @description Every required item is done */
+            complete: boolean;
+            starter: components["schemas"]["StarterContentDto"];
+        };
+        SetupTestBody: {
+            /** @description Names this test in the `setup_test_output` socket events (the AI check streams its answer) */
+            test_id?: string;
+        };
+        SetupTestResponse: {
+            /** @enum {string} */
+            item: "ai" | "search" | "email" | "storage" | "stripe" | "paypal" | "branding" | "product" | "signup";
+            ok: boolean;
+            /** @enum {string|null} */
+            problem: "not_configured" | "address_refused" | "ai_key_rejected" | "ai_unreachable" | "ai_no_answer" | "search_failed" | "search_no_results" | "email_failed" | "storage_write_failed" | "storage_read_mismatch" | "stripe_key_rejected" | "stripe_unreachable" | "stripe_webhook_secret_missing" | "paypal_key_rejected" | "paypal_unreachable" | null;
+            /** @description What happened, in plain English, with what to do when it failed */
+            message: string;
+            warnings: ("webhook_address_private" | "paypal_webhook_id_missing" | "ai_models_unlisted")[];
+            /** @description AI: the models the provider lists */
+            models?: string[];
+            /** @description AI: the provider's one-line answer */
+            answer?: string;
+            /** @description Web search: how many results the test query found */
+            results?: number;
         };
     };
     responses: never;
@@ -15641,6 +15743,120 @@ export interface operations {
             };
             /** @description A limit was reached */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Setup_checklist: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupChecklistResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Setup_test: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                item: "ai" | "search" | "email" | "storage" | "stripe" | "paypal" | "branding" | "product" | "signup";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupTestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupTestResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Setup_removeStarter: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StarterContentDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
