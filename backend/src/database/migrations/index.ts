@@ -24,6 +24,7 @@ import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
 import { CampaignsAndGroups1764690000000 } from './1764690000000-CampaignsAndGroups';
 import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
+import { RenewalRefunds1795709670287 } from './1795709670287-RenewalRefunds';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   Tutorials1764682000000,
   CampaignsAndGroups1764690000000,
   TotpLastStep1764700000000,
+  RenewalRefunds1795709670287,
 ];
