@@ -23,6 +23,16 @@ type Outcome = 'processed' | 'ignored';
 /** What a Stripe charge paid: a purchase's first payment, or one invoice (a renewal, or an invoice paid by card). */
 type ChargeTarget = { purchase: PurchaseView; invoice?: undefined } | { invoice: Invoice; purchase?: undefined };
 
+/**
+ * A PayPal subscription's first sale happens when the buyer approves it, moments before the capture that
+ * activates the purchase; the shortest cycle (a day) puts every renewal's sale well after this window.
+ */
+const FIRST_SALE_WINDOW_MS = 6 * 3600_000;
+const isFirstSale = (sale: Obj, purchase: PurchaseView) =>
+  !purchase.paid_at ||
+  !sale.create_time ||
+  Math.abs(Date.parse(sale.create_time) - purchase.paid_at.getTime()) < FIRST_SALE_WINDOW_MS;
+
 const isPaid = (invoice: Invoice) => invoice.status === 'completed' || invoice.status === 'active';
 
 const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
@@ -413,9 +423,9 @@ export class PaymentEventsProcessor {
           );
           return 'processed';
         }
-        // Activated by its capture, the purchase knows the subscription, not the sale: the first sale is that
-        // first payment (already counted), and is linked so a refund of it finds the purchase.
-        if (purchase.payment_processor_id === subscriptionId) {
+        // Activated by its capture, the purchase knows the subscription, not the sale: a sale made around that
+        // capture is the first payment (already counted), and is linked so a refund of it finds the purchase.
+        if (purchase.payment_processor_id === subscriptionId && isFirstSale(resource, purchase)) {
           await this.purchases.attachReferences(
             purchase.purchase_id,
             { payment_processor_id: resource.id },
