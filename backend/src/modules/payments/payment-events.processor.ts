@@ -4,7 +4,6 @@ import type { EntityManager } from 'typeorm';
 import { MailService } from '../mail/mail.service';
 import { ProductsService } from '../products/products.service';
 import { InvoicesService } from '../purchases/invoices.service';
-import { grantsAccess } from '../purchases/purchase-rules';
 import { PurchasesService, type Invoice, type PurchaseView } from '../purchases/purchases.service';
 import { UsersService } from '../users/users.service';
 import type { PaymentEvent } from './payment-event.entity';
@@ -238,7 +237,12 @@ export class PaymentEventsProcessor {
     if (!sub.cancel_at_period_end) return 'ignored';
     const purchase = await this.purchases.findByReference('stripe_subscription_id', sub.id, m, true);
     if (!purchase) throw new EarlierEventMissing(`no purchase for subscription ${sub.id} yet`);
-    if (purchase.status === 'cancelled' || purchase.status === 'revoked') return 'ignored';
+    if (purchase.status === 'cancelled' || purchase.status === 'revoked' || purchase.status === 'failed')
+      return 'ignored';
+    // Cancelled before its first payment was applied: the payment comes first, or the cancel would keep it from
+    // ever granting (a subscription that is never paid ends with customer.subscription.deleted instead).
+    if (purchase.status === 'pending' || purchase.status === 'processing')
+      throw new EarlierEventMissing(`purchase ${purchase.purchase_id} is not active yet`);
     await this.purchases.cancelAtPeriodEnd(
       purchase.purchase_id,
       { reason: purchase.cancel_reason, period_end: date(sub.items?.data?.[0]?.current_period_end) },
@@ -360,8 +364,8 @@ export class PaymentEventsProcessor {
     if (stripeInvoice.billing_reason === 'subscription_create') return { purchase: owner };
     const renewal = await this.invoices.findByProviderPayment({ stripe_invoice_id: stripeInvoice.id }, m);
     if (renewal && isPaid(renewal)) return { invoice: renewal };
-    // A purchase that records renewals has not recorded this one yet: its invoice.paid is still to come.
-    if (owner.status === 'pending' || owner.status === 'processing' || grantsAccess(owner.status))
+    // Every purchase but a failed one records its renewals: this one's invoice.paid is still to come.
+    if (owner.status !== 'failed')
       throw new EarlierEventMissing(`renewal ${stripeInvoice.id} of purchase ${owner.purchase_id} not recorded yet`);
     return null;
   }
@@ -528,7 +532,7 @@ export class PaymentEventsProcessor {
     const subscriptionId = refund.billing_agreement_id;
     if (typeof subscriptionId !== 'string') return 'ignored';
     const owner = await this.purchases.findByReference('paypal_subscription_id', subscriptionId, m, true);
-    if (owner && (owner.status === 'pending' || owner.status === 'processing' || grantsAccess(owner.status)))
+    if (owner && owner.status !== 'failed')
       throw new EarlierEventMissing(`sale ${saleId} of subscription ${subscriptionId} not recorded yet`);
     return 'ignored';
   }

@@ -5,6 +5,7 @@ import {
   BILLING_MESSAGES,
   isPaymentMethodId,
   PAYMENT_METHOD_IDS,
+  PURCHASE_FINAL_STATUSES,
   type PurchaseStoredStatus,
 } from '@avatar-studio/contracts';
 import { hasStaffRole } from '../../common/auth/permissions';
@@ -287,7 +288,11 @@ export class PurchasesService {
   ): Promise<boolean> {
     return this.inTransaction(manager, async (m) => {
       const purchase = await this.lockPurchase(purchase_id, m);
-      if (!grantsAccess(purchase.status)) return false;
+      // A purchase that ended (cancelled, revoked) gains no period or words from a renewal charged before it
+      // ended and arriving late, but the money taken is recorded, so the lifetime value does not depend on the
+      // order events arrive in. One never paid (failed) records nothing.
+      const granting = grantsAccess(purchase.status);
+      if (!granting && !PURCHASE_FINAL_STATUSES.includes(purchase.status)) return false;
       const failed = await this.unpaidRenewal(purchase_id, renewal, m);
       if (failed === 'paid') return false;
       // A renewal known by its provider id is recorded once, whatever order the webhooks arrive in (a later
@@ -326,7 +331,7 @@ export class PurchasesService {
           m,
         );
       const grant = wordsToGrant(product, false);
-      if (renewal.period_end.getTime() > Date.now())
+      if (granting && renewal.period_end.getTime() > Date.now())
         await this.words.grant(
           purchase.user_id,
           {
@@ -339,7 +344,7 @@ export class PurchasesService {
         );
       await this.users.addLifetimeValue(purchase.user_id, renewal.amount, m);
       // The period end only moves forward.
-      if (!purchase.current_period_end || renewal.period_end > purchase.current_period_end)
+      if (granting && (!purchase.current_period_end || renewal.period_end > purchase.current_period_end))
         await this.purchases.update(
           purchase_id,
           { current_period_end: renewal.period_end, expires_at: renewal.period_end },
