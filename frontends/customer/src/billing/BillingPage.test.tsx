@@ -67,6 +67,32 @@ describe('Billing', () => {
     expect(within(sub).getByText('$12.00')).toBeInTheDocument();
   });
 
+  it('shows what was refunded of a renewal', async () => {
+    renderBilling({
+      'GET /api/invoices': {
+        body: {
+          invoices: [
+            invoice({
+              invoice_id: 12,
+              purchase_id: 77,
+              amount: 1200,
+              status: 'completed',
+              description: 'Pro: renewal',
+              refunded_amount: 1200,
+            }),
+          ],
+          total: 1,
+          page: 1,
+          limit: 50,
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('tab', { name: 'Invoices' }));
+    const row = (await screen.findAllByRole('row')).find((r) => within(r).queryByText('Pro: renewal'))!;
+    expect(within(row).getByText('Refunded $12.00')).toBeInTheDocument();
+  });
+
   it('needs a reason of 10 characters, cancels, and reloads the list at once and again after 1.5 s', async () => {
     const { fetch } = renderBilling({
       'POST /api/purchases/cancel/77': { body: { purchase: purchase({ status: 'cancelled' }) } },

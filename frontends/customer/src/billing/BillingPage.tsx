@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import {
   ConfirmModal,
+  DANGER_BUTTON_COLOR,
   PageLoader,
   notifyError,
   notifySuccess,
@@ -60,6 +61,21 @@ const StatusBadge = ({ status }: { status: string }) => {
     </Badge>
   );
 };
+
+/** What was paid, and what of it was given back (a refund, a lost dispute). */
+function Amount({ cents, refunded }: { cents: number; refunded: number }) {
+  const { t } = useTranslation('customer');
+  return (
+    <>
+      ${priceLabel(cents)}
+      {refunded > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('billing.billing.refunded', { amount: priceLabel(refunded) })}
+        </Text>
+      ) : null}
+    </>
+  );
+}
 
 /** Billing: the caller's purchases (cancel a subscription) and invoices (pay an open one), and saved cards. */
 export function BillingPage() {
@@ -124,7 +140,9 @@ function PurchasesTab() {
                 <Table.Td>{p.purchase_id}</Table.Td>
                 <Table.Td>{p.product?.name ?? '—'}</Table.Td>
                 <Table.Td>{format.date(p.createdAt)}</Table.Td>
-                <Table.Td>${priceLabel(p.amount)}</Table.Td>
+                <Table.Td>
+                  <Amount cents={p.amount} refunded={p.refunded_amount} />
+                </Table.Td>
                 <Table.Td>
                   <StatusBadge status={p.status} />
                 </Table.Td>
@@ -198,7 +216,7 @@ function CancelModal({ purchase, onClose }: { purchase: Purchase | null; onClose
           <Button variant="default" onClick={close}>
             {t('billing.billing.keep')}
           </Button>
-          <Button color="red" loading={cancel.isPending} onClick={confirm}>
+          <Button color={DANGER_BUTTON_COLOR} loading={cancel.isPending} onClick={confirm}>
             {t('billing.billing.confirmCancel')}
           </Button>
         </Group>
@@ -235,7 +253,9 @@ function InvoicesTab() {
                 <Table.Td>{i.invoice_id}</Table.Td>
                 <Table.Td>{i.description ?? '—'}</Table.Td>
                 <Table.Td>{format.date(i.createdAt)}</Table.Td>
-                <Table.Td>${priceLabel(i.amount)}</Table.Td>
+                <Table.Td>
+                  <Amount cents={i.amount} refunded={i.refunded_amount} />
+                </Table.Td>
                 <Table.Td>
                   <StatusBadge status={i.status} />
                 </Table.Td>

@@ -88,6 +88,7 @@ export const billingEn = {
     cardRemoved: 'Card removed.',
     expiry: 'Expires {{month}}/{{year}}',
     close: 'Close',
+    refunded: 'Refunded ${{amount}}',
   },
 };
 
@@ -180,5 +181,6 @@ export const billingEs: typeof billingEn = {
     cardRemoved: 'Tarjeta eliminada.',
     expiry: 'Vence {{month}}/{{year}}',
     close: 'Cerrar',
+    refunded: 'Reembolsado ${{amount}}',
   },
 };
