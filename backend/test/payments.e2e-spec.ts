@@ -1,6 +1,7 @@
 import { BILLING_MESSAGES, PAYMENT_MESSAGES } from '@avatar-studio/contracts';
 import type { TestUser } from './harness';
-import { startPaymentsKit, PaymentsKit, PLATFORM_KEY } from './payments-kit';
+import { SecretBox } from '../src/common/crypto/secret-box';
+import { startPaymentsKit, ORG_KEY, PaymentsKit, PLATFORM_KEY } from './payments-kit';
 
 describe('Payments: saved cards, lookups, checkout and webhooks', () => {
   let k: PaymentsKit;
@@ -552,6 +553,63 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
         expect(new Date(purchase.expires_at).getTime()).toBe(failed.invoice.period_end * 1000);
       },
     );
+  });
+
+  describe("an organization's own Stripe account", () => {
+    const ORG_WEBHOOK_SECRET = 'whsec_payments_organization';
+    it("charges its plan with the organization's key and applies its webhooks (renewal, refund) only when signed with its secret", async () => {
+      const organization_id = await k.t.createOrganization();
+      const box = new SecretBox(k.t.env.appSecret);
+      await k.t.db.query(
+        `UPDATE organizations SET stripe_public = 'pk_test_org', stripe_secret = $2, stripe_webhook_secret = $3
+         WHERE organization_id = $1`,
+        [organization_id, box.encrypt(ORG_KEY), box.encrypt(ORG_WEBHOOK_SECRET)],
+      );
+      const user = await k.t.createUser();
+      await k.t.addMember(organization_id, user.user_id, 3);
+      const product_id = await k.product({
+        organization_id,
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+        price: 2000,
+        word_amount: 300,
+      });
+      const res = await k.t
+        .http()
+        .post('/api/checkout/attempt')
+        .query({ organization_id })
+        .set('Authorization', user.auth)
+        .send({ product_id, payment_method_id: 'pm_card_visa' })
+        .expect(200);
+      const purchase = await k.purchase(res.body.purchase_id);
+      expect(k.stripe.requests.find((r) => r.path === '/v1/subscriptions' && r.method === 'POST')?.key).toBe(
+        ORG_KEY,
+      );
+      const from = k.stripe.events.length;
+      const invoice = k.stripe.renew(purchase.stripe_subscription_id);
+      k.stripe.refund(invoice.payments.data[0].payment.payment_intent);
+      const events = k.stripe.events.slice(from);
+      const path = `/api/stripe/webhook/organization/${organization_id}`;
+      // The platform's secret does not sign the organization's endpoint.
+      expect((await k.postStripe(events[0], { path })).status).toBe(400);
+      // The refund first: it is found through the organization's account and waits for its renewal.
+      const refund = events.find((e) => e.type === 'charge.refunded')!;
+      expect((await k.postStripe(refund, { path, secret: ORG_WEBHOOK_SECRET })).status).toBe(200);
+      for (const e of events.filter((x) => x !== refund))
+        expect((await k.postStripe(e, { path, secret: ORG_WEBHOOK_SECRET })).status).toBe(200);
+      await k.settle();
+      const [row] = await k.t.db.query(`SELECT * FROM invoices WHERE stripe_invoice_id = $1`, [invoice.id]);
+      expect(row).toMatchObject({ status: 'completed', amount: 2000, refunded_amount: 2000 });
+      expect(
+        k.stripe.requests.some((r) => r.path === '/v1/invoice_payments' && r.key === ORG_KEY),
+      ).toBe(true);
+      const [{ account }] = await k.t.db.query(
+        `SELECT DISTINCT account FROM payment_events WHERE event_id = $1`,
+        [refund.id],
+      );
+      expect(account).toBe(`org:${organization_id}`);
+    });
   });
 
   describe('PayPal', () => {
