@@ -61,8 +61,9 @@ describe('Stripe webhooks in any order and repeated', () => {
     const cases: Case[] = [];
     const from = k.stripe.events.length;
     const kinds: Kind[] = ['renewed', 'renewed', 'cancelled', 'failed', 'refunded', 'disputed', 'latePaid'];
-    const paymentIntentOf = (invoice: { payments: { data: { payment: { payment_intent: string } }[] } }) =>
-      invoice.payments.data[0].payment.payment_intent;
+    type BilledInvoice = { payments: { data: { payment: { payment_intent: string } }[] } };
+    const paymentIntentOf = (invoice: object) =>
+      (invoice as BilledInvoice).payments.data[0].payment.payment_intent;
     for (let i = 0; i < 42; i++) {
       const user = await k.t.createUser();
       // Half confirm 3-D Secure and never capture: only the webhooks activate them.

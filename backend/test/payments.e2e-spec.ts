@@ -467,7 +467,9 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
         `SELECT details FROM audit_events WHERE action = 'purchase.refunded' AND target_id = $1 ORDER BY audit_event_id`,
         [String(purchase_id)],
       );
-      expect(audit.map((a: { details: { amount: number } }) => a.details.amount)).toEqual([PRICE]);
+      // One record per part applied (500 then 700, or 1200 at once), never more than was refunded.
+      const amounts = audit.map((a: { details: { amount: number } }) => a.details.amount);
+      expect(amounts.reduce((sum: number, a: number) => sum + a, 0)).toBe(PRICE);
     });
 
     it('waits with the refund of a renewal whose invoice.paid has not arrived yet', async () => {
@@ -480,7 +482,10 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
       await new Promise((r) => setTimeout(r, 300));
       await deliver(renewed.events);
       await k.settle();
-      expect(await invoiceRow(renewed.invoice.id)).toMatchObject({ status: 'completed', refunded_amount: PRICE });
+      expect(await invoiceRow(renewed.invoice.id)).toMatchObject({
+        status: 'completed',
+        refunded_amount: PRICE,
+      });
       expect(await value(user)).toBe(PRICE / 100);
       expect((await k.balance(user)).display_balance).toBe(WORDS);
     });
@@ -553,6 +558,66 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
         expect(new Date(purchase.expires_at).getTime()).toBe(failed.invoice.period_end * 1000);
       },
     );
+
+    it.each([
+      ['a new card', 'pm_card_mastercard'],
+      ['a card that asks for 3-D Secure', 'pm_card_threeDSecure2Required'],
+    ])(
+      'pays a failed renewal from Billing with %s by paying its Stripe invoice: recorded once, never charged twice',
+      async (_card, newCard) => {
+        const user = await k.t.createUser();
+        const { purchase_id, subscription } = await subscribed(user);
+        const failed = renewal(subscription, 'failed');
+        await deliver(failed.events);
+        await k.settle();
+        const row = await invoiceRow(failed.invoice.id);
+        expect(row.status).toBe('failed');
+        // Another customer cannot pay it.
+        await attempt(other, {
+          type: 'invoice',
+          invoice_id: row.invoice_id,
+          payment_source_id: 'card',
+          payment_method_id: 'pm_card_visa',
+        }).expect(404);
+        const from = k.stripe.events.length;
+        const res = await attempt(user, {
+          type: 'invoice',
+          invoice_id: row.invoice_id,
+          payment_source_id: 'card',
+          payment_method_id: newCard,
+        }).expect(200);
+        if (res.body.requires_action) {
+          expect(res.body.client_secret).toMatch(new RegExp(`^${failed.paymentIntent}_secret_`));
+          k.stripe.completeAction(failed.paymentIntent);
+          const captured = await capture(user, {
+            invoice_id: row.invoice_id,
+            payment_intent_id: failed.paymentIntent,
+          }).expect(200);
+          expect(captured.body.status).toBe('completed');
+        } else expect(res.body).toMatchObject({ invoice_id: row.invoice_id, status: 'completed' });
+        // Stripe's own invoice.paid arrives too and finds it done.
+        await deliver(newEvents(from));
+        await k.settle();
+        expect(k.stripe.objects.get(failed.invoice.id)!.status).toBe('paid');
+        expect(
+          k.stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST'),
+        ).not.toContainEqual(
+          expect.objectContaining({
+            body: expect.objectContaining({
+              metadata: { invoice_id: String(row.invoice_id), user_id: String(user.user_id) },
+            }),
+          }),
+        );
+        const rows = await k.t.db.query(`SELECT * FROM invoices WHERE purchase_id = $1`, [purchase_id]);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          status: 'completed',
+          stripe_payment_intent_id: failed.paymentIntent,
+        });
+        expect((await k.balance(user)).display_balance).toBe(2 * WORDS);
+        expect(await value(user)).toBe((2 * PRICE) / 100);
+      },
+    );
   });
 
   describe("an organization's own Stripe account", () => {
@@ -583,9 +648,13 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
         .send({ product_id, payment_method_id: 'pm_card_visa' })
         .expect(200);
       const purchase = await k.purchase(res.body.purchase_id);
-      expect(k.stripe.requests.find((r) => r.path === '/v1/subscriptions' && r.method === 'POST')?.key).toBe(
-        ORG_KEY,
+      const created = k.stripe.requests.find(
+        (r) =>
+          r.path === '/v1/subscriptions' &&
+          r.method === 'POST' &&
+          r.body.metadata?.purchase_id === String(res.body.purchase_id),
       );
+      expect(created?.key).toBe(ORG_KEY);
       const from = k.stripe.events.length;
       const invoice = k.stripe.renew(purchase.stripe_subscription_id);
       k.stripe.refund(invoice.payments.data[0].payment.payment_intent);
@@ -601,9 +670,9 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
       await k.settle();
       const [row] = await k.t.db.query(`SELECT * FROM invoices WHERE stripe_invoice_id = $1`, [invoice.id]);
       expect(row).toMatchObject({ status: 'completed', amount: 2000, refunded_amount: 2000 });
-      expect(
-        k.stripe.requests.some((r) => r.path === '/v1/invoice_payments' && r.key === ORG_KEY),
-      ).toBe(true);
+      expect(k.stripe.requests.some((r) => r.path === '/v1/invoice_payments' && r.key === ORG_KEY)).toBe(
+        true,
+      );
       const [{ account }] = await k.t.db.query(
         `SELECT DISTINCT account FROM payment_events WHERE event_id = $1`,
         [refund.id],
@@ -784,7 +853,10 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
           ...k.paypal.subscriptions.get(subscriptionID),
           billing_info: {
             ...k.paypal.subscriptions.get(subscriptionID)!.billing_info,
-            last_failed_payment: { amount: { value: '9.00', currency_code: 'USD' }, time: time.toISOString() },
+            last_failed_payment: {
+              amount: { value: '9.00', currency_code: 'USD' },
+              time: time.toISOString(),
+            },
           },
         });
       // Failed, failed again on PayPal's retry, then paid: one invoice, failed then completed.
@@ -792,7 +864,9 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
       await k.settle();
       await k.paypal.deliver(failure(new Date(Date.now() - 30_000)));
       await k.settle();
-      const failedRows = await k.t.db.query(`SELECT status FROM invoices WHERE purchase_id = $1`, [purchase_id]);
+      const failedRows = await k.t.db.query(`SELECT status FROM invoices WHERE purchase_id = $1`, [
+        purchase_id,
+      ]);
       expect(failedRows).toEqual([{ status: 'failed' }]);
       const paid = k.paypal.sale(subscriptionID, { renewal: true });
       await k.paypal.deliver(paid);

@@ -380,7 +380,8 @@ export async function startFakeStripe(
       invoice.amount_paid = invoice.amount_due;
       invoice.amount_remaining = 0;
       invoice.status_transitions.paid_at = now();
-      for (const payment of invoice.payments.data) if (payment.payment.payment_intent === pi.id) payment.status = 'paid';
+      for (const payment of invoice.payments.data)
+        if (payment.payment.payment_intent === pi.id) payment.status = 'paid';
       const sub = objects.get(invoice.parent.subscription_details.subscription)!;
       if (sub.status === 'incomplete' || sub.status === 'past_due') sub.status = 'active';
       emit(key, 'payment_intent.succeeded', pi);
@@ -750,6 +751,31 @@ export async function startFakeStripe(
       }
       case 'invoices': {
         if (method === 'GET' && rid) return expandInvoice(get(key, rid, 'invoice'), expand);
+        if (method === 'POST' && rid && action === 'pay') {
+          const invoice = get(key, rid, 'invoice');
+          if (invoice.status === 'paid') throw invalid('Invoice is already paid.');
+          const pi = objects.get(invoice.payments.data[0].payment.payment_intent)!;
+          if (body.payment_method) {
+            const pm = paymentMethodFrom(key, body.payment_method);
+            if (pm.customer !== invoice.customer)
+              throw invalid(
+                'The PaymentMethod must belong to the customer of the invoice.',
+                'payment_method',
+              );
+            pi.payment_method = pm.id;
+          }
+          pi.last_payment_error = null;
+          confirm(key, pi, false);
+          if (pi.status === 'requires_action')
+            throw new StripeHttpError(402, {
+              type: 'card_error',
+              code: 'invoice_payment_intent_requires_action',
+              message:
+                'This payment requires additional user action before it can be completed successfully.',
+            });
+          if (pi.status !== 'succeeded') throw new StripeHttpError(402, pi.last_payment_error);
+          return expandInvoice(invoice, expand);
+        }
         break;
       }
       case 'invoice_payments': {
@@ -760,6 +786,7 @@ export async function startFakeStripe(
           const paymentIntent = q.payment?.payment_intent;
           const status = q.status;
           const withInvoice = Object.values(q.expand ?? {}).includes('data.invoice');
+          const withPaymentIntent = Object.values(q.expand ?? {}).includes('data.payment.payment_intent');
           const data: Obj[] = [];
           for (const invoice of list(key, 'invoice').data)
             for (const payment of invoice.payments.data)
@@ -770,6 +797,12 @@ export async function startFakeStripe(
               )
                 data.push({
                   ...payment,
+                  payment: withPaymentIntent
+                    ? {
+                        ...payment.payment,
+                        payment_intent: publicView(objects.get(payment.payment.payment_intent)!),
+                      }
+                    : payment.payment,
                   invoice: withInvoice ? publicView(invoice) : invoice.id,
                   amount_requested: invoice.amount_due,
                   amount_paid: payment.status === 'paid' ? invoice.amount_paid : null,
