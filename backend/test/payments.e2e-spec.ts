@@ -864,10 +864,19 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
       await k.settle();
       await k.paypal.deliver(failure(new Date(Date.now() - 30_000)));
       await k.settle();
-      const failedRows = await k.t.db.query(`SELECT status FROM invoices WHERE purchase_id = $1`, [
-        purchase_id,
-      ]);
-      expect(failedRows).toEqual([{ status: 'failed' }]);
+      const failedRows = await k.t.db.query(
+        `SELECT invoice_id, status FROM invoices WHERE purchase_id = $1`,
+        [purchase_id],
+      );
+      expect(failedRows).toEqual([{ invoice_id: expect.any(Number), status: 'failed' }]);
+      // PayPal collects its failed renewals itself: Billing does not charge a card for one.
+      const refused = await attempt(user, {
+        type: 'invoice',
+        invoice_id: failedRows[0].invoice_id,
+        payment_source_id: 'card',
+        payment_method_id: 'pm_card_visa',
+      }).expect(409);
+      expect(refused.body.code).toBe('invoice_paid_by_provider');
       const paid = k.paypal.sale(subscriptionID, { renewal: true });
       await k.paypal.deliver(paid);
       await k.settle();
@@ -879,6 +888,7 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
         [purchase_id],
       );
       expect(rows).toEqual([{ status: 'completed', paypal_capture_id: paid.resource.id, amount: 900 }]);
+
       expect((await k.balance(user)).display_balance).toBe(200);
     });
 

@@ -383,9 +383,25 @@ export class CheckoutService {
     return pi && typeof pi !== 'string' ? pi : null;
   }
 
+  /**
+   * A PayPal subscription's failed renewal is collected by PayPal's own retries (the buyer updates the funding
+   * source at PayPal): a card payment here would be charged a second time when PayPal's retry succeeds.
+   */
+  private async refusePayPalRenewal(invoice: Invoice): Promise<void> {
+    if (!invoice.purchase_id || invoice.created_by !== null) return;
+    const purchase = await this.purchases.findById(invoice.purchase_id);
+    if (purchase?.provider === 'paypal')
+      throw new DomainError(
+        409,
+        'invoice_paid_by_provider',
+        'PayPal collects this renewal: please update your payment method in your PayPal account.',
+      );
+  }
+
   private async attemptInvoice(me: Principal, body: CheckoutAttemptBody): Promise<CheckoutResponse> {
     const invoice = await this.invoices.getForPayment(body.invoice_id!, me);
     if (invoice.stripe_invoice_id) return this.payRenewal(me, invoice, body);
+    await this.refusePayPalRenewal(invoice);
     const account = await this.accounts.get(accountOf(null));
     const card = await this.cardFor(me, account, body);
     const customer = await this.sources.customerId(me.user_id, account);

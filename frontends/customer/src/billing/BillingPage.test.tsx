@@ -146,6 +146,32 @@ describe('Billing', () => {
     });
   });
 
+  it("says PayPal collects a PayPal renewal's failed invoice", async () => {
+    renderBilling({
+      'GET /api/invoices': {
+        body: { invoices: [invoice({ status: 'failed', purchase_id: 77 })], total: 1, page: 1, limit: 50 },
+      },
+      'POST /api/checkout/attempt': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'invoice_paid_by_provider',
+          message: 'PayPal collects this renewal: please update your payment method in your PayPal account.',
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('tab', { name: 'Invoices' }));
+    await ui.click(await screen.findByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog');
+    await ui.click(within(dialog).getByRole('radio', { name: 'visa ending in 4242' }));
+    await ui.click(within(dialog).getByRole('button', { name: 'Pay 45.00 USD' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'PayPal collects this renewal: please update your payment method in your PayPal account.',
+    );
+    expect(within(dialog).queryByText("We're sorry, you cannot purchase this product anymore.")).toBeNull();
+  });
+
   it('saves a card through a SetupIntent that Stripe.js confirms, and removes one', async () => {
     const { fetch } = renderBilling({
       'POST /api/payment_sources/setup': {
