@@ -361,7 +361,9 @@ export class CheckoutService {
       stripe_invoice_id: paid.id!,
       stripe_payment_intent_id: pi?.id ?? null,
       payment_method_id: PAYMENT_METHOD_IDS.card,
-      paid_at: paid.status_transitions?.paid_at ? new Date(paid.status_transitions.paid_at * 1000) : new Date(),
+      paid_at: paid.status_transitions?.paid_at
+        ? new Date(paid.status_transitions.paid_at * 1000)
+        : new Date(),
     });
     const row = (await this.invoices.findByProviderPayment({ stripe_invoice_id: paid.id! }))!;
     return this.invoiceAnswer(row.invoice_id, row.status, row.amount, null, account.publishableKey);

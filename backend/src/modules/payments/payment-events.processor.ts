@@ -20,7 +20,8 @@ export class EarlierEventMissing extends Error {}
 type Outcome = 'processed' | 'ignored';
 
 /** What a Stripe charge paid: a purchase's first payment, or one invoice (a renewal, or an invoice paid by card). */
-type ChargeTarget = { purchase: PurchaseView; invoice?: undefined } | { invoice: Invoice; purchase?: undefined };
+type ChargeTarget =
+  { purchase: PurchaseView; invoice?: undefined } | { invoice: Invoice; purchase?: undefined };
 
 /**
  * A PayPal subscription's first sale happens when the buyer approves it, moments before the capture that
@@ -366,7 +367,9 @@ export class PaymentEventsProcessor {
     if (renewal && isPaid(renewal)) return { invoice: renewal };
     // Every purchase but a failed one records its renewals: this one's invoice.paid is still to come.
     if (owner.status !== 'failed')
-      throw new EarlierEventMissing(`renewal ${stripeInvoice.id} of purchase ${owner.purchase_id} not recorded yet`);
+      throw new EarlierEventMissing(
+        `renewal ${stripeInvoice.id} of purchase ${owner.purchase_id} not recorded yet`,
+      );
     return null;
   }
 

@@ -78,7 +78,8 @@ export class InvoicesService {
 
   /** The invoice a provider's payment paid (payments look up refunds and disputes by it). */
   findByProviderPayment(
-    reference: { stripe_payment_intent_id: string } | { stripe_invoice_id: string } | { paypal_capture_id: string },
+    reference:
+      { stripe_payment_intent_id: string } | { stripe_invoice_id: string } | { paypal_capture_id: string },
     manager?: EntityManager,
   ): Promise<Invoice | null> {
     if ('stripe_payment_intent_id' in reference)

@@ -53,8 +53,10 @@ export class PurchaseAnalyticsRepository {
         .select('p.product_id', 'key')
         .groupBy('p.product_id');
     else qb.select('i.payment_method_id', 'key').groupBy('i.payment_method_id');
-    qb.addSelect('count(*)::int', 'payments')
-      .addSelect('COALESCE(sum(i.amount - i.refunded_amount), 0)::bigint', 'total');
+    qb.addSelect('count(*)::int', 'payments').addSelect(
+      'COALESCE(sum(i.amount - i.refunded_amount), 0)::bigint',
+      'total',
+    );
     const rows = await qb.getRawMany<{ key: number | null; payments: number; total: string }>();
     return rows.map((r) => ({ key: r.key, payments: r.payments, total: Number(r.total) }));
   }
