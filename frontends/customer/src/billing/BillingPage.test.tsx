@@ -100,6 +100,7 @@ describe('Billing', () => {
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await ui.type(within(dialog).getByLabelText('Why are you cancelling?'), 'Too much');
     await ui.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     expect(await within(dialog).findByText('You must include a cancel reason.')).toBeInTheDocument();

@@ -200,7 +200,12 @@ function CancelModal({ purchase, onClose }: { purchase: Purchase | null; onClose
     );
   };
   return (
-    <Modal opened={purchase !== null} onClose={close} title={t('billing.billing.cancelTitle')}>
+    <Modal
+      opened={purchase !== null}
+      onClose={close}
+      title={t('billing.billing.cancelTitle')}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
+    >
       <Stack>
         <Text size="sm">{t('billing.billing.cancelBody')}</Text>
         <Textarea
@@ -316,6 +321,7 @@ function PayInvoiceModal({ invoice, onClose }: { invoice: Invoice | null; onClos
       opened={invoice !== null}
       onClose={onClose}
       title={invoice ? t('billing.billing.payInvoice', { id: invoice.invoice_id }) : ''}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
     >
       {invoice ? (
         <Stack>
@@ -431,7 +437,12 @@ function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => voi
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('billing.billing.addCard')}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('billing.billing.addCard')}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
+    >
       <Stack>
         <CardField />
         {error ? (

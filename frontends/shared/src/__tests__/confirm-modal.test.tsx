@@ -38,6 +38,8 @@ describe('ConfirmModal', () => {
           />
         </MantineProvider>,
       );
+      // The corner's close button has a name (axe: button-name), as Cancel does.
+      expect(screen.getAllByRole('button', { name: 'Cancel' })).toHaveLength(2);
       const button = screen.getByRole('button', { name: 'Delete' });
       expect(button.style.getPropertyValue('--button-color')).toBe('var(--mantine-color-white)');
       for (const part of ['--button-bg', '--button-hover']) {

@@ -28,7 +28,13 @@ export function ConfirmModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      // The corner's close button does what Cancel does, and is named the same.
+      closeButtonProps={{ 'aria-label': cancelLabel }}
+    >
       <Text size="sm">{body}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
