@@ -18,6 +18,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DocumentsModule } from './modules/documents/documents.module';
 import { TopicsModule } from './modules/topics/topics.module';
+import { TrainingsModule } from './modules/trainings/trainings.module';
 import { TutorialsModule } from './modules/tutorials/tutorials.module';
 import { FilesModule } from './modules/files/files.module';
 import { HealthModule } from './modules/health/health.module';
@@ -41,6 +42,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { CustomersModule } from './modules/customers/customers.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { WorkflowsModule } from './modules/workflows/workflows.module';
+import { WidgetModule } from './modules/widget/widget.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -81,9 +83,11 @@ export class AppModule implements NestModule {
         MessagesModule,
         DocumentsModule,
         TopicsModule,
+        TrainingsModule,
         TutorialsModule,
         WorkflowsModule,
         UserWorkflowsModule,
+        WidgetModule,
         WebModule,
         RealtimeModule,
       ],

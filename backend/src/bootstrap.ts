@@ -2,11 +2,15 @@ import { LogLevel as NestLogLevel, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
+import type { Request } from 'express';
 import helmet from 'helmet';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppModule } from './app.module';
 import { AppConfigService } from './modules/app-config/app-config.service';
+import { isWidgetApiPath, widgetKeyOfPath } from './modules/widget/widget-rules';
+import { WidgetsService } from './modules/widget/widgets.service';
 import { AppLogger } from './common/logging/app-logger';
 import { createValidationPipe } from './common/http/validation';
 import type { AppEnv } from './config/env';
@@ -120,7 +124,33 @@ export async function createApp(
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.enableCors({ origin: env.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id'] });
+  // The chat widget's visitor routes answer the origins their widget allows, without cookies; the rest of the
+  // API answers the app's own origins.
+  const widgets = app.get(WidgetsService);
+  const appCors: CorsOptions = {
+    origin: env.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['X-Request-Id'],
+  };
+  app.enableCors((req: Request, done: (err: Error | null, options: CorsOptions) => void) => {
+    if (!isWidgetApiPath(req.url)) return done(null, appCors);
+    const key = widgetKeyOfPath(req.url);
+    const origin = req.headers.origin;
+    if (!key || !origin) return done(null, { origin: false });
+    widgets.allowedOrigins(key).then(
+      (allowed) =>
+        done(null, {
+          origin: allowed.includes(origin) ? origin : false,
+          credentials: false,
+          methods: ['GET', 'POST'],
+          allowedHeaders: ['Authorization', 'Content-Type'],
+          exposedHeaders: ['X-Request-Id', 'Retry-After'],
+          maxAge: 600,
+        }),
+      () => done(null, { origin: false }),
+    );
+  });
+
   app.useBodyParser('json', { limit: '2mb' });
   app.useGlobalPipes(createValidationPipe());
   const document = buildOpenApiDocument(app);

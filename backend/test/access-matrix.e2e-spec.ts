@@ -19,6 +19,7 @@ import {
   PRINCIPALS,
   PrincipalName,
   SignedIn,
+  WIDGET_SITE,
 } from './access-matrix';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { FakePayPal, startFakePayPal } from './fakes/paypal-server';
@@ -397,8 +398,11 @@ describe('authorization matrix', () => {
       ownerUserId: as.owner.user_id,
       avatar: avatar.avatar_id,
       avatarKey: avatar.assistant_id,
+      ...(await makeWidget(avatar.avatar_id).then((w) => ({ widget: w.widget_id, widgetKey: w.public_key }))),
       avatarFile: avatar.file_id,
       publicAvatar,
+      training: await makeTraining(avatar.avatar_id, file.id),
+      output: await makeOutput(avatar.avatar_id),
       org: orgId,
       orgName: name,
       orgSlug: slug,
@@ -445,6 +449,15 @@ describe('authorization matrix', () => {
   }
 
   /** A Personal avatar of owner with one editable file. */
+  /** A Personal widget of owner, allowed on WIDGET_SITE. */
+  async function makeWidget(avatarId: number): Promise<{ widget_id: number; public_key: string }> {
+    return ok(
+      post('owner', '/api/widgets', { avatar_id: avatarId, name: 'Matrix', allowed_origins: [WIDGET_SITE] }),
+      201,
+      (b) => ({ widget_id: Number(b.widget_id), public_key: String(b.public_key) }),
+    );
+  }
+
   async function makeAvatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }> {
     const made = await ok(post('owner', '/api/avatars', { name: 'Owned avatar' }), 201, (b) => ({
       avatar_id: Number(b.avatar.avatar_id),
@@ -459,6 +472,36 @@ describe('authorization matrix', () => {
       (b) => Number(b.file.avatar_file_id),
     );
     return { ...made, file_id };
+  }
+
+  /** A training of owner's avatar with owner's text file; `learned`: with a style guide and a rated output. */
+  async function makeTraining(avatarId: number, fileId: number, learned = false): Promise<number> {
+    const id = await ok(
+      post('owner', '/api/trainings', { name: 'Posts', avatar_id: avatarId, file_id: fileId }),
+      201,
+      (b) => Number(b.training.training_id),
+    );
+    if (learned) {
+      await t.db.query(
+        `UPDATE trainings SET style_guide = 'Be brief.', state = 'ready' WHERE training_id = $1`,
+        [id],
+      );
+      const output = await ok(
+        post('owner', '/api/outputs', { training_id: id, prompt: 'A post', content: 'Short post.' }),
+        201,
+        (b) => Number(b.output.output_id),
+      );
+      await ok(post('owner', '/api/outputs/rate', { output_id: output, rating: 'up' }), 200, () => undefined);
+    }
+    return id;
+  }
+
+  async function makeOutput(avatarId: number): Promise<number> {
+    return ok(
+      post('owner', '/api/outputs', { avatar_id: avatarId, prompt: 'A post', content: 'A post by hand.' }),
+      201,
+      (b) => Number(b.output.output_id),
+    );
   }
 
   async function insertMessage(conversationId: number): Promise<number> {
@@ -522,6 +565,9 @@ describe('authorization matrix', () => {
       },
       message: () => insertMessage(f.conversation),
       avatar: () => makeAvatar(),
+      widget: async () => (await makeWidget(f.avatar)).widget_id,
+      training: (learned) => makeTraining(f.avatar, f.file, learned),
+      output: () => makeOutput(f.avatar),
       document: () =>
         ok(post('owner', '/api/documents', { name: 'Fresh' }), 201, (b) => Number(b.document.document_id)),
       tutorial: () =>

@@ -97,6 +97,12 @@ export interface Fixtures {
   avatarKey: string;
   avatarFile: number;
   publicAvatar: number;
+  /** owner's Personal chat widget (of `avatar`), allowed on WIDGET_SITE, and its public key. */
+  widget: number;
+  widgetKey: string;
+  /** owner's training of `avatar` (dataset `file`) and owner's output of it. */
+  training: number;
+  output: number;
   /** A staff member no principal is, for role changes. */
   staffTarget: number;
   ownerEmail: string;
@@ -125,8 +131,14 @@ export interface FreshMakers {
   workflow(): Promise<number>;
   userWorkflow(): Promise<number>;
   file(): Promise<number>;
+  /** A new Personal chat widget of owner. */
+  widget(): Promise<number>;
   /** A new Personal avatar of owner with one editable file. */
   avatar(): Promise<{ avatar_id: number; assistant_id: string; file_id: number }>;
+  /** A new training of owner (of `avatar`); `learned` gives it a style guide and a rated output (for refine). */
+  training(learned?: boolean): Promise<number>;
+  /** A new output of owner (of `avatar`). */
+  output(): Promise<number>;
   /** A new organization with member, manager and orgAdmin in their roles. */
   organization(): Promise<{ id: number; name: string }>;
   /** A new Member of `org` (no principal). */
@@ -247,6 +259,9 @@ const invitationCases = (
 const password = async (_m: FreshMakers, _f: Fixtures, _w: PrincipalName, caller: Caller) => ({
   password: caller?.password ?? 'not-signed-in',
 });
+
+/** The site the matrix's widget is embedded on. */
+export const WIDGET_SITE = 'https://matrix.example.com';
 
 export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   // ------------------------------------------------------------------ health, config, AI models
@@ -989,6 +1004,83 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     request: (_f, x) => ({ params: x }),
   },
 
+  // ------------------------------------------------------------------ trainings and outputs (like avatars)
+  'GET /api/trainings': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/trainings/public/all': { allow: SIGNED_IN, request: () => ({}) },
+  'GET /api/trainings/{training_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { training_id: f.training } }),
+  },
+  // The dataset must be the caller's own upload, so even a staff admin cannot train with owner's file.
+  'POST /api/trainings': {
+    allow: ['owner'],
+    status: 201,
+    request: (f) => ({ body: { name: 'Posts', avatar_id: f.avatar, file_id: f.file } }),
+  },
+  'PUT /api/trainings': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ body: { training_id: f.training, name: 'Renamed' } }),
+  },
+  'POST /api/trainings/execute': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make) => ({ training_id: await make.training() }),
+    request: (_f, x) => ({ body: x }),
+  },
+  'POST /api/trainings/sync': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make) => ({ training_id: await make.training() }),
+    request: (_f, x) => ({ body: x }),
+  },
+  'POST /api/trainings/refine': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make) => ({ training_id: await make.training(true) }),
+    request: (_f, x) => ({ body: x }),
+  },
+  'DELETE /api/trainings/{training_id}': {
+    allow: ['owner', 'staffAdmin'],
+    status: 204,
+    fresh: async (make) => ({ training_id: await make.training() }),
+    request: (_f, x) => ({ params: x }),
+  },
+  'GET /api/outputs/avatar/{avatar_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { avatar_id: f.avatar }, query: { query: 'post' } }),
+  },
+  'GET /api/outputs/training/{training_id}': {
+    allow: ['owner', 'staffAdmin'],
+    request: (f) => ({ params: { training_id: f.training } }),
+  },
+  'POST /api/outputs': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    request: (f) => ({ body: { avatar_id: f.avatar, prompt: 'A post', content: 'Written by hand' } }),
+  },
+  'POST /api/outputs/generate': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    request: (f) => ({ body: { training_id: f.training, prompt: 'A post' } }),
+  },
+  // Outputs are their writer's alone: a staff admin sees the avatar but not owner's outputs.
+  'POST /api/outputs/message': {
+    allow: ['owner'],
+    status: 201,
+    request: (f) => ({ body: { output_id: f.output, message: 'Shorter' } }),
+  },
+  'POST /api/outputs/rate': {
+    allow: ['owner'],
+    request: (f) => ({ body: { output_id: f.output, rating: 'up', note: 'Good' } }),
+  },
+  'PUT /api/outputs': {
+    allow: ['owner'],
+    request: (f) => ({ body: { output_id: f.output, content: 'Edited' } }),
+  },
+  'DELETE /api/outputs/{output_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ output_id: await make.output() }),
+    request: (_f, x) => ({ params: x }),
+  },
+
   // ------------------------------------------------------------------ campaigns (visibility in the service)
   'GET /api/campaigns/organization/{id}': {
     allow: [...ORG_MEMBERS, ...STAFF],
@@ -1198,6 +1290,48 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 204,
     fresh: async (make) => ({ idea_id: await make.idea('hashtags') }),
     request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ chat widgets (their owner, in its scope)
+  'GET /api/widgets': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/widgets': {
+    // The avatar is owner's (a staff admin sees every avatar): anyone else is told to select an avatar.
+    allow: ['owner', 'staffAdmin'],
+    deny: 400,
+    status: 201,
+    request: (f) => ({ body: { avatar_id: f.avatar, name: 'Matrix widget' } }),
+  },
+  'GET /api/widgets/{widget_id}': { allow: ['owner'], request: (f) => ({ params: { widget_id: f.widget } }) },
+  'PUT /api/widgets/{widget_id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { widget_id: f.widget }, body: { name: 'Renamed' } }),
+  },
+  'DELETE /api/widgets/{widget_id}': {
+    allow: ['owner'],
+    status: 204,
+    fresh: async (make) => ({ widget_id: await make.widget() }),
+    request: (_f, x) => ({ params: x }),
+  },
+  // A widget's visitors: anyone on an allowed site opens a session; its routes take a visitor token only.
+  'POST /api/widget/{key}/sessions': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 201,
+    request: (f) => ({ params: { key: f.widgetKey }, headers: { Origin: WIDGET_SITE } }),
+  },
+  'GET /api/widget/{key}/messages': {
+    allow: [],
+    deny: 401,
+    request: (f) => ({ params: { key: f.widgetKey }, headers: { Origin: WIDGET_SITE } }),
+  },
+  'POST /api/widget/{key}/messages': {
+    allow: [],
+    deny: 401,
+    request: (f) => ({
+      params: { key: f.widgetKey },
+      headers: { Origin: WIDGET_SITE },
+      body: { text: 'Hi' },
+    }),
   },
 
   // ------------------------------------------------------------------ tutorials (everyone watches, staff manage)

@@ -298,6 +298,37 @@ describe('Avatars', () => {
     }
   });
 
+  it('binds a conversation to an avatar with PUT /api/conversations: the avatar answers there, citing its file', async () => {
+    const user = await k.customer();
+    const avatar = await avatarWithPlantedFact(user);
+    const conversation_id = await k.conversation(user);
+    const bound = await as(user)
+      .put('/api/conversations', { conversation_id, avatar_id: avatar.avatar_id })
+      .expect(200);
+    expect(bound.body.conversation.avatar_id).toBe(avatar.avatar_id);
+    await as(user).put('/api/conversations', { conversation_id, avatar_id: 'x' }).expect(400);
+    k.fake.reply({ text: 'It is 7731-ORCA.' });
+    const sent = await as(user)
+      .post('/api/messages', { conversation_id, content: 'What is the launch code?', stream: false })
+      .expect(201);
+    expect(sent.body.message.citations[0]).toMatchObject({ file_name: 'bluefin.txt' });
+    const system = k.fake.requests
+      .at(-1)!
+      .messages.filter((m) => m.role === 'system')
+      .map((m) => m.content);
+    expect(system.join('\n')).toContain('You are the archivist of Bluefin.');
+    // null unbinds: the next answer is the plain chat's.
+    const unbound = await as(user)
+      .put('/api/conversations', { conversation_id, avatar_id: null })
+      .expect(200);
+    expect(unbound.body.conversation.avatar_id).toBeNull();
+    k.fake.reply({ text: 'No idea.' });
+    const plain = await as(user)
+      .post('/api/messages', { conversation_id, content: 'And now?', stream: false })
+      .expect(201);
+    expect(plain.body.message.citations ?? null).toBeNull();
+  });
+
   it('answers in the caller’s thread from the avatar’s context and passages, citing the file', async () => {
     const user = await k.customer();
     const avatar = await avatarWithPlantedFact(user);

@@ -66,6 +66,25 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       { name: 'Accessibility avatar', context: 'You answer briefly.' },
       customer.session.access_token,
     );
+    // A training (its dataset uploaded first) and an output, so their tabs show a card each.
+    const { file } = await apiCall<{ file: { file_id: number } }>(
+      'POST',
+      '/api/files',
+      { name: 'posts.txt', content: 'Ahoy crew! The boats are in.\nFair winds, everyone.' },
+      customer.session.access_token,
+    );
+    await apiCall(
+      'POST',
+      '/api/trainings',
+      { name: 'Accessibility training', avatar_id: avatar.avatar_id, file_id: file.file_id },
+      customer.session.access_token,
+    );
+    await apiCall(
+      'POST',
+      '/api/outputs',
+      { avatar_id: avatar.avatar_id, prompt: 'A greeting', content: 'Ahoy crew!' },
+      customer.session.access_token,
+    );
     const { document } = await apiCall<{ document: { document_id: number } }>(
       'POST',
       '/api/documents',
@@ -83,6 +102,8 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['avatars', '/avatars'],
       ['community avatars', '/avatars/community'],
       ['an avatar', `/avatars/${avatar.avatar_id}`],
+      ['an avatar’s trainings', `/avatars/${avatar.avatar_id}/trainings`],
+      ['an avatar’s outputs', `/avatars/${avatar.avatar_id}/outputs`],
       ['documents', '/documents'],
       ['a document', `/documents/${document.document_id}`],
       ['topics', '/topics'],
@@ -98,6 +119,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['settings', '/settings'],
       ['profile', '/profile'],
       ['welcome', '/welcome'],
+      ['chat widget generator', '/chat-widget-generator'],
     ]);
   }, 90_000);
 

@@ -53,6 +53,10 @@ const TutorialPlayerPage = lazy(() =>
   import('./tutorials/TutorialPlayerPage').then((m) => ({ default: m.TutorialPlayerPage })),
 );
 
+const ChatWidgetGeneratorPage = lazy(() =>
+  import('./chat-widget/ChatWidgetGeneratorPage').then((m) => ({ default: m.ChatWidgetGeneratorPage })),
+);
+
 const PricingPage = lazy(() => import('./billing/PricingPage').then((m) => ({ default: m.PricingPage })));
 const CheckoutPage = lazy(() => import('./billing/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
 const ThankYouPage = lazy(() => import('./billing/ThankYouPage').then((m) => ({ default: m.ThankYouPage })));
@@ -92,6 +96,7 @@ export default function App() {
         <Route path="hashtags" element={<IdeasPage kind="hashtags" />} />
         <Route path="tutorials" element={<TutorialsPage />} />
         <Route path="tutorials/:tutorial_id" element={<TutorialPlayerPage />} />
+        <Route path="chat-widget-generator" element={<ChatWidgetGeneratorPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="pricing" element={<PricingPage />} />
         <Route path="checkout/:product_id" element={<CheckoutPage />} />

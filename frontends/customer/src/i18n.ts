@@ -1,6 +1,7 @@
 /** Texts of the customer remote (namespace "customer"). en and es must have the same keys (see App.test.tsx). */
 import { outOfCreditsEn, outOfCreditsEs } from './access/translations';
 import { billingEn, billingEs } from './billing/translations';
+import { chatWidgetEn, chatWidgetEs } from './chat-widget/translations';
 import { avatarsEn, avatarsEs } from './avatars/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
 import { documentsEn, documentsEs } from './documents/translations';
@@ -26,6 +27,7 @@ export const en = {
   billing: billingEn,
   avatars: avatarsEn,
   welcome: welcomeEn,
+  chatWidget: chatWidgetEn,
 };
 
 export const es: typeof en = {
@@ -42,4 +44,5 @@ export const es: typeof en = {
   billing: billingEs,
   avatars: avatarsEs,
   welcome: welcomeEs,
+  chatWidget: chatWidgetEs,
 };

@@ -61,6 +61,12 @@ export const manifest: RemoteManifestSource = {
       icon: 'video',
     },
     {
+      labelKey: 'customer:chatWidget.nav',
+      label: { en: 'Chat widget', es: 'Widget de chat' },
+      path: '/chat-widget-generator',
+      icon: 'message-chatbot',
+    },
+    {
       labelKey: 'customer:profile.nav',
       label: { en: 'My Profile', es: 'Mi perfil' },
       path: '/profile',

@@ -501,4 +501,4 @@ function createConfig({ name, dir, exposes }) {
   };
 }
 
-module.exports = { createConfig, sharedModules, readRemoteManifest, DEV_PORTS };
+module.exports = { createConfig, sharedModules, readRemoteManifest, DEV_PORTS, PrecompressPlugin };

@@ -94,6 +94,7 @@ export const NAVIGATION_ICONS = [
   'bulb',
   'hash',
   'video',
+  'message-chatbot',
 ] as const;
 export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
 

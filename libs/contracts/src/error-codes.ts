@@ -1,6 +1,8 @@
 import { BILLING_ERROR_CODES } from './billing';
 import { PAYMENT_ERROR_CODES } from './payments';
 import { CAMPAIGN_ERROR_CODES } from './campaigns';
+import { WIDGET_ERROR_CODES } from './widget';
+import { TRAINING_ERROR_CODES } from './trainings';
 
 /**
  * Every `code` an error answer of the API can carry (`{ statusCode, message, error, code }`). The code is stable for
@@ -132,6 +134,8 @@ export const ERROR_CODES = [
   ...BILLING_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
   ...CAMPAIGN_ERROR_CODES,
+  ...WIDGET_ERROR_CODES,
+  ...TRAINING_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,5 @@
+import type { OutputPayload, TrainingProgressPayload } from './trainings';
+
 /**
  * The real-time event map, typed once for the server that emits and the screens that listen. Only events the
  * server really sends are declared; a feature adds its event here when it starts sending it.
@@ -173,6 +175,8 @@ export interface ServerToClientEvents {
   document_output: (payload: DocumentOutputPayload) => void;
   ideas_output: (payload: IdeasOutputPayload) => void;
   thread_messages: (payload: ThreadMessagesPayload) => void;
+  output: (payload: OutputPayload) => void;
+  training_progress: (payload: TrainingProgressPayload) => void;
   error: (payload: RealtimeErrorPayload) => void;
   'openai-error': (payload: OpenAiErrorPayload) => void;
 }
@@ -210,6 +214,8 @@ export const SERVER_EVENTS = [
   'document_output',
   'ideas_output',
   'thread_messages',
+  'output',
+  'training_progress',
   'error',
   'openai-error',
 ] as const satisfies readonly ServerEventName[];

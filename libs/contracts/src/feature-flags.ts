@@ -112,7 +112,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
     whenOff:
       'Avatars, their trainings and outputs disappear; their API answers 404 feature_disabled and their socket events stop.',
     api: ['/api/avatars', '/api/trainings', '/api/outputs'],
-    events: ['output', 'thread_messages'],
+    events: ['output', 'thread_messages', 'training_progress'],
     screens: ['/avatars', '/templates/apply-avatar'],
   },
   {

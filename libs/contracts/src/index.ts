@@ -13,3 +13,5 @@ export * from './customers';
 export * from './payments';
 export * from './feature-flags';
 export * from './campaigns';
+export * from './widget';
+export * from './trainings';

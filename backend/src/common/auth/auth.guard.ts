@@ -1,8 +1,10 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { STAFF_SCOPE_CONFIRM_HEADER } from '@avatar-studio/contracts';
+import { STAFF_SCOPE_CONFIRM_HEADER, WIDGET_VISITOR_TOKEN_PREFIX } from '@avatar-studio/contracts';
+import { APP_ENV, type AppEnv } from '../../config/env';
+import { verifyVisitorToken } from './visitor-token';
 import { DomainError, badInput, forbidden, unauthorized } from '../errors/domain-error';
 import { API_KEY_PREFIX } from './api-key';
 import { ACCESS_RULE, AccessRule } from './authenticated.decorator';
@@ -25,6 +27,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     private readonly reflector: Reflector,
     private readonly resolver: PrincipalResolver,
     private readonly policy: AccessPolicy,
+    @Inject(APP_ENV) private readonly env: AppEnv,
   ) {
     super();
   }
@@ -38,6 +41,17 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
       ]) ?? {};
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+
+    // A chat widget visitor's token opens the widget's visitor routes and nothing else, public routes included.
+    if (bearer?.startsWith(WIDGET_VISITOR_TOKEN_PREFIX) || rule.widgetVisitor) {
+      if (!rule.widgetVisitor)
+        throw unauthorized('A chat widget visitor token cannot call this route.', 'widget_token_refused');
+      const visitor = bearer ? verifyVisitorToken(this.env.appSecret, bearer) : null;
+      if (!visitor)
+        throw unauthorized('The chat session has ended. Please reload the page.', 'widget_token_invalid');
+      req.visitor = Object.freeze(visitor);
+      return true;
+    }
 
     if (!bearer) {
       if (rule.public) return true;

@@ -2,6 +2,7 @@ import { SetMetadata, applyDecorators, createParamDecorator, ExecutionContext } 
 import { ApiBearerAuth, ApiForbiddenResponse, ApiQuery, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { OrgRole, Permission, StaffRole } from './permissions';
 import type { AuthenticatedRequest, OrgScope, Principal } from './principal';
+import type { WidgetVisitor } from './visitor-token';
 
 export interface AccessRule {
   /** Anyone, signed in or not (the principal is still set when a valid token is sent). */
@@ -17,6 +18,11 @@ export interface AccessRule {
   permission?: Permission;
   /** Open to a staff admin who must enrol a second factor first (enrolment itself, the profile, sign-out). */
   twoFactorEnrolment?: boolean;
+  /**
+   * A chat widget visitor's route: only a visitor token (`wv.` prefix) is accepted here, and a visitor token is
+   * refused on every other route.
+   */
+  widgetVisitor?: boolean;
 }
 
 export const ACCESS_RULE = 'access-rule';
@@ -30,7 +36,12 @@ export const ACCESS_RULE = 'access-rule';
  */
 export function Authenticated(rule: AccessRule = {}) {
   const decorators: (ClassDecorator & MethodDecorator)[] = [SetMetadata(ACCESS_RULE, rule)];
-  if (!rule.public) {
+  if (rule.widgetVisitor) {
+    decorators.push(
+      ApiBearerAuth(),
+      ApiUnauthorizedResponse({ description: 'No, expired or wrong widget visitor token' }),
+    );
+  } else if (!rule.public) {
     decorators.push(
       ApiBearerAuth(),
       ApiUnauthorizedResponse({ description: 'No or expired session' }),
@@ -55,6 +66,11 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
 /** The request's organization scope (`?organization_id=`) as the guard resolved it, frozen; null without one. */
 export const CurrentScope = createParamDecorator((_data: unknown, ctx: ExecutionContext): OrgScope | null => {
   return ctx.switchToHttp().getRequest<AuthenticatedRequest>().principal?.org ?? null;
+});
+
+/** The widget visitor of a `widgetVisitor` route (the guard ensured one). */
+export const CurrentVisitor = createParamDecorator((_data: unknown, ctx: ExecutionContext): WidgetVisitor => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().visitor as WidgetVisitor;
 });
 
 /** The caller, or undefined on a public route called without a token. */

@@ -1,3 +1,4 @@
+import type { WidgetVisitor } from './visitor-token';
 import type { OrgRole, StaffRole } from './permissions';
 
 /** The organization a request is scoped to (`?organization_id=`), with the caller's role there. */
@@ -22,4 +23,6 @@ export interface Principal {
 
 export interface AuthenticatedRequest {
   principal?: Principal;
+  /** A chat widget visitor, on the widget's visitor routes only. */
+  visitor?: WidgetVisitor;
 }

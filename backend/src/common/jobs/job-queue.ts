@@ -13,6 +13,14 @@ export interface JobOptions {
   backoffMs?: number;
 }
 
+export interface WorkerOptions {
+  /**
+   * How long a job's lock holds without renewal (the worker renews it while it runs): after a worker dies, its
+   * job is taken up again by another worker (or the restarted one) within about this time. Default 30 s.
+   */
+  lockDurationMs?: number;
+}
+
 export interface QueueStats {
   backend: 'bullmq' | 'in-process';
   waiting: number;
@@ -76,7 +84,7 @@ export class JobQueue implements OnApplicationShutdown {
   }
 
   /** Registers the handler of one job name; call once per name, at module init. */
-  register<T>(name: string, handler: JobHandler<T>): void {
+  register<T>(name: string, handler: JobHandler<T>, options: WorkerOptions = {}): void {
     this.handlers.set(name, handler as JobHandler<unknown>);
     if (!this.connection || !this.runsWorkers) return;
     const connection = this.connection.duplicate();
@@ -84,7 +92,14 @@ export class JobQueue implements OnApplicationShutdown {
     const worker = new Worker(
       this.queueName(name),
       async (job) => handler(job.data as T, job.attemptsMade + 1),
-      { connection, prefix: this.env.redisPrefix, concurrency: 4 },
+      {
+        connection,
+        prefix: this.env.redisPrefix,
+        concurrency: 4,
+        ...(options.lockDurationMs
+          ? { lockDuration: options.lockDurationMs, stalledInterval: options.lockDurationMs }
+          : {}),
+      },
     );
     worker.on('failed', (job, err) =>
       this.logger.warn(`${name} #${job?.id} failed (try ${job?.attemptsMade}): ${err.message}`),

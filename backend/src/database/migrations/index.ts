@@ -24,6 +24,8 @@ import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
 import { CampaignsAndGroups1764690000000 } from './1764690000000-CampaignsAndGroups';
 import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
+import { Widgets1795709477082 } from './1795709477082-Widgets';
+import { TrainingsAndOutputs1795709512066 } from './1795709512066-TrainingsAndOutputs';
 import { RenewalRefunds1795709670287 } from './1795709670287-RenewalRefunds';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -54,5 +56,7 @@ export const migrations = [
   Tutorials1764682000000,
   CampaignsAndGroups1764690000000,
   TotpLastStep1764700000000,
+  Widgets1795709477082,
+  TrainingsAndOutputs1795709512066,
   RenewalRefunds1795709670287,
 ];

@@ -287,10 +287,62 @@ export class AvatarsService {
     };
   }
 
+  /** The avatar's name (a chat widget shows whom the visitor talks to); null when it is gone. */
+  async nameOf(avatarId: number): Promise<string | null> {
+    return (await this.repo.findById(avatarId))?.name ?? null;
+  }
+
   /** GET /avatars/{id}/passages: what the avatar would be given for a question. */
   async passages(me: Principal, avatarId: number, question: string) {
     await this.visible(me, avatarId);
     return { passages: await this.knowledge.retrieve(avatarId, question, me.org?.organization_id ?? null) };
+  }
+
+  /** An avatar the caller may change (404 when not visible, 403 when another's), for trainings and outputs. */
+  async manageable(me: Principal, avatarId: number): Promise<Avatar> {
+    return this.managed(me, avatarId);
+  }
+
+  /**
+   * The avatar file that holds a training's dataset (`file_id`, a stored upload of the avatar's owner): the one
+   * given when it still belongs to the avatar, else a new one. Its passages are written by `indexNow`.
+   */
+  async trainingFile(
+    avatarId: number,
+    fileId: number,
+    name: string,
+    existing: number | null,
+  ): Promise<number> {
+    if (existing) {
+      const file = await this.repo.findFile(existing);
+      if (file && file.avatar_id === avatarId) {
+        if (file.file_id !== fileId || file.name !== name) {
+          file.file_id = fileId;
+          file.name = name.slice(0, 255);
+          await this.repo.saveFile(file);
+        }
+        return file.avatar_file_id;
+      }
+    }
+    await this.checkRoom(avatarId);
+    const stored = await this.files.findById(fileId);
+    if (!stored) throw badInput('The dataset file is no longer stored.', 'training_file_missing');
+    const file = await this.repo.insertFile({
+      avatar_id: avatarId,
+      file_id: fileId,
+      name: name.slice(0, 255),
+      type: stored.type,
+      editable: false,
+      content: null,
+    });
+    return file.avatar_file_id;
+  }
+
+  /** Indexes an avatar file now, in the caller's job (a training's), instead of queueing it. */
+  async indexNow(avatarFileId: number): Promise<AvatarFileDto | null> {
+    await this.knowledge.index(avatarFileId);
+    const file = await this.repo.findFile(avatarFileId);
+    return file ? toFileDto(file) : null;
   }
 
   private async toDtos(me: Principal, avatars: Avatar[]): Promise<AvatarDto[]> {

@@ -18,7 +18,9 @@ export type NewConversation = Pick<
   Conversation,
   'user_id' | 'organization_id' | 'name' | 'model' | 'tags' | 'avatar_id'
 >;
-export type ConversationChanges = Partial<Pick<Conversation, 'name' | 'model' | 'tags' | 'archived'>>;
+export type ConversationChanges = Partial<
+  Pick<Conversation, 'name' | 'model' | 'tags' | 'archived' | 'avatar_id'>
+>;
 
 /** The conversations, conversation_tags and conversation_files tables: the only code that touches them. */
 @Injectable()

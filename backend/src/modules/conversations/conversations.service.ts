@@ -176,6 +176,8 @@ export class ConversationsService {
     const tags = body.tags === undefined ? undefined : normalizeTags(body.tags);
     if (tags) changes.tags = tags.join(',');
     if (body.archived !== undefined) changes.archived = body.archived;
+    // Like a new conversation's avatar: kept as given, used by messages only while the caller may see it.
+    if (body.avatar_id !== undefined) changes.avatar_id = body.avatar_id;
     const row = await this.unitOfWork.run((m) =>
       this.repository.update(scopeOf(me), body.conversation_id, changes, tags, m),
     );

@@ -71,6 +71,11 @@ describe('detectFileType', () => {
   it('accepts an empty file as text', () => {
     expect(detectFileType(Buffer.alloc(0))?.kind).toBe('text');
   });
+
+  it('types JSON lines (a dataset) as text', () => {
+    const jsonl = Buffer.from('{"prompt":"Hi","completion":"Hello"}\n{"prompt":"Bye","completion":"Later"}\n');
+    expect(detectFileType(jsonl)).toMatchObject({ kind: 'text', mime: 'text/plain; charset=utf-8' });
+  });
 });
 
 describe('nameContradictsContent', () => {

@@ -49,7 +49,8 @@ const TEXT: DetectedType = { kind: 'text', mime: 'text/plain; charset=utf-8', ex
 export function detectFileType(data: Buffer): DetectedType | null {
   if (data.length >= 4 && data.readUInt32LE(0) === 0x04034b50) return detectOfficeZip(data);
   const guesses = filetypeinfo(data.subarray(0, 4100)).map((g) => g.typename);
-  if (guesses.length) {
+  // JSON is text (datasets come as JSON lines): a guess of JSON on plain UTF-8 is typed as text.
+  if (guesses.length && !(guesses.every((g) => g === 'Json') && isPlainText(data))) {
     const first = guesses[0];
     if (BY_MAGIC[first]) return BY_MAGIC[first];
     // Matroska and WebM share the EBML header; only WebM (its DocType) is a web video.

@@ -94,6 +94,20 @@ export interface GenerationSpec<T> {
   interrupt?(text: string, reason: string): Promise<void>;
   /** Removes what the caller stored for a generation that produced nothing to keep. */
   discard?(): Promise<void>;
+  /**
+   * Tells whoever asked that the generation failed; without it the error goes to the owner's socket. The widget
+   * answers its visitor on their own stream instead.
+   */
+  report?(err: unknown): void;
+}
+
+/**
+ * A feature's own bounds on admission: fewer words reserved (its answers are short), or its own cap of running
+ * generations instead of the per-user one (the widget, whose visitors are many and bounded per widget).
+ */
+export interface AdmissionLimits {
+  words?: number;
+  maxConcurrent?: number;
 }
 
 /** Stored-target upkeep run by every instance: turns targets whose lease lapsed into interrupted ones. */
@@ -194,13 +208,17 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
    * Admits a new generation: 503 while draining, 400 model_not_offered, 429 at the concurrency cap, 412 without
    * words; else reserves its words. Release the reservation (`release`) if `run` is never called.
    */
-  async admit(owner: GenerationOwner, requestedModel: string | null | undefined): Promise<Reservation> {
+  async admit(
+    owner: GenerationOwner,
+    requestedModel: string | null | undefined,
+    limits: AdmissionLimits = {},
+  ): Promise<Reservation> {
     if (this.draining) throw new DomainError(503, 'server_draining', DRAINING_MESSAGE);
     await this.ai.checkOffered(requestedModel);
     return this.words.reserve(owner.user_id, {
-      words: this.env.generationReserveWords,
+      words: Math.min(limits.words ?? Infinity, this.env.generationReserveWords),
       staff: owner.staff,
-      maxConcurrent: this.env.generationMaxConcurrentPerUser,
+      maxConcurrent: limits.maxConcurrent ?? this.env.generationMaxConcurrentPerUser,
       ttlMs: this.reservationTtlMs,
     });
   }
@@ -457,7 +475,8 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         await spec.interrupt(run.text.slice(0, run.sent), PROVIDER_FAILED_REASON);
       else {
         await spec.discard?.();
-        if (spec.stream) this.report(spec.owner.user_id, spec.id, err);
+        if (spec.report) spec.report(err);
+        else if (spec.stream) this.report(spec.owner.user_id, spec.id, err);
       }
     } catch (cleanup) {
       this.logger.warn(

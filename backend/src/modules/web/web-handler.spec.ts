@@ -34,6 +34,29 @@ describe('web handler', () => {
     }
   }
 
+  it('serves the chat widget at /widget/ to other sites, compressed when asked, and nothing outside its build', async () => {
+    const loader = 'console.log("widget");'.repeat(100);
+    build({
+      'widget/dist/widget.js': loader,
+      'widget/dist/widget.js.br': brotliCompressSync(Buffer.from(loader)),
+      'widget/dist/widget.css': '#avatar-studio-widget{position:fixed}',
+      'shell/dist/index.html': '<html>shell</html>',
+    });
+    const plain = await request(appFor(dir)).get('/widget/widget.css').expect(200);
+    expect(plain.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(plain.text).toContain('position:fixed');
+    const compressed = await request(appFor(dir))
+      .get('/widget/widget.js')
+      .set('Accept-Encoding', 'br')
+      .buffer(true)
+      .expect(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    await request(appFor(dir)).get('/widget/missing.js').expect(404);
+    await request(appFor(dir)).get('/widget/../shell/dist/index.html').expect(404);
+    await request(appFor(dir)).get('/widget/%2e%2e/shell/dist/index.html').expect(404);
+  });
+
   it('says to run the build when the shell is not built', async () => {
     const res = await request(appFor(dir)).get('/').expect(200);
     expect(res.type).toBe('text/plain');

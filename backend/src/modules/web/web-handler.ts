@@ -108,9 +108,31 @@ export function createWebHandler(frontendsDir: string): RequestHandler {
     REMOTE_NAMES.map((name) => [name, express.static(join(frontendsDir, name, 'dist'), staticOptions)]),
   );
 
+  const widgetDist = join(frontendsDir, 'widget', 'dist');
+  const widgetStatic = express.static(widgetDist, staticOptions);
+
+  /**
+   * The chat widget's files (frontends/widget/dist) at /widget/, for other sites' pages: they may load them
+   * (Cross-Origin-Resource-Policy cross-origin), and nothing else of the app is served there.
+   */
+  const serveWidget = (req: Request, res: Response, next: NextFunction, rest: string): void => {
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    const file = fileInside(widgetDist, rest);
+    if (!file) return next();
+    if (sendPrecompressed(req, res, file, next)) return;
+    const originalUrl = req.url;
+    req.url = rest;
+    widgetStatic(req, res, (err?: unknown) => {
+      req.url = originalUrl;
+      next(err);
+    });
+  };
+
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path;
+    const widget = /^\/widget(\/.*)$/.exec(path);
+    if (widget) return serveWidget(req, res, next, widget[1]);
     if (RESERVED.test(path)) return next();
 
     if (path === '/remotes.json') {

@@ -68,7 +68,13 @@ export function AvatarFilesPanel({ avatar }: { avatar: Avatar }) {
                   <Text size="sm">{shortName(file.file_data.name)}</Text>
                 </Tooltip>
                 <Group gap={4}>
-                  <Badge size="xs" variant="light" color={STATE_COLOR[file.index_state]} tt="none">
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color={STATE_COLOR[file.index_state]}
+                    c={`${STATE_COLOR[file.index_state]}.9`}
+                    tt="none"
+                  >
                     {t(`avatars.knowledge.state.${file.index_state}`, { count: file.chunks })}
                   </Badge>
                   {file.index_error && (

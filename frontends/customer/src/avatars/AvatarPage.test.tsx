@@ -73,6 +73,21 @@ describe('Avatar page', () => {
     expect(fetch.callsTo('PUT /api/avatars/add-context/5')[0].body).toEqual({ context: 'Be brief.' });
   });
 
+  it('offers to start a training while the context is empty, opening the trainings tab', async () => {
+    renderPage(
+      {
+        'GET /api/trainings': { body: { trainings: [], total: 0, page: 1, limit: 24, own_key_pays: false } },
+      },
+      avatar({ context: '' }),
+    );
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Start training' }));
+    expect(await screen.findByRole('tab', { name: 'Trainings', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('No trainings yet.')).toBeInTheDocument();
+    await ui.click(screen.getByRole('tab', { name: 'Outputs' }));
+    expect(await screen.findByRole('textbox', { name: 'What should the avatar write?' })).toBeInTheDocument();
+  });
+
   it('shows the files only once there is a context', async () => {
     renderPage({}, avatar({ context: '' }));
     expect(await screen.findByText('Add a context first; then you can add files.')).toBeInTheDocument();

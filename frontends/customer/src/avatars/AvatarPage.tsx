@@ -1,20 +1,30 @@
-import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { PageLoader, notifySuccess } from '@avatar-studio/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAvatar, useSaveContext, type Avatar } from './api';
 import { AvatarChat } from './AvatarChat';
 import { AvatarFilesPanel } from './AvatarFilesPanel';
+import { OutputsPanel } from './OutputsPanel';
+import { TrainingsPanel } from './TrainingsPanel';
+
+const TABS = ['chat', 'trainings', 'outputs'] as const;
+type Tab = (typeof TABS)[number];
 
 /**
- * One avatar: its context (editable by its owner or an admin), then, once it has a context, its files panel,
- * and the caller's chat with it. Trainings do not exist yet, so an empty context shows the context editor first.
+ * One avatar: an empty context first offers to start a training; then its context (editable by its owner or an
+ * admin), once it has one its files panel, and beside them the caller's chat with it, its trainings and outputs.
  */
 export function AvatarPage() {
   const { t } = useTranslation('customer');
-  const id = Number(useParams().avatar_id);
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = Number(params.avatar_id);
   const avatar = useAvatar(id);
+  // The tab is in the address (/avatars/{id}/trainings, /outputs), so it can be linked to and kept on reload.
+  const tab: Tab = TABS.find((name) => name === params['*']) ?? 'chat';
+  const setTab = (next: Tab) => navigate(`/avatars/${id}${next === 'chat' ? '' : `/${next}`}`);
   if (avatar.isError)
     return (
       <Alert color="red" m="md">
@@ -36,6 +46,9 @@ export function AvatarPage() {
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack>
+            {data.can_manage && !data.context.trim() && (
+              <StartTrainingCard onStart={() => setTab('trainings')} />
+            )}
             {data.can_manage ? (
               <ContextCard avatar={data} key={data.updatedAt} />
             ) : (
@@ -52,20 +65,56 @@ export function AvatarPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper
-            withBorder
-            radius="md"
-            p="sm"
-            style={{ height: 600, display: 'flex', flexDirection: 'column' }}
-          >
-            <Title order={2} size="h4" mb="xs">
-              {t('avatars.chat.title')}
-            </Title>
-            <AvatarChat avatarId={data.avatar_id} />
-          </Paper>
+          <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="chat">{t('avatars.tabs.chat')}</Tabs.Tab>
+              <Tabs.Tab value="trainings">{t('avatars.tabs.trainings')}</Tabs.Tab>
+              <Tabs.Tab value="outputs">{t('avatars.tabs.outputs')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="chat">
+              <Paper
+                withBorder
+                radius="md"
+                p="sm"
+                style={{ height: 600, display: 'flex', flexDirection: 'column' }}
+              >
+                <Title order={2} size="h4" mb="xs">
+                  {t('avatars.chat.title')}
+                </Title>
+                <AvatarChat avatarId={data.avatar_id} />
+              </Paper>
+            </Tabs.Panel>
+            <Tabs.Panel value="trainings">
+              <TrainingsPanel avatar={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="outputs">
+              <OutputsPanel avatar={data} />
+            </Tabs.Panel>
+          </Tabs>
         </Grid.Col>
       </Grid>
     </Stack>
+  );
+}
+
+/** Shown while the avatar has no context: a training can give it knowledge and a style instead. */
+function StartTrainingCard({ onStart }: { onStart: () => void }) {
+  const { t } = useTranslation('customer');
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('avatars.start.title')}
+        </Title>
+        <Text size="sm">{t('avatars.start.body')}</Text>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('avatars.start.orContext')}
+          </Text>
+          <Button onClick={onStart}>{t('avatars.start.action')}</Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

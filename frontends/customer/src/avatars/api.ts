@@ -4,6 +4,7 @@
  */
 import {
   api,
+  ApiError,
   multipart,
   notifyError,
   unwrap,
@@ -230,4 +231,175 @@ export function useApplyWithAvatar(avatarId: number, onSent: () => void) {
       onSent();
     },
   });
+}
+
+// ---------------------------------------------------------------- trainings and outputs
+
+export type Training = ApiSchemas['TrainingDto'];
+export type TrainingPage = ApiSchemas['TrainingPageResponse'];
+export type Output = ApiSchemas['OutputDto'];
+
+export const trainingKeys = {
+  all: (scope: ScopeKey) => [AVATARS_KEY, scope, 'trainings'] as const,
+  ofAvatar: (scope: ScopeKey, avatarId: number) => [AVATARS_KEY, scope, 'trainings', avatarId] as const,
+  outputs: (scope: ScopeKey, avatarId: number, query: string) =>
+    [AVATARS_KEY, scope, 'outputs', avatarId, { query }] as const,
+};
+
+/** A call refused for lack of access (412) leads to /sorry; other failures are shown. */
+export function isNoAccess(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 412;
+}
+
+/** GET /api/trainings?avatar_id: the avatar's trainings (and whether the scope's own AI key pays for runs). */
+export function useTrainings(avatarId: number) {
+  const scope = useScopeKey();
+  return useQuery({
+    queryKey: trainingKeys.ofAvatar(scope, avatarId),
+    queryFn: () => unwrap(api.GET('/api/trainings', { params: { query: { avatar_id: avatarId } } })),
+    retry: retryServerErrors,
+  });
+}
+
+function useTrainingMutation<V, R>(
+  avatarId: number,
+  call: (variables: V) => Promise<R>,
+  handlers: { onDone?: (result: R, variables: V) => void; onNoAccess: () => void },
+) {
+  const queryClient = useQueryClient();
+  const scope = useScopeKey();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result, variables) => {
+      void queryClient.invalidateQueries({ queryKey: trainingKeys.ofAvatar(scope, avatarId) });
+      void queryClient.invalidateQueries({ queryKey: avatarKeys.one(scope, avatarId) });
+      handlers.onDone?.(result, variables);
+    },
+    onError: (error) => (isNoAccess(error) ? handlers.onNoAccess() : notifyError(error)),
+  });
+}
+
+/** Uploads the dataset (POST /api/files, with progress) and creates the training with its file_id. */
+export function useCreateTraining(
+  avatarId: number,
+  onProgress: (fraction: number) => void,
+  handlers: { onDone: () => void; onNoAccess: () => void },
+) {
+  return useTrainingMutation(
+    avatarId,
+    async ({ name, file }: { name: string; file: File }) => {
+      const stored = await unwrap(
+        api.POST('/api/files', { ...multipart({ file }), fetch: fetchWithUploadProgress(onProgress) }),
+      );
+      const file_id = stored.file.file_id;
+      return (await unwrap(api.POST('/api/trainings', { body: { name, avatar_id: avatarId, file_id } })))
+        .training;
+    },
+    handlers,
+  );
+}
+
+export type TrainingAction = 'execute' | 'sync' | 'refine';
+
+/** POST /api/trainings/execute | sync | refine {training_id}. */
+export function useTrainingAction(
+  avatarId: number,
+  handlers: { onDone: (action: TrainingAction) => void; onNoAccess: () => void },
+) {
+  return useTrainingMutation(
+    avatarId,
+    async ({ action, training_id }: { action: TrainingAction; training_id: number }) => {
+      const body = { training_id };
+      const call =
+        action === 'execute'
+          ? api.POST('/api/trainings/execute', { body })
+          : action === 'sync'
+            ? api.POST('/api/trainings/sync', { body })
+            : api.POST('/api/trainings/refine', { body });
+      return (await unwrap(call)).training;
+    },
+    { onDone: (_r, v) => handlers.onDone(v.action), onNoAccess: handlers.onNoAccess },
+  );
+}
+
+export function useDeleteTraining(
+  avatarId: number,
+  handlers: { onDone: () => void; onNoAccess: () => void },
+) {
+  return useTrainingMutation(
+    avatarId,
+    (training_id: number) =>
+      unwrap(api.DELETE('/api/trainings/{training_id}', { params: { path: { training_id } } })),
+    handlers,
+  );
+}
+
+/** GET /api/outputs/avatar/{id}?query: the caller's outputs of the avatar, newest first. */
+export function useOutputs(avatarId: number, query: string) {
+  const scope = useScopeKey();
+  return useQuery({
+    queryKey: trainingKeys.outputs(scope, avatarId, query),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/outputs/avatar/{avatar_id}', {
+          params: { path: { avatar_id: avatarId }, query: query ? { query } : {} },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    retry: retryServerErrors,
+  });
+}
+
+function useOutputMutation<V, R>(
+  avatarId: number,
+  call: (variables: V) => Promise<R>,
+  handlers: { onDone?: (result: R) => void; onNoAccess: () => void },
+) {
+  const queryClient = useQueryClient();
+  const scope = useScopeKey();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: [AVATARS_KEY, scope, 'outputs', avatarId] });
+      handlers.onDone?.(result);
+    },
+    onError: (error) => (isNoAccess(error) ? handlers.onNoAccess() : notifyError(error)),
+  });
+}
+
+/** POST /api/outputs/generate: the text then arrives on the `output` event. */
+export function useGenerateOutput(avatarId: number, handlers: { onNoAccess: () => void }) {
+  return useOutputMutation(
+    avatarId,
+    async (body: { prompt: string; training_id?: number }) =>
+      (await unwrap(api.POST('/api/outputs/generate', { body: { avatar_id: avatarId, ...body } }))).output,
+    handlers,
+  );
+}
+
+export function useRateOutput(avatarId: number, handlers: { onDone: () => void; onNoAccess: () => void }) {
+  return useOutputMutation(
+    avatarId,
+    async (body: { output_id: number; rating: 'up' | 'down'; note?: string }) =>
+      (await unwrap(api.POST('/api/outputs/rate', { body }))).output,
+    handlers,
+  );
+}
+
+export function useSaveOutput(avatarId: number, handlers: { onDone: () => void; onNoAccess: () => void }) {
+  return useOutputMutation(
+    avatarId,
+    async (body: { output_id: number; content: string }) =>
+      (await unwrap(api.PUT('/api/outputs', { body }))).output,
+    handlers,
+  );
+}
+
+export function useDeleteOutput(avatarId: number, handlers: { onDone: () => void; onNoAccess: () => void }) {
+  return useOutputMutation(
+    avatarId,
+    (output_id: number) =>
+      unwrap(api.DELETE('/api/outputs/{output_id}', { params: { path: { output_id } } })),
+    handlers,
+  );
 }

@@ -2745,6 +2745,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trainings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's trainings in the scope (and the organization's), newest first, 24 per page */
+        get: operations["Trainings_list"];
+        /** Rename a training, change its dataset, or (staff admins) make it public */
+        put: operations["Trainings_update"];
+        /** Create a training of an avatar from a dataset uploaded first (POST /api/files gives file_id) */
+        post: operations["Trainings_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trainings/public/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Community trainings (public), newest first, 24 per page */
+        get: operations["Trainings_listPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trainings/{training_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One training with its state, progress and style guide */
+        get: operations["Trainings_get"];
+        put?: never;
+        post?: never;
+        /** Delete a training and its outputs (its run stops; the knowledge file stays with the avatar) */
+        delete: operations["Trainings_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trainings/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the training: the dataset becomes the avatar's knowledge and a learned style guide
+         * @description A background job of up to 15 minutes (words charged for each model step); progress arrives as `training_progress`. The answer is the training, queued.
+         */
+        post: operations["Trainings_execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trainings/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the dataset again and index it as the avatar's knowledge (a background job) */
+        post: operations["Trainings_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trainings/refine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Improve the style guide from the training's rated outputs (answers when done) */
+        post: operations["Trainings_refine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs/avatar/{avatar_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's outputs of an avatar in the scope, newest first, 20 per page */
+        get: operations["Outputs_byAvatar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs/training/{training_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's outputs of a training in the scope, newest first, 20 per page */
+        get: operations["Outputs_byTraining"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit an output's text */
+        put: operations["Outputs_update"];
+        /** Keep a text as an output of an avatar or a training */
+        post: operations["Outputs_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The avatar (with the training’s style guide when training_id is given) writes what is asked
+         * @description Answers at once with the output, generating; its text arrives as `output` events.
+         */
+        post: operations["Outputs_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new output from an earlier one and the changes asked for (streamed as `output`) */
+        post: operations["Outputs_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Thumbs up or down with a note (a training learns from them when refined) */
+        post: operations["Outputs_rate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/outputs/{output_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an output (one being written stops) */
+        delete: operations["Outputs_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutorials": {
         parameters: {
             query?: never;
@@ -2896,6 +3127,90 @@ export interface paths {
         put?: never;
         /** Generate one step again with the current values; its conversation’s messages are cleared first */
         post: operations["UserWorkflows_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s chat widgets in the current scope, newest first, with their usage */
+        get: operations["Widgets_list"];
+        put?: never;
+        /**
+         * Generate a chat widget for one of the caller’s avatars
+         * @description Answers the widget with its public key, which the embed snippet carries. Visitors are answered only on the `allowed_origins`. Super Fetch avatars are refused.
+         */
+        post: operations["Widgets_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widgets/{widget_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller’s widgets with its usage */
+        get: operations["Widgets_get"];
+        /**
+         * Change a widget: avatar, name, colour, image, allowed origins, limits, or disable it
+         * @description Disabling stops its answers under way; its visitors read that the chat is not available.
+         */
+        put: operations["Widgets_update"];
+        post?: never;
+        /** Delete a widget with its visitors’ conversations (snippets using it stop) */
+        delete: operations["Widgets_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widget/{key}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A visitor opens the widget: answers a short-lived visitor token
+         * @description The request’s `Origin` must be one of the widget’s allowed origins (403 widget_origin_refused). A disabled widget answers 403 widget_disabled, an owner without words 412 widget_unavailable, both with the sentence the widget shows. `resume_token` (an earlier token, even expired) continues that conversation.
+         */
+        post: operations["WidgetVisitors_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widget/{key}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visitor’s conversation, its latest 50 messages, oldest first */
+        get: operations["WidgetVisitors_history"];
+        put?: never;
+        /**
+         * The visitor asks; the answer streams back as Server-Sent Events
+         * @description Events: `delta` {content, offset} as the answer is written, then `done` {message_id, content, finish_reason} or `error` {code, message}. Refusals before the stream starts are ordinary error answers: 429 rate_limited (visitor or address), widget_busy (the widget’s messages per minute or concurrent streams), widget_quota_exceeded (its words per day); 412 widget_unavailable (the owner has no words); 403 widget_disabled or widget_origin_refused.
+         */
+        post: operations["WidgetVisitors_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4594,6 +4909,8 @@ export interface components {
             /** @description Replaces every tag; null or empty removes them */
             tags?: string | string[];
             archived?: boolean;
+            /** @description Binds the conversation to an avatar (it answers there while the caller may see it); null unbinds */
+            avatar_id?: number | null;
         };
         AvatarFileDataDto: {
             name: string;
@@ -5059,6 +5376,153 @@ export interface components {
              */
             platform: "instagram" | "tiktok" | "x" | "linkedin" | "facebook" | "youtube";
         };
+        TrainingFileDto: {
+            file_id: number;
+            name: string;
+            /** @description MIME type, from the content */
+            type: string;
+            /** @description Bytes */
+            size: number;
+        };
+        TrainingDto: {
+            training_id: number;
+            name: string;
+            /** @description The avatar whose knowledge and style the training feeds */
+            avatar_id: number;
+            /** @description The dataset (a stored upload); null once deleted */
+            file_id: number | null;
+            file: components["schemas"]["TrainingFileDto"] | null;
+            user_id: number;
+            /** @description null = Personal */
+            organization_id: number | null;
+            public: boolean;
+            /** @enum {string} */
+            state: "draft" | "queued" | "running" | "ready" | "failed";
+            /** @enum {string|null} */
+            stage: "reading" | "knowledge" | "style" | "guide" | "done" | null;
+            /** @description 0-100 of the current or last run */
+            progress: number;
+            /** @description Why the last run failed */
+            error: string | null;
+            /** @description What the runs learned: instructions and examples (empty before the first run) */
+            style_guide: string;
+            /** @description The avatar file holding the dataset's passages */
+            avatar_file_id: number | null;
+            /** @description Whether the caller may change it (its owner or a staff admin) */
+            can_manage: boolean;
+            /** Format: date-time */
+            executed_at: string | null;
+            /** Format: date-time */
+            synced_at: string | null;
+            /** Format: date-time */
+            refined_at: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TrainingPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            trainings: components["schemas"]["TrainingDto"][];
+            /** @description Whether a run is paid by the scope's own AI key (the organization's), so the cost notice is shown */
+            own_key_pays: boolean;
+        };
+        TrainingResponse: {
+            training: components["schemas"]["TrainingDto"];
+        };
+        CreateTrainingBody: {
+            name: string;
+            /** @description The avatar it trains (the caller must be able to change it) */
+            avatar_id: number;
+            /** @description The dataset, uploaded first with POST /api/files: .txt, .csv, .jsonl, .docx, .pdf or .pptx */
+            file_id: number;
+        };
+        UpdateTrainingBody: {
+            training_id: number;
+            name?: string;
+            /** @description A new dataset (read by the next sync or execute) */
+            file_id?: number;
+            /** @description Staff admins only */
+            public?: boolean;
+        };
+        TrainingIdBody: {
+            training_id: number;
+        };
+        OutputDto: {
+            output_id: number;
+            avatar_id: number;
+            /** @description The training whose style guide it was written with */
+            training_id: number | null;
+            /** @description What was asked */
+            prompt: string;
+            /** @description The text; null while it is generated */
+            content: string | null;
+            /** @enum {string} */
+            status: "generating" | "complete" | "failed";
+            /** @enum {string|null} */
+            rating: "up" | "down" | null;
+            rating_note: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OutputPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            outputs: components["schemas"]["OutputDto"][];
+        };
+        CreateOutputBody: {
+            /** @description Required unless training_id is given */
+            avatar_id?: number;
+            /** @description Write with this training's style guide (and its avatar) */
+            training_id?: number;
+            prompt: string;
+            content: string;
+        };
+        OutputResponse: {
+            output: components["schemas"]["OutputDto"];
+        };
+        GenerateOutputBody: {
+            /** @description Required unless training_id is given */
+            avatar_id?: number;
+            /** @description Write with this training's style guide (and its avatar) */
+            training_id?: number;
+            /** @description What to write */
+            prompt: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+        };
+        OutputMessageBody: {
+            /** @description The output to write again */
+            output_id: number;
+            /** @description The changes wanted */
+            message: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+        };
+        RateOutputBody: {
+            output_id: number;
+            /**
+             * @description Thumbs up or down
+             * @enum {string}
+             */
+            rating: "up" | "down";
+            note?: string | null;
+        };
+        UpdateOutputBody: {
+            output_id: number;
+            content: string;
+        };
         TutorialDto: {
             tutorial_id: number;
             name: string;
@@ -5255,6 +5719,136 @@ export interface components {
             values?: string | {
                 [key: string]: string;
             };
+        };
+        WidgetUsageDto: {
+            conversations: number;
+            messages: number;
+            /** @description Words of every answer */
+            words: number;
+            /** @description Words of today’s answers (UTC), against words_per_day */
+            words_today: number;
+        };
+        WidgetDto: {
+            widget_id: number;
+            user_id: number;
+            organization_id: number | null;
+            avatar_id: number;
+            name: string;
+            /** @description Six hex digits without # */
+            accent_color: string;
+            image_file_id: number | null;
+            /** @description The button image’s address */
+            image_url: string | null;
+            allowed_origins: string[];
+            messages_per_minute: number;
+            words_per_day: number;
+            max_concurrent_streams: number;
+            disabled: boolean;
+            /** @description The key the embed snippet carries */
+            public_key: string;
+            usage: components["schemas"]["WidgetUsageDto"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WidgetPageResponse: {
+            /** @description Rows matching, over all pages */
+            total: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
+            widgets: components["schemas"]["WidgetDto"][];
+        };
+        CreateWidgetBody: {
+            /** @description The avatar answering (not a Super Fetch one) */
+            avatar_id: number;
+            /** @example Support */
+            name: string;
+            /**
+             * @description Six hex digits, with or without #; default #ff0000
+             * @example #ff0000
+             */
+            accent_color?: string;
+            /** @description A public image among your files */
+            image_file_id?: number | null;
+            /**
+             * @description Sites (scheme://host[:port]) the widget answers on
+             * @example [
+             *       "https://www.example.com"
+             *     ]
+             */
+            allowed_origins?: string[];
+            /** @description Default 30 */
+            messages_per_minute?: number;
+            /** @description Default 20000 */
+            words_per_day?: number;
+            /** @description Default 10 */
+            max_concurrent_streams?: number;
+        };
+        UpdateWidgetBody: {
+            /** @description The avatar answering (not a Super Fetch one) */
+            avatar_id?: number;
+            /** @example Support */
+            name?: string;
+            /**
+             * @description Six hex digits, with or without #; default #ff0000
+             * @example #ff0000
+             */
+            accent_color?: string;
+            /** @description A public image among your files */
+            image_file_id?: number | null;
+            /**
+             * @description Sites (scheme://host[:port]) the widget answers on
+             * @example [
+             *       "https://www.example.com"
+             *     ]
+             */
+            allowed_origins?: string[];
+            /** @description Default 30 */
+            messages_per_minute?: number;
+            /** @description Default 20000 */
+            words_per_day?: number;
+            /** @description Default 10 */
+            max_concurrent_streams?: number;
+            /** @description A disabled widget tells its visitors it is not available */
+            disabled?: boolean;
+        };
+        StartVisitorSessionBody: {
+            /** @description The token of an earlier visit (even expired): the conversation goes on where it was */
+            resume_token?: string;
+        };
+        WidgetAppearanceDto: {
+            name: string;
+            /** @description Six hex digits without # */
+            accent_color: string;
+            image_url: string | null;
+            /** @description The avatar’s name */
+            avatar_name: string;
+        };
+        VisitorSessionResponse: {
+            /** @description Send as `Authorization: Bearer …` to this widget’s visitor routes only */
+            token: string;
+            /** @description Seconds the token lives */
+            expires_in: number;
+            visitor_id: string;
+            conversation_id: number;
+            widget: components["schemas"]["WidgetAppearanceDto"];
+        };
+        VisitorMessageDto: {
+            message_id: number;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        VisitorHistoryResponse: {
+            messages: components["schemas"]["VisitorMessageDto"][];
+        };
+        VisitorMessageBody: {
+            text: string;
         };
     };
     responses: never;
@@ -13234,6 +13828,775 @@ export interface operations {
             };
         };
     };
+    Trainings_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Only this avatar's trainings */
+                avatar_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Trainings_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTrainingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s, or public changed by a non-admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or a training the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This training is running. Wait for it to finish. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Trainings_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTrainingBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            /** @description 'You must add a name to your training.' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The avatar or the dataset file is not the caller’s to use */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The dataset is not a kind a training reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Trainings_listPublic: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+                /** @description Only this avatar's trainings */
+                avatar_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Trainings_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                training_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or a training the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Trainings_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                training_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or a training the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Trainings_execute: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingIdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or a training the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This training is running. Wait for it to finish. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Trainings_sync: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingIdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or a training the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This training is running. Wait for it to finish. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Trainings_refine: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingIdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            /** @description Not executed yet, or no rated output */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or a training the caller cannot see (another user’s, another organization’s) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This training is running. Wait for it to finish. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Outputs_byAvatar: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path: {
+                avatar_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An avatar the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Outputs_byTraining: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path: {
+                training_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A training the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Outputs_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOutputBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or not the caller's (outputs are their user's, in the scope they were written in) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Outputs_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOutputBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An avatar or training the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Outputs_generate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateOutputBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An avatar or training the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words left: the screen goes to /sorry */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Outputs_message: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutputMessageBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or not the caller's (outputs are their user's, in the scope they were written in) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The earlier output is still being written */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words left: the screen goes to /sorry */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Outputs_rate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateOutputBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or not the caller's (outputs are their user's, in the scope they were written in) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Outputs_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                output_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or not the caller's (outputs are their user's, in the scope they were written in) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Tutorials_list: {
         parameters: {
             query?: {
@@ -13972,6 +15335,314 @@ export interface operations {
             };
             /** @description 'Creating more content with the product requires an active subscription.' (code no_access) */
             412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_list: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                page?: number;
+                limit?: number;
+                /** @description Free-text search */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetPageResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_create: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWidgetBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetDto"];
+                };
+            };
+            /** @description 'Please select an Avatar', 'Please type in a name for your Widget', a bad origin or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                widget_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                widget_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWidgetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Widgets_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                widget_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, another user’s, or from another scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WidgetVisitors_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartVisitorSessionBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorSessionResponse"];
+                };
+            };
+            /** @description Origin not allowed, or the widget is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No widget has that key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The owner has no words */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many sessions from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WidgetVisitors_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorHistoryResponse"];
+                };
+            };
+            /** @description No, expired or wrong widget visitor token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WidgetVisitors_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitorMessageBody"];
+            };
+        };
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No, expired or wrong widget visitor token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A limit was reached */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@ import {
   IconFileText,
   IconHash,
   IconVideo,
+  IconMessageChatbot,
   IconBuildingSkyscraper,
   IconMessages,
   IconRoute,
@@ -45,6 +46,7 @@ const ICONS: Record<NavigationIcon, IconComponent> = {
   bulb: IconBulb,
   hash: IconHash,
   video: IconVideo,
+  'message-chatbot': IconMessageChatbot,
 };
 
 /** The entry's icon, or nothing for a name this shell does not know (a remote built against a newer list). */

@@ -203,4 +203,16 @@ export class UpdateConversationBody {
   @ValidateIf((o: UpdateConversationBody) => o.archived !== undefined)
   @IsBoolean({ message: 'archived must be true or false.' })
   archived?: boolean;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description:
+      'Binds the conversation to an avatar (it answers there while the caller may see it); null unbinds',
+  })
+  @IsOptional()
+  @IsInt({ message: AVATAR_MESSAGE })
+  @Min(1, { message: AVATAR_MESSAGE })
+  @Max(MAX_ID, { message: AVATAR_MESSAGE })
+  avatar_id?: number | null;
 }
