@@ -17,6 +17,28 @@ function shuffle<T>(items: T[], seed: number): T[] {
 const PRICE = 1200;
 const WORDS = 1000;
 const RENEWALS = 3;
+const FULL_REFUND_FIRST_PART = 700;
+const PARTIAL_REFUND = 300;
+
+/** Where each case must end, whatever order its events arrive in (value in cents). */
+const EXPECTED = {
+  renewed: { status: 'active', paid: RENEWALS, failed: 0, refunded: 0, words: WORDS * 4, value: PRICE * 4 },
+  cancelled: { status: 'cancelled', paid: 0, failed: 0, refunded: 0, words: WORDS, value: PRICE },
+  failed: { status: 'active', paid: 0, failed: 1, refunded: 0, words: WORDS, value: PRICE },
+  // Three renewals; the first given back in full (its period's words gone), the second in part.
+  refunded: {
+    status: 'active',
+    paid: RENEWALS,
+    failed: 0,
+    refunded: PRICE + PARTIAL_REFUND,
+    words: WORDS * 3,
+    value: PRICE * 4 - PRICE - PARTIAL_REFUND,
+  },
+  // Two renewals, the second disputed and lost: access ended, that renewal's money back.
+  disputed: { status: 'revoked', paid: 2, failed: 0, refunded: PRICE, words: 0, value: PRICE * 3 - PRICE },
+  // A renewal that failed, then was paid on a retry.
+  latePaid: { status: 'active', paid: 1, failed: 0, refunded: 0, words: WORDS * 2, value: PRICE * 2 },
+} as const;
 
 describe('Stripe webhooks in any order and repeated', () => {
   let k: PaymentsKit;
@@ -26,7 +48,7 @@ describe('Stripe webhooks in any order and repeated', () => {
   });
   afterAll(() => k.close());
 
-  it('leaves purchases, invoices, lifetime values and the word ledger exact after 1,000 shuffled, duplicated events', async () => {
+  it('leaves purchases, invoices, refunds, lifetime values and the word ledger exact after 1,000 shuffled, duplicated events', async () => {
     const product_id = await k.product({
       is_subscription: true,
       subscription_interval: 1,
@@ -34,16 +56,15 @@ describe('Stripe webhooks in any order and repeated', () => {
       price: PRICE,
       word_amount: WORDS,
     });
-    type Case = {
-      user: TestUser;
-      purchase_id: number;
-      subscription: string;
-      kind: 'renewed' | 'cancelled' | 'failed';
-    };
+    type Kind = 'renewed' | 'cancelled' | 'failed' | 'refunded' | 'disputed' | 'latePaid';
+    type Case = { user: TestUser; purchase_id: number; subscription: string; kind: Kind };
     const cases: Case[] = [];
     const from = k.stripe.events.length;
-    const kinds: Case['kind'][] = ['renewed', 'renewed', 'cancelled', 'failed'];
-    for (let i = 0; i < 40; i++) {
+    const kinds: Kind[] = ['renewed', 'renewed', 'cancelled', 'failed', 'refunded', 'disputed', 'latePaid'];
+    type BilledInvoice = { payments: { data: { payment: { payment_intent: string } }[] } };
+    const paymentIntentOf = (invoice: object) =>
+      (invoice as BilledInvoice).payments.data[0].payment.payment_intent;
+    for (let i = 0; i < 42; i++) {
       const user = await k.t.createUser();
       // Half confirm 3-D Secure and never capture: only the webhooks activate them.
       const card = i % 2 ? 'pm_card_threeDSecure2Required' : 'pm_card_visa';
@@ -64,15 +85,25 @@ describe('Stripe webhooks in any order and repeated', () => {
         sub.cancel_at_period_end = true;
         k.stripe.events.push(k.stripe.event('customer.subscription.updated', sub));
       }
+      if (kind === 'refunded') {
+        const renewals = Array.from({ length: RENEWALS }, () => k.stripe.renew(subscription));
+        // The first renewal refunded in full in two parts, the second in part.
+        k.stripe.refund(paymentIntentOf(renewals[0]), FULL_REFUND_FIRST_PART);
+        k.stripe.refund(paymentIntentOf(renewals[0]));
+        k.stripe.refund(paymentIntentOf(renewals[1]), PARTIAL_REFUND);
+      }
+      if (kind === 'disputed') {
+        k.stripe.renew(subscription);
+        const dispute = k.stripe.dispute(paymentIntentOf(k.stripe.renew(subscription)));
+        k.stripe.closeDispute(dispute.id, 'lost');
+      }
+      if (kind === 'latePaid') k.stripe.payInvoice(k.stripe.renew(subscription, 'failed').id);
       cases.push({ user, purchase_id: res.body.purchase_id, subscription, kind });
     }
+    // What billing listens to (customers, cards and setup intents change nothing here).
     const ours = k.stripe.events
       .slice(from)
-      .filter(
-        (e) =>
-          cases.some((c) => JSON.stringify(e.data.object).includes(c.subscription)) ||
-          e.type.startsWith('payment_intent'),
-      );
+      .filter((e) => /^(payment_intent|invoice|customer\.subscription|charge)\./.test(e.type));
     // Every event at least once, and repeats up to 1,000 deliveries.
     const deliveries: Stripe.Event[] = [...ours];
     let n = 0;
@@ -108,25 +139,20 @@ describe('Stripe webhooks in any order and repeated', () => {
          FROM invoices WHERE purchase_id = $1 AND stripe_invoice_id IS NOT NULL`,
         [c.purchase_id],
       );
-      const renewals = c.kind === 'renewed' ? RENEWALS : 0;
-      expect({ id: c.purchase_id, kind: c.kind, status: purchase.status }).toEqual({
-        id: c.purchase_id,
+      const want = EXPECTED[c.kind];
+      const [{ refunded }] = await k.t.db.query(
+        `SELECT COALESCE(sum(refunded_amount), 0)::int AS refunded FROM invoices WHERE purchase_id = $1`,
+        [c.purchase_id],
+      );
+      expect({ kind: c.kind, status: purchase.status, paid, failedInvoices, refunded }).toEqual({
         kind: c.kind,
-        status: c.kind === 'cancelled' ? 'cancelled' : 'active',
+        status: want.status,
+        paid: want.paid,
+        failedInvoices: want.failed,
+        refunded: want.refunded,
       });
-      expect({ kind: c.kind, paid, failedInvoices }).toEqual({
-        kind: c.kind,
-        paid: renewals,
-        failedInvoices: c.kind === 'failed' ? 1 : 0,
-      });
-      expect({ kind: c.kind, words: balance.display_balance }).toEqual({
-        kind: c.kind,
-        words: WORDS * (1 + renewals),
-      });
-      expect({ kind: c.kind, value: Number(value) }).toEqual({
-        kind: c.kind,
-        value: (PRICE * (1 + renewals)) / 100,
-      });
+      expect({ kind: c.kind, words: balance.display_balance }).toEqual({ kind: c.kind, words: want.words });
+      expect({ kind: c.kind, value: Number(value) }).toEqual({ kind: c.kind, value: want.value / 100 });
     }
   }, 240_000);
 });

@@ -1,6 +1,7 @@
 import { BILLING_MESSAGES, PAYMENT_MESSAGES } from '@avatar-studio/contracts';
 import type { TestUser } from './harness';
-import { startPaymentsKit, PaymentsKit, PLATFORM_KEY } from './payments-kit';
+import { SecretBox } from '../src/common/crypto/secret-box';
+import { startPaymentsKit, ORG_KEY, PaymentsKit, PLATFORM_KEY } from './payments-kit';
 
 describe('Payments: saved cards, lookups, checkout and webhooks', () => {
   let k: PaymentsKit;
@@ -404,6 +405,282 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
     });
   });
 
+  describe('renewal refunds, disputes and renewals paid late', () => {
+    const PRICE = 1200;
+    const WORDS = 1000;
+    async function subscribed(user: TestUser) {
+      const product_id = await k.product({
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+        price: PRICE,
+        word_amount: WORDS,
+      });
+      const res = await attempt(user, { product_id, payment_method_id: 'pm_card_visa' }).expect(200);
+      const purchase = await k.purchase(res.body.purchase_id);
+      return { purchase_id: res.body.purchase_id as number, subscription: purchase.stripe_subscription_id };
+    }
+    /** A renewal billed at the fake; its events are collected, not delivered. */
+    function renewal(subscription: string, outcome: 'paid' | 'failed' = 'paid') {
+      const from = k.stripe.events.length;
+      const invoice = k.stripe.renew(subscription, outcome);
+      const paymentIntent = invoice.payments.data[0].payment.payment_intent as string;
+      return { invoice, paymentIntent, events: k.stripe.events.slice(from) };
+    }
+    const newEvents = (from: number) => k.stripe.events.slice(from);
+    const deliver = async (events: unknown[]) => {
+      for (const e of events) expect((await k.postStripe(e)).status).toBe(200);
+    };
+    const value = async (user: TestUser) =>
+      Number((await k.t.db.query(`SELECT value FROM users WHERE user_id = $1`, [user.user_id]))[0].value);
+    const invoiceRow = async (stripeInvoiceId: string) =>
+      (await k.t.db.query(`SELECT * FROM invoices WHERE stripe_invoice_id = $1`, [stripeInvoiceId]))[0];
+
+    it("refunds a renewal's charge once, in any order: its invoice, its period's words and the lifetime value", async () => {
+      const user = await k.t.createUser();
+      const { purchase_id, subscription } = await subscribed(user);
+      const renewed = renewal(subscription);
+      await deliver(renewed.events);
+      await k.settle();
+      expect(await invoiceRow(renewed.invoice.id)).toMatchObject({
+        status: 'completed',
+        stripe_payment_intent_id: renewed.paymentIntent,
+        refunded_amount: 0,
+      });
+      expect((await k.balance(user)).display_balance).toBe(2 * WORDS);
+      const from = k.stripe.events.length;
+      k.stripe.refund(renewed.paymentIntent, 500);
+      k.stripe.refund(renewed.paymentIntent);
+      const [partial, full] = newEvents(from);
+      // The later total first, each twice: the invoice counts what the charge's running total adds.
+      await deliver([full, partial, full, partial]);
+      await k.settle();
+      expect(await invoiceRow(renewed.invoice.id)).toMatchObject({ refunded_amount: PRICE });
+      expect(await value(user)).toBe(PRICE / 100);
+      expect((await k.balance(user)).display_balance).toBe(WORDS);
+      const purchase = await k.purchase(purchase_id);
+      expect({ status: purchase.status, refunded_amount: purchase.refunded_amount }).toEqual({
+        status: 'active',
+        refunded_amount: 0,
+      });
+      const audit = await k.t.db.query(
+        `SELECT details FROM audit_events WHERE action = 'purchase.refunded' AND target_id = $1 ORDER BY audit_event_id`,
+        [String(purchase_id)],
+      );
+      // One record per part applied (500 then 700, or 1200 at once), never more than was refunded.
+      const amounts = audit.map((a: { details: { amount: number } }) => a.details.amount);
+      expect(amounts.reduce((sum: number, a: number) => sum + a, 0)).toBe(PRICE);
+    });
+
+    it('waits with the refund of a renewal whose invoice.paid has not arrived yet', async () => {
+      const user = await k.t.createUser();
+      const { subscription } = await subscribed(user);
+      const renewed = renewal(subscription);
+      const from = k.stripe.events.length;
+      k.stripe.refund(renewed.paymentIntent);
+      await deliver(newEvents(from));
+      await new Promise((r) => setTimeout(r, 300));
+      await deliver(renewed.events);
+      await k.settle();
+      expect(await invoiceRow(renewed.invoice.id)).toMatchObject({
+        status: 'completed',
+        refunded_amount: PRICE,
+      });
+      expect(await value(user)).toBe(PRICE / 100);
+      expect((await k.balance(user)).display_balance).toBe(WORDS);
+    });
+
+    it("ends access when a renewal's charge is disputed, gives the money back when the dispute is lost", async () => {
+      const user = await k.t.createUser();
+      const { purchase_id, subscription } = await subscribed(user);
+      const renewed = renewal(subscription);
+      await deliver(renewed.events);
+      const from = k.stripe.events.length;
+      const dispute = k.stripe.dispute(renewed.paymentIntent);
+      k.stripe.closeDispute(dispute.id, 'lost');
+      // The decision first: the order does not matter.
+      await deliver(newEvents(from).reverse());
+      await k.settle();
+      const purchase = await k.purchase(purchase_id);
+      expect(purchase.status).toBe('revoked');
+      expect((await k.balance(user)).has_access).toBe(false);
+      expect(await invoiceRow(renewed.invoice.id)).toMatchObject({ refunded_amount: PRICE });
+      expect(await value(user)).toBe(PRICE / 100);
+    });
+
+    it('keeps the money of a renewal whose dispute is won; access stays ended (revoked is final)', async () => {
+      const user = await k.t.createUser();
+      const { purchase_id, subscription } = await subscribed(user);
+      const renewed = renewal(subscription);
+      await deliver(renewed.events);
+      const from = k.stripe.events.length;
+      const dispute = k.stripe.dispute(renewed.paymentIntent);
+      k.stripe.closeDispute(dispute.id, 'won');
+      await deliver(newEvents(from));
+      await k.settle();
+      expect((await k.purchase(purchase_id)).status).toBe('revoked');
+      expect(await invoiceRow(renewed.invoice.id)).toMatchObject({ refunded_amount: 0 });
+      expect(await value(user)).toBe((2 * PRICE) / 100);
+    });
+
+    it.each([
+      ['failure first', false],
+      ['payment first', true],
+    ])(
+      'records a failed renewal paid on a retry once, with its words and access (%s)',
+      async (_order, paymentFirst) => {
+        const user = await k.t.createUser();
+        const { purchase_id, subscription } = await subscribed(user);
+        const failed = renewal(subscription, 'failed');
+        const from = k.stripe.events.length;
+        k.stripe.payInvoice(failed.invoice.id);
+        const paid = newEvents(from);
+        await deliver(paymentFirst ? [...paid, ...failed.events] : [...failed.events]);
+        await k.settle();
+        if (!paymentFirst) {
+          expect(await invoiceRow(failed.invoice.id)).toMatchObject({ status: 'failed' });
+          expect((await k.balance(user)).display_balance).toBe(WORDS);
+          await deliver([...paid, ...failed.events]);
+          await k.settle();
+        }
+        const rows = await k.t.db.query(`SELECT * FROM invoices WHERE purchase_id = $1`, [purchase_id]);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          status: 'completed',
+          amount: PRICE,
+          stripe_invoice_id: failed.invoice.id,
+          stripe_payment_intent_id: failed.paymentIntent,
+        });
+        expect((await k.balance(user)).display_balance).toBe(2 * WORDS);
+        expect(await value(user)).toBe((2 * PRICE) / 100);
+        const purchase = await k.purchase(purchase_id);
+        expect(purchase.status).toBe('active');
+        expect(new Date(purchase.expires_at).getTime()).toBe(failed.invoice.period_end * 1000);
+      },
+    );
+
+    it.each([
+      ['a new card', 'pm_card_mastercard'],
+      ['a card that asks for 3-D Secure', 'pm_card_threeDSecure2Required'],
+    ])(
+      'pays a failed renewal from Billing with %s by paying its Stripe invoice: recorded once, never charged twice',
+      async (_card, newCard) => {
+        const user = await k.t.createUser();
+        const { purchase_id, subscription } = await subscribed(user);
+        const failed = renewal(subscription, 'failed');
+        await deliver(failed.events);
+        await k.settle();
+        const row = await invoiceRow(failed.invoice.id);
+        expect(row.status).toBe('failed');
+        // Another customer cannot pay it.
+        await attempt(other, {
+          type: 'invoice',
+          invoice_id: row.invoice_id,
+          payment_source_id: 'card',
+          payment_method_id: 'pm_card_visa',
+        }).expect(404);
+        const from = k.stripe.events.length;
+        const res = await attempt(user, {
+          type: 'invoice',
+          invoice_id: row.invoice_id,
+          payment_source_id: 'card',
+          payment_method_id: newCard,
+        }).expect(200);
+        if (res.body.requires_action) {
+          expect(res.body.client_secret).toMatch(new RegExp(`^${failed.paymentIntent}_secret_`));
+          k.stripe.completeAction(failed.paymentIntent);
+          const captured = await capture(user, {
+            invoice_id: row.invoice_id,
+            payment_intent_id: failed.paymentIntent,
+          }).expect(200);
+          expect(captured.body.status).toBe('completed');
+        } else expect(res.body).toMatchObject({ invoice_id: row.invoice_id, status: 'completed' });
+        // Stripe's own invoice.paid arrives too and finds it done.
+        await deliver(newEvents(from));
+        await k.settle();
+        expect(k.stripe.objects.get(failed.invoice.id)!.status).toBe('paid');
+        expect(
+          k.stripe.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST'),
+        ).not.toContainEqual(
+          expect.objectContaining({
+            body: expect.objectContaining({
+              metadata: { invoice_id: String(row.invoice_id), user_id: String(user.user_id) },
+            }),
+          }),
+        );
+        const rows = await k.t.db.query(`SELECT * FROM invoices WHERE purchase_id = $1`, [purchase_id]);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          status: 'completed',
+          stripe_payment_intent_id: failed.paymentIntent,
+        });
+        expect((await k.balance(user)).display_balance).toBe(2 * WORDS);
+        expect(await value(user)).toBe((2 * PRICE) / 100);
+      },
+    );
+  });
+
+  describe("an organization's own Stripe account", () => {
+    const ORG_WEBHOOK_SECRET = 'whsec_payments_organization';
+    it("charges its plan with the organization's key and applies its webhooks (renewal, refund) only when signed with its secret", async () => {
+      const organization_id = await k.t.createOrganization();
+      const box = new SecretBox(k.t.env.appSecret);
+      await k.t.db.query(
+        `UPDATE organizations SET stripe_public = 'pk_test_org', stripe_secret = $2, stripe_webhook_secret = $3
+         WHERE organization_id = $1`,
+        [organization_id, box.encrypt(ORG_KEY), box.encrypt(ORG_WEBHOOK_SECRET)],
+      );
+      const user = await k.t.createUser();
+      await k.t.addMember(organization_id, user.user_id, 3);
+      const product_id = await k.product({
+        organization_id,
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+        price: 2000,
+        word_amount: 300,
+      });
+      const res = await k.t
+        .http()
+        .post('/api/checkout/attempt')
+        .query({ organization_id })
+        .set('Authorization', user.auth)
+        .send({ product_id, payment_method_id: 'pm_card_visa' })
+        .expect(200);
+      const purchase = await k.purchase(res.body.purchase_id);
+      const created = k.stripe.requests.find(
+        (r) =>
+          r.path === '/v1/subscriptions' &&
+          r.method === 'POST' &&
+          r.body.metadata?.purchase_id === String(res.body.purchase_id),
+      );
+      expect(created?.key).toBe(ORG_KEY);
+      const from = k.stripe.events.length;
+      const invoice = k.stripe.renew(purchase.stripe_subscription_id);
+      k.stripe.refund(invoice.payments.data[0].payment.payment_intent);
+      const events = k.stripe.events.slice(from);
+      const path = `/api/stripe/webhook/organization/${organization_id}`;
+      // The platform's secret does not sign the organization's endpoint.
+      expect((await k.postStripe(events[0], { path })).status).toBe(400);
+      // The refund first: it is found through the organization's account and waits for its renewal.
+      const refund = events.find((e) => e.type === 'charge.refunded')!;
+      expect((await k.postStripe(refund, { path, secret: ORG_WEBHOOK_SECRET })).status).toBe(200);
+      for (const e of events.filter((x) => x !== refund))
+        expect((await k.postStripe(e, { path, secret: ORG_WEBHOOK_SECRET })).status).toBe(200);
+      await k.settle();
+      const [row] = await k.t.db.query(`SELECT * FROM invoices WHERE stripe_invoice_id = $1`, [invoice.id]);
+      expect(row).toMatchObject({ status: 'completed', amount: 2000, refunded_amount: 2000 });
+      expect(k.stripe.requests.some((r) => r.path === '/v1/invoice_payments' && r.key === ORG_KEY)).toBe(
+        true,
+      );
+      const [{ account }] = await k.t.db.query(
+        `SELECT DISTINCT account FROM payment_events WHERE event_id = $1`,
+        [refund.id],
+      );
+      expect(account).toBe(`org:${organization_id}`);
+    });
+  });
+
   describe('PayPal', () => {
     it('creates an order, captures it once approved and answers the purchase id', async () => {
       const user = await k.t.createUser();
@@ -473,6 +750,146 @@ describe('Payments: saved cards, lookups, checkout and webhooks', () => {
         .expect(200);
       expect(captured.body.purchase_id).toBe(created.body.purchase_id);
       expect((await k.purchase(created.body.purchase_id)).status).toBe('active');
+    });
+
+    it("counts a captured subscription's first sale once, renews it, and refunds a renewal's sale and the first one", async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+        price: 1500,
+        word_amount: 4000,
+      });
+      const created = await k.t
+        .http()
+        .post('/api/paypal/subscription')
+        .set('Authorization', user.auth)
+        .send({ product_id })
+        .expect(201);
+      const subscriptionID = 'I-PAYMENTSTEST2';
+      k.paypal.subscriptions.set(subscriptionID, {
+        id: subscriptionID,
+        plan_id: created.body.plan_id,
+        custom_id: String(created.body.purchase_id),
+        status: 'APPROVAL_PENDING',
+      });
+      k.paypal.approveSubscription(subscriptionID);
+      const purchase_id = created.body.purchase_id as number;
+      await k.t
+        .http()
+        .post('/api/paypal/subscription/capture')
+        .set('Authorization', user.auth)
+        .send({ product_id, subscriptionID, purchase_id })
+        .expect(200);
+      const value = async () =>
+        Number((await k.t.db.query(`SELECT value FROM users WHERE user_id = $1`, [user.user_id]))[0].value);
+      const first = k.paypal.sale(subscriptionID);
+      expect((await k.paypal.deliver(first)).status).toBe(200);
+      await k.settle();
+      // The first sale is the payment the capture counted.
+      expect((await k.purchase(purchase_id)).payment_processor_id).toBe(first.resource.id);
+      expect((await k.balance(user)).display_balance).toBe(4000);
+      expect(await value()).toBe(15);
+
+      const renewal = k.paypal.sale(subscriptionID, { renewal: true });
+      await k.paypal.deliver(renewal);
+      await k.settle();
+      expect((await k.balance(user)).display_balance).toBe(8000);
+      expect(await value()).toBe(30);
+
+      await k.paypal.deliver(k.paypal.refundSale(renewal, 500));
+      await k.paypal.deliver(k.paypal.refundSale(renewal, 1000));
+      await k.settle();
+      const [invoice] = await k.t.db.query(`SELECT * FROM invoices WHERE paypal_capture_id = $1`, [
+        renewal.resource.id,
+      ]);
+      expect(invoice).toMatchObject({ status: 'completed', refunded_amount: 1500 });
+      expect((await k.balance(user)).display_balance).toBe(4000);
+      expect(await value()).toBe(15);
+
+      await k.paypal.deliver(k.paypal.refundSale(first));
+      await k.settle();
+      const after = await k.purchase(purchase_id);
+      expect({ status: after.status, refunded_amount: after.refunded_amount }).toEqual({
+        status: 'revoked',
+        refunded_amount: 1500,
+      });
+      expect(await value()).toBe(0);
+    });
+
+    it('records a PayPal renewal that failed and was paid on a retry once, whichever arrives first', async () => {
+      const user = await k.t.createUser();
+      const product_id = await k.product({
+        is_subscription: true,
+        subscription_interval: 1,
+        subscription_period: 'month',
+        price: 900,
+        word_amount: 100,
+      });
+      const created = await k.t
+        .http()
+        .post('/api/paypal/subscription')
+        .set('Authorization', user.auth)
+        .send({ product_id })
+        .expect(201);
+      const subscriptionID = 'I-PAYMENTSTEST3';
+      k.paypal.subscriptions.set(subscriptionID, {
+        id: subscriptionID,
+        plan_id: created.body.plan_id,
+        custom_id: String(created.body.purchase_id),
+        status: 'APPROVAL_PENDING',
+      });
+      k.paypal.approveSubscription(subscriptionID);
+      const purchase_id = created.body.purchase_id as number;
+      await k.t
+        .http()
+        .post('/api/paypal/subscription/capture')
+        .set('Authorization', user.auth)
+        .send({ product_id, subscriptionID, purchase_id })
+        .expect(200);
+      const failure = (time: Date) =>
+        k.paypal.event('BILLING.SUBSCRIPTION.PAYMENT.FAILED', {
+          ...k.paypal.subscriptions.get(subscriptionID),
+          billing_info: {
+            ...k.paypal.subscriptions.get(subscriptionID)!.billing_info,
+            last_failed_payment: {
+              amount: { value: '9.00', currency_code: 'USD' },
+              time: time.toISOString(),
+            },
+          },
+        });
+      // Failed, failed again on PayPal's retry, then paid: one invoice, failed then completed.
+      await k.paypal.deliver(failure(new Date(Date.now() - 60_000)));
+      await k.settle();
+      await k.paypal.deliver(failure(new Date(Date.now() - 30_000)));
+      await k.settle();
+      const failedRows = await k.t.db.query(
+        `SELECT invoice_id, status FROM invoices WHERE purchase_id = $1`,
+        [purchase_id],
+      );
+      expect(failedRows).toEqual([{ invoice_id: expect.any(Number), status: 'failed' }]);
+      // PayPal collects its failed renewals itself: Billing does not charge a card for one.
+      const refused = await attempt(user, {
+        type: 'invoice',
+        invoice_id: failedRows[0].invoice_id,
+        payment_source_id: 'card',
+        payment_method_id: 'pm_card_visa',
+      }).expect(409);
+      expect(refused.body.code).toBe('invoice_paid_by_provider');
+      const paid = k.paypal.sale(subscriptionID, { renewal: true });
+      await k.paypal.deliver(paid);
+      await k.settle();
+      // A failure PayPal reported before that payment, delivered after it, records nothing.
+      await k.paypal.deliver(failure(new Date(Date.now() - 10_000)));
+      await k.settle();
+      const rows = await k.t.db.query(
+        `SELECT status, paypal_capture_id, amount FROM invoices WHERE purchase_id = $1`,
+        [purchase_id],
+      );
+      expect(rows).toEqual([{ status: 'completed', paypal_capture_id: paid.resource.id, amount: 900 }]);
+
+      expect((await k.balance(user)).display_balance).toBe(200);
     });
 
     it('refuses a PayPal webhook whose signature PayPal does not confirm, and accepts a signed one', async () => {

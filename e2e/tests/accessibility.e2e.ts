@@ -149,6 +149,10 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['order summary', `/thankyou/${purchase_id}`],
       ['billing', '/billing'],
     ]);
+    // The confirmation with its red button (the shared danger colour).
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectAccessible(page, 'billing: cancel a subscription (dialog)');
   }, 90_000);
 
   test('the organization and back-office screens (staff admin)', async ({ page }) => {

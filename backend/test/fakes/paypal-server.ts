@@ -32,6 +32,13 @@ export interface FakePayPal {
     options?: { url?: string; badSignature?: boolean; webhookId?: string },
   ): Promise<{ status: number; body: string }>;
   event(event_type: string, resource: Obj): Obj;
+  /**
+   * A payment of an active subscription as PayPal records it (a sale): the first one at approval, or the next
+   * cycle's (`renewal`, which moves next_billing_time one cycle on). Answers its PAYMENT.SALE.COMPLETED event.
+   */
+  sale(subscriptionId: string, options?: { renewal?: boolean }): Obj;
+  /** A sale refunded (all of it, or `amount` cents): its PAYMENT.SALE.REFUNDED event. */
+  refundSale(sale: Obj, amount?: number): Obj;
   /** The headers PayPal sends with `body` (signed for `webhookId`). */
   signedHeaders(body: string, webhookId?: string): Record<string, string>;
   close(): Promise<void>;
@@ -85,6 +92,44 @@ export async function startFakePayPal(): Promise<FakePayPal> {
           : { amount: regular.pricing_scheme.fixed_price, time: new Date().toISOString() },
         failed_payments_count: 0,
       };
+    },
+    sale(subscriptionId, options = {}) {
+      const sub = fake.subscriptions.get(subscriptionId);
+      if (!sub?.billing_info) throw new Error(`no approved subscription ${subscriptionId}`);
+      const plan = fake.plans.get(sub.plan_id)!;
+      const regular = plan.billing_cycles.find((c: Obj) => c.tenure_type === 'REGULAR');
+      let billedAt = new Date();
+      if (options.renewal) {
+        billedAt = new Date(sub.billing_info.next_billing_time);
+        const next = new Date(sub.billing_info.next_billing_time);
+        const unit = regular.frequency.interval_unit as string;
+        const count = Number(regular.frequency.interval_count);
+        if (unit === 'DAY') next.setUTCDate(next.getUTCDate() + count);
+        else if (unit === 'WEEK') next.setUTCDate(next.getUTCDate() + 7 * count);
+        else if (unit === 'YEAR') next.setUTCFullYear(next.getUTCFullYear() + count);
+        else next.setUTCMonth(next.getUTCMonth() + count);
+        sub.billing_info.next_billing_time = next.toISOString();
+      }
+      const price = regular.pricing_scheme.fixed_price;
+      return fake.event('PAYMENT.SALE.COMPLETED', {
+        id: ppId('SALE-'),
+        state: 'completed',
+        amount: { total: price.value, currency: price.currency_code },
+        billing_agreement_id: subscriptionId,
+        // A renewal's sale is made at its cycle's billing time.
+        create_time: billedAt.toISOString(),
+      });
+    },
+    refundSale(saleEvent, amount) {
+      const sale = saleEvent.resource ?? saleEvent;
+      const total = amount === undefined ? sale.amount.total : (amount / 100).toFixed(2);
+      return fake.event('PAYMENT.SALE.REFUNDED', {
+        id: ppId('REFUND-'),
+        state: 'completed',
+        amount: { total, currency: sale.amount.currency },
+        sale_id: sale.id,
+        create_time: new Date().toISOString(),
+      });
     },
     event(event_type, resource) {
       return {

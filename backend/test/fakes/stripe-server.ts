@@ -62,6 +62,14 @@ export interface FakeStripe {
   completeAction(paymentIntentId: string): Obj;
   /** Bills the next period of a subscription (as Stripe does at renewal) and returns the paid invoice. */
   renew(subscriptionId: string, outcome?: 'paid' | 'failed'): Obj;
+  /** A failed renewal's invoice paid on a retry (Stripe's smart retries, or the customer updating the card). */
+  payInvoice(invoiceId: string): Obj;
+  /** Refunds a PaymentIntent's charge (all that is left, or `amount`) as the dashboard does: charge.refunded. */
+  refund(paymentIntentId: string, amount?: number): Obj;
+  /** The cardholder disputes a PaymentIntent's charge: charge.dispute.created. */
+  dispute(paymentIntentId: string): Obj;
+  /** The bank decides a dispute: charge.dispute.closed with status won or lost. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Obj;
   /** Builds an event (not delivered). */
   event(type: string, object: Obj, key?: string): Stripe.Event;
   /** Posts an event to the webhook URL, signed with the SDK's test header. */
@@ -224,13 +232,61 @@ export async function startFakeStripe(
       );
       return invoice;
     },
+    payInvoice(invoiceId) {
+      const invoice = objects.get(invoiceId);
+      if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+      const pi = objects.get(invoice.payments.data[0].payment.payment_intent)!;
+      if (pi.status !== 'succeeded') succeed(owner.get(invoiceId)!, pi);
+      return invoice;
+    },
+    refund(paymentIntentId, amount) {
+      const pi = objects.get(paymentIntentId);
+      if (!pi?.latest_charge) throw new Error(`no charge of ${paymentIntentId}`);
+      const key = owner.get(paymentIntentId)!;
+      const charge = objects.get(pi.latest_charge)!;
+      const cents = amount ?? charge.amount - charge.amount_refunded;
+      charge.amount_refunded += cents;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      emit(key, 'charge.refunded', charge);
+      return charge;
+    },
+    dispute(paymentIntentId) {
+      const pi = objects.get(paymentIntentId);
+      if (!pi?.latest_charge) throw new Error(`no charge of ${paymentIntentId}`);
+      const key = owner.get(paymentIntentId)!;
+      const charge = objects.get(pi.latest_charge)!;
+      charge.disputed = true;
+      const dispute = put(key, {
+        id: id('dp'),
+        object: 'dispute',
+        amount: charge.amount,
+        currency: charge.currency,
+        charge: charge.id,
+        payment_intent: pi.id,
+        reason: 'fraudulent',
+        status: 'needs_response',
+        created: now(),
+      });
+      emit(key, 'charge.dispute.created', dispute);
+      return dispute;
+    },
+    closeDispute(disputeId, outcome) {
+      const dispute = objects.get(disputeId);
+      if (!dispute) throw new Error(`no dispute ${disputeId}`);
+      dispute.status = outcome;
+      emit(owner.get(disputeId)!, 'charge.dispute.closed', dispute);
+      return dispute;
+    },
     event(type, object, key) {
+      const data = JSON.parse(JSON.stringify(object));
+      // An invoice's payments are an includable field: Stripe's events leave them out.
+      if (data.object === 'invoice') delete data.payments;
       const event = {
         id: id('evt'),
         object: 'event',
         api_version: '2026-10-28.endive',
         created: now(),
-        data: { object: JSON.parse(JSON.stringify(object)) },
+        data: { object: data },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
@@ -324,6 +380,8 @@ export async function startFakeStripe(
       invoice.amount_paid = invoice.amount_due;
       invoice.amount_remaining = 0;
       invoice.status_transitions.paid_at = now();
+      for (const payment of invoice.payments.data)
+        if (payment.payment.payment_intent === pi.id) payment.status = 'paid';
       const sub = objects.get(invoice.parent.subscription_details.subscription)!;
       if (sub.status === 'incomplete' || sub.status === 'past_due') sub.status = 'active';
       emit(key, 'payment_intent.succeeded', pi);
@@ -693,6 +751,70 @@ export async function startFakeStripe(
       }
       case 'invoices': {
         if (method === 'GET' && rid) return expandInvoice(get(key, rid, 'invoice'), expand);
+        if (method === 'POST' && rid && action === 'pay') {
+          const invoice = get(key, rid, 'invoice');
+          if (invoice.status === 'paid') throw invalid('Invoice is already paid.');
+          const pi = objects.get(invoice.payments.data[0].payment.payment_intent)!;
+          if (body.payment_method) {
+            const pm = paymentMethodFrom(key, body.payment_method);
+            if (pm.customer !== invoice.customer)
+              throw invalid(
+                'The PaymentMethod must belong to the customer of the invoice.',
+                'payment_method',
+              );
+            pi.payment_method = pm.id;
+          }
+          pi.last_payment_error = null;
+          confirm(key, pi, false);
+          if (pi.status === 'requires_action')
+            throw new StripeHttpError(402, {
+              type: 'card_error',
+              code: 'invoice_payment_intent_requires_action',
+              message:
+                'This payment requires additional user action before it can be completed successfully.',
+            });
+          if (pi.status !== 'succeeded') throw new StripeHttpError(402, pi.last_payment_error);
+          return expandInvoice(invoice, expand);
+        }
+        break;
+      }
+      case 'invoice_payments': {
+        if (method === 'GET' && !rid) {
+          // The SDK sends nested and array parameters in brackets (payment[payment_intent], expand[0]).
+          const q = parseStripeForm(query.toString());
+          const invoiceId = q.invoice;
+          const paymentIntent = q.payment?.payment_intent;
+          const status = q.status;
+          const withInvoice = Object.values(q.expand ?? {}).includes('data.invoice');
+          const withPaymentIntent = Object.values(q.expand ?? {}).includes('data.payment.payment_intent');
+          const data: Obj[] = [];
+          for (const invoice of list(key, 'invoice').data)
+            for (const payment of invoice.payments.data)
+              if (
+                (!invoiceId || invoice.id === invoiceId) &&
+                (!paymentIntent || payment.payment.payment_intent === paymentIntent) &&
+                (!status || payment.status === status)
+              )
+                data.push({
+                  ...payment,
+                  payment: withPaymentIntent
+                    ? {
+                        ...payment.payment,
+                        payment_intent: publicView(objects.get(payment.payment.payment_intent)!),
+                      }
+                    : payment.payment,
+                  invoice: withInvoice ? publicView(invoice) : invoice.id,
+                  amount_requested: invoice.amount_due,
+                  amount_paid: payment.status === 'paid' ? invoice.amount_paid : null,
+                });
+          const limit = Number(q.limit ?? 10);
+          return {
+            object: 'list',
+            data: data.slice(0, limit),
+            has_more: data.length > limit,
+            url: '/v1/invoice_payments',
+          };
+        }
         break;
       }
       case 'products': {

@@ -53,7 +53,7 @@ export * from './remote';
 export { AppProviders, ThemeProvider, createQueryClient } from './providers';
 export { StandaloneRemote } from './standalone';
 export { PageLoader } from './ui/PageLoader';
-export { ConfirmModal } from './ui/ConfirmModal';
+export { ConfirmModal, DANGER_BUTTON_COLOR } from './ui/ConfirmModal';
 export { NotFound } from './ui/NotFound';
 export * from './features';
 export { RemoteErrorPanel } from './ui/RemoteErrorPanel';

@@ -37,6 +37,11 @@ export const AUDIT_ACTIONS = [
   'purchase.status_changed',
   /** Staff changed a purchase's other fields. */
   'purchase.updated',
+  /**
+   * Money of a purchase was given back (a refund or a lost dispute, of its first payment or of a renewal); details
+   * hold the amount, the invoice of a renewal, the reason and the provider's reference.
+   */
+  'purchase.refunded',
   /** An invoice was created by staff. */
   'invoice.created',
   /** An invoice's status changed; details hold from, to. */

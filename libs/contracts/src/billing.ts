@@ -95,6 +95,7 @@ export const BILLING_ERROR_CODES = [
   'invalid_payment_method',
   'invalid_status_transition',
   'invoice_not_found',
+  'invoice_paid_by_provider',
   'payment_provider_unavailable',
   'product_not_found',
   'product_sold_out',

@@ -5,7 +5,7 @@ import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound } from '../../common/errors/domain-error';
 import { ProductsService, type ProductView } from '../products/products.service';
 import { InvoicesService } from '../purchases/invoices.service';
-import { PurchasesService, type PurchaseView } from '../purchases/purchases.service';
+import { PurchasesService, type Invoice, type PurchaseView } from '../purchases/purchases.service';
 import type {
   CheckoutAttemptBody,
   CheckoutCaptureBody,
@@ -227,14 +227,7 @@ export class CheckoutService {
     customer: string,
     card: { id: string; saved: boolean },
   ): Promise<CheckoutResponse> {
-    let paymentMethod = card.id;
-    if (!card.saved) {
-      // A new card from Stripe.js is attached to the customer, so the renewals can charge it.
-      const pm = await account.stripe.paymentMethods.retrieve(card.id);
-      paymentMethod = pm.id;
-      if (!pm.customer) await account.stripe.paymentMethods.attach(pm.id, { customer });
-      else if (pm.customer !== customer) throw invalidMethod();
-    }
+    const paymentMethod = await this.attachCard(account, card, customer);
     const stripeProduct =
       product.stripe_product_id ??
       (
@@ -300,8 +293,117 @@ export class CheckoutService {
     );
   }
 
+  /** A new card from Stripe.js is attached to the customer (renewals and invoices charge it); a saved one is. */
+  private async attachCard(
+    account: StripeAccount,
+    card: { id: string; saved: boolean },
+    customer: string,
+  ): Promise<string> {
+    if (card.saved) return card.id;
+    const pm = await account.stripe.paymentMethods.retrieve(card.id);
+    if (!pm.customer) await account.stripe.paymentMethods.attach(pm.id, { customer });
+    else if (pm.customer !== customer) throw invalidMethod();
+    return pm.id;
+  }
+
+  /**
+   * A subscription's renewal that failed is paid by paying its Stripe invoice (never by a second charge, which
+   * Stripe's own retries would repeat): with 3-D Secure the invoice's PaymentIntent goes to Stripe.js first. Once
+   * paid, the renewal is recorded at once (words, period, value) and its invoice.paid finds it done.
+   */
+  private async payRenewal(
+    me: Principal,
+    invoice: Invoice,
+    body: CheckoutAttemptBody,
+  ): Promise<CheckoutResponse> {
+    const purchase = invoice.purchase_id ? await this.purchases.findById(invoice.purchase_id) : null;
+    if (!purchase || purchase.user_id !== me.user_id) throw notFound('Invoice', 'invoice_not_found');
+    const account = await this.accounts.get(accountOf(purchase.organization_id));
+    const card = await this.cardFor(me, account, body);
+    try {
+      const customer = purchase.stripe_customer_id ?? (await this.sources.customerId(me.user_id, account));
+      const payment_method = await this.attachCard(account, card, customer);
+      const paid = await account.stripe.invoices.pay(
+        invoice.stripe_invoice_id!,
+        { payment_method },
+        { idempotencyKey: `renewal-${invoice.invoice_id}-${payment_method}` },
+      );
+      if (paid.status !== 'paid')
+        throw new DomainError(402, 'payment_declined', PAYMENT_MESSAGES.cardDeclined);
+      return await this.renewalPaid(account, invoice, paid);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'invoice_payment_intent_requires_action') {
+        const pi = await this.renewalPaymentIntent(account, invoice.stripe_invoice_id!);
+        if (pi?.client_secret)
+          return this.invoiceAnswer(
+            invoice.invoice_id,
+            invoice.status,
+            invoice.amount,
+            pi.client_secret,
+            account.publishableKey,
+          );
+      }
+      throw stripeFailure(err);
+    }
+  }
+
+  /** Records a renewal invoice Stripe says is paid, and answers its row. */
+  private async renewalPaid(
+    account: StripeAccount,
+    invoice: Invoice,
+    paid: Stripe.Invoice,
+  ): Promise<CheckoutResponse> {
+    const periodEnd = paid.lines?.data?.[0]?.period?.end ?? paid.period_end;
+    const pi = await this.renewalPaymentIntent(account, paid.id!, 'paid');
+    await this.purchases.renew(invoice.purchase_id!, {
+      period_end: periodEnd ? new Date(periodEnd * 1000) : invoice.period_end!,
+      amount: paid.amount_paid,
+      stripe_invoice_id: paid.id!,
+      stripe_payment_intent_id: pi?.id ?? null,
+      payment_method_id: PAYMENT_METHOD_IDS.card,
+      paid_at: paid.status_transitions?.paid_at
+        ? new Date(paid.status_transitions.paid_at * 1000)
+        : new Date(),
+    });
+    const row = (await this.invoices.findByProviderPayment({ stripe_invoice_id: paid.id! }))!;
+    return this.invoiceAnswer(row.invoice_id, row.status, row.amount, null, account.publishableKey);
+  }
+
+  /** The PaymentIntent of a Stripe invoice (its paid one, with `status`). */
+  private async renewalPaymentIntent(
+    account: StripeAccount,
+    stripeInvoiceId: string,
+    status?: 'paid',
+  ): Promise<Stripe.PaymentIntent | null> {
+    const payments = await account.stripe.invoicePayments.list({
+      invoice: stripeInvoiceId,
+      ...(status ? { status } : {}),
+      limit: 1,
+      expand: ['data.payment.payment_intent'],
+    });
+    const pi = payments.data[0]?.payment?.payment_intent;
+    return pi && typeof pi !== 'string' ? pi : null;
+  }
+
+  /**
+   * A PayPal subscription's failed renewal is collected by PayPal's own retries (the buyer updates the funding
+   * source at PayPal): a card payment here would be charged a second time when PayPal's retry succeeds.
+   */
+  private async refusePayPalRenewal(invoice: Invoice): Promise<void> {
+    if (!invoice.purchase_id || invoice.created_by !== null) return;
+    const purchase = await this.purchases.findById(invoice.purchase_id);
+    if (purchase?.provider === 'paypal')
+      throw new DomainError(
+        409,
+        'invoice_paid_by_provider',
+        'PayPal collects this renewal: please update your payment method in your PayPal account.',
+      );
+  }
+
   private async attemptInvoice(me: Principal, body: CheckoutAttemptBody): Promise<CheckoutResponse> {
     const invoice = await this.invoices.getForPayment(body.invoice_id!, me);
+    if (invoice.stripe_invoice_id) return this.payRenewal(me, invoice, body);
+    await this.refusePayPalRenewal(invoice);
     const account = await this.accounts.get(accountOf(null));
     const card = await this.cardFor(me, account, body);
     const customer = await this.sources.customerId(me.user_id, account);
@@ -347,6 +449,7 @@ export class CheckoutService {
     const invoice = await this.invoices.getForPayment(invoice_id, me);
     if (!payment_intent_id || !PI_ID.test(payment_intent_id))
       throw badInput('payment_intent_id is required to pay an invoice.');
+    if (invoice.stripe_invoice_id) return this.captureRenewal(me, invoice, payment_intent_id);
     const account = await this.accounts.get(accountOf(null));
     try {
       const pi = await account.stripe.paymentIntents.retrieve(payment_intent_id);
@@ -360,6 +463,27 @@ export class CheckoutService {
         stripe_payment_intent_id: pi.id,
       });
       return this.invoiceAnswer(paid.invoice_id, paid.status, paid.amount, null, account.publishableKey);
+    } catch (err) {
+      throw stripeFailure(err);
+    }
+  }
+
+  /** A failed renewal's invoice whose PaymentIntent passed 3-D Secure in Stripe.js: recorded once Stripe says paid. */
+  private async captureRenewal(
+    me: Principal,
+    invoice: Invoice,
+    payment_intent_id: string,
+  ): Promise<CheckoutResponse> {
+    const purchase = invoice.purchase_id ? await this.purchases.findById(invoice.purchase_id) : null;
+    if (!purchase || purchase.user_id !== me.user_id) throw notFound('Invoice', 'invoice_not_found');
+    const account = await this.accounts.get(accountOf(purchase.organization_id));
+    try {
+      const pi = await this.renewalPaymentIntent(account, invoice.stripe_invoice_id!);
+      if (!pi || pi.id !== payment_intent_id) throw notFound('Invoice', 'invoice_not_found');
+      const paid = await account.stripe.invoices.retrieve(invoice.stripe_invoice_id!);
+      if (pi.status !== 'succeeded' || paid.status !== 'paid')
+        throw new DomainError(402, 'payment_incomplete', PAYMENT_MESSAGES.paymentIncomplete);
+      return await this.renewalPaid(account, invoice, paid);
     } catch (err) {
       throw stripeFailure(err);
     }

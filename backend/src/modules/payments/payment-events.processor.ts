@@ -4,11 +4,12 @@ import type { EntityManager } from 'typeorm';
 import { MailService } from '../mail/mail.service';
 import { ProductsService } from '../products/products.service';
 import { InvoicesService } from '../purchases/invoices.service';
-import { PurchasesService, type PurchaseView } from '../purchases/purchases.service';
+import { PurchasesService, type Invoice, type PurchaseView } from '../purchases/purchases.service';
 import { UsersService } from '../users/users.service';
 import type { PaymentEvent } from './payment-event.entity';
 import { PayPalClient, paypalCents } from './paypal.client';
 import { PaymentsRepository } from './payments.repository';
+import { StripeAccounts } from './stripe-accounts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- provider JSON, read field by field
 type Obj = Record<string, any>;
@@ -17,6 +18,22 @@ type Obj = Record<string, any>;
 export class EarlierEventMissing extends Error {}
 
 type Outcome = 'processed' | 'ignored';
+
+/** What a Stripe charge paid: a purchase's first payment, or one invoice (a renewal, or an invoice paid by card). */
+type ChargeTarget =
+  { purchase: PurchaseView; invoice?: undefined } | { invoice: Invoice; purchase?: undefined };
+
+/**
+ * A PayPal subscription's first sale happens when the buyer approves it, moments before the capture that
+ * activates the purchase; the shortest cycle (a day) puts every renewal's sale well after this window.
+ */
+const FIRST_SALE_WINDOW_MS = 6 * 3600_000;
+const isFirstSale = (sale: Obj, purchase: PurchaseView) =>
+  !purchase.paid_at ||
+  !sale.create_time ||
+  Math.abs(Date.parse(sale.create_time) - purchase.paid_at.getTime()) < FIRST_SALE_WINDOW_MS;
+
+const isPaid = (invoice: Invoice) => invoice.status === 'completed' || invoice.status === 'active';
 
 const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
@@ -47,6 +64,7 @@ export class PaymentEventsProcessor {
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly paypal: PayPalClient,
+    private readonly accounts: StripeAccounts,
   ) {}
 
   /** Processes the event; throws to be retried, except on the last try, which records the failure. */
@@ -87,7 +105,7 @@ export class PaymentEventsProcessor {
         return this.paymentIntentFailed(object, m);
       case 'invoice.paid':
       case 'invoice.payment_succeeded':
-        return this.invoicePaid(object, m);
+        return this.invoicePaid(object, event.account, m);
       case 'invoice.payment_failed':
         return this.invoiceFailed(object, m, failed);
       case 'customer.subscription.updated':
@@ -95,11 +113,11 @@ export class PaymentEventsProcessor {
       case 'customer.subscription.deleted':
         return this.subscriptionDeleted(object, m);
       case 'charge.refunded':
-        return this.chargeRefunded(object, m);
+        return this.chargeRefunded(object, event.account, m);
       case 'charge.dispute.closed':
-        return this.disputeClosed(object, m);
+        return this.disputeClosed(object, event.account, m);
       case 'charge.dispute.created':
-        return this.disputeCreated(object, m);
+        return this.disputeCreated(object, event.account, m);
       default:
         return 'ignored';
     }
@@ -142,7 +160,7 @@ export class PaymentEventsProcessor {
     return 'processed';
   }
 
-  private async invoicePaid(invoice: Obj, m: EntityManager): Promise<Outcome> {
+  private async invoicePaid(invoice: Obj, account: string, m: EntityManager): Promise<Outcome> {
     const subscription = invoiceSubscription(invoice);
     if (!subscription) return 'ignored';
     const purchase = await this.purchases.findByReference('stripe_subscription_id', subscription, m, true);
@@ -171,6 +189,8 @@ export class PaymentEventsProcessor {
         period_end: periodEnd,
         amount: invoice.amount_paid,
         stripe_invoice_id: invoice.id,
+        // Kept on the renewal's invoice, so a refund or a dispute of this charge finds it.
+        stripe_payment_intent_id: invoicePaymentIntent(invoice) ?? (await this.paidBy(account, invoice.id)),
         payment_method_id: PAYMENT_METHOD_IDS.card,
         paid_at: date(invoice.status_transitions?.paid_at) ?? new Date(),
       },
@@ -199,7 +219,7 @@ export class PaymentEventsProcessor {
     if (purchase.status === 'pending' || purchase.status === 'processing')
       throw new EarlierEventMissing(`purchase ${purchase.purchase_id} is not active yet`);
     if (purchase.status !== 'active') return 'ignored';
-    await this.purchases.renewalFailed(
+    const recorded = await this.purchases.renewalFailed(
       purchase.purchase_id,
       {
         amount: invoice.amount_due,
@@ -208,6 +228,8 @@ export class PaymentEventsProcessor {
       },
       m,
     );
+    // A retry that was paid before this failure arrived leaves nothing to tell the user.
+    if (!recorded) return 'ignored';
     failed.push({ purchase, amount: invoice.amount_due });
     return 'processed';
   }
@@ -216,7 +238,12 @@ export class PaymentEventsProcessor {
     if (!sub.cancel_at_period_end) return 'ignored';
     const purchase = await this.purchases.findByReference('stripe_subscription_id', sub.id, m, true);
     if (!purchase) throw new EarlierEventMissing(`no purchase for subscription ${sub.id} yet`);
-    if (purchase.status === 'cancelled' || purchase.status === 'revoked') return 'ignored';
+    if (purchase.status === 'cancelled' || purchase.status === 'revoked' || purchase.status === 'failed')
+      return 'ignored';
+    // Cancelled before its first payment was applied: the payment comes first, or the cancel would keep it from
+    // ever granting (a subscription that is never paid ends with customer.subscription.deleted instead).
+    if (purchase.status === 'pending' || purchase.status === 'processing')
+      throw new EarlierEventMissing(`purchase ${purchase.purchase_id} is not active yet`);
     await this.purchases.cancelAtPeriodEnd(
       purchase.purchase_id,
       { reason: purchase.cancel_reason, period_end: date(sub.items?.data?.[0]?.current_period_end) },
@@ -241,50 +268,62 @@ export class PaymentEventsProcessor {
     return 'processed';
   }
 
-  private async chargeRefunded(charge: Obj, m: EntityManager): Promise<Outcome> {
+  private async chargeRefunded(charge: Obj, account: string, m: EntityManager): Promise<Outcome> {
     if (!charge.payment_intent) return 'ignored';
-    const purchase = await this.purchases.findByReference(
-      'stripe_payment_intent_id',
-      charge.payment_intent,
-      m,
-      true,
-    );
-    if (!purchase) return 'ignored';
+    const target = await this.chargeTarget(account, charge.payment_intent, m);
+    if (!target) return 'ignored';
+    const reference = `${charge.id}:${charge.amount_refunded}`;
+    if (target.invoice) {
+      // The charge carries the total refunded so far: the invoice counts only what it has not yet.
+      const applied = await this.purchases.refundInvoice(
+        target.invoice.invoice_id,
+        { refunded_total: charge.amount_refunded, reason: 'Refunded at Stripe.', reference },
+        m,
+      );
+      return applied > 0 ? 'processed' : 'ignored';
+    }
+    const { purchase } = target;
     // The charge carries the total refunded so far: only what this purchase has not yet counted is new.
     const delta = charge.amount_refunded - purchase.refunded_amount;
     if (delta <= 0) return 'ignored';
     await this.purchases.refund(
       purchase.purchase_id,
-      { amount: delta, reason: 'Refunded at Stripe.', reference: `${charge.id}:${charge.amount_refunded}` },
+      { amount: delta, reason: 'Refunded at Stripe.', reference },
       m,
     );
     return 'processed';
   }
 
-  /** A dispute opened: access ends at once (the money is held by the bank until it is decided). */
-  private async disputeCreated(dispute: Obj, m: EntityManager): Promise<Outcome> {
+  /**
+   * A dispute opened: access ends at once (the money is held by the bank until it is decided), whether the
+   * disputed charge was the first payment or a renewal. Revoked is final: a dispute won later does not bring
+   * access back.
+   */
+  private async disputeCreated(dispute: Obj, account: string, m: EntityManager): Promise<Outcome> {
     if (!dispute.payment_intent) return 'ignored';
-    const purchase = await this.purchases.findByReference(
-      'stripe_payment_intent_id',
-      dispute.payment_intent,
-      m,
-      true,
-    );
+    const target = await this.chargeTarget(account, dispute.payment_intent, m);
+    const purchase_id = target?.purchase?.purchase_id ?? target?.invoice?.purchase_id;
+    if (!purchase_id) return 'ignored';
+    const purchase = await this.purchases.findById(purchase_id, m);
     if (!purchase || purchase.status === 'revoked') return 'ignored';
-    await this.purchases.revoke(purchase.purchase_id, 'The payment is disputed.', m);
+    await this.purchases.revoke(purchase_id, 'The payment is disputed.', m);
     return 'processed';
   }
 
-  /** A lost dispute gives the money back to the buyer. */
-  private async disputeClosed(dispute: Obj, m: EntityManager): Promise<Outcome> {
+  /** A lost dispute gives the disputed charge's money back to the buyer; a won one changes nothing. */
+  private async disputeClosed(dispute: Obj, account: string, m: EntityManager): Promise<Outcome> {
     if (dispute.status !== 'lost' || !dispute.payment_intent) return 'ignored';
-    const purchase = await this.purchases.findByReference(
-      'stripe_payment_intent_id',
-      dispute.payment_intent,
-      m,
-      true,
-    );
-    if (!purchase) return 'ignored';
+    const target = await this.chargeTarget(account, dispute.payment_intent, m);
+    if (!target) return 'ignored';
+    if (target.invoice) {
+      const applied = await this.purchases.refundInvoice(
+        target.invoice.invoice_id,
+        { amount: dispute.amount, reason: 'Dispute lost.', reference: dispute.id },
+        m,
+      );
+      return applied > 0 ? 'processed' : 'ignored';
+    }
+    const { purchase } = target;
     await this.purchases.refund(
       purchase.purchase_id,
       {
@@ -295,6 +334,57 @@ export class PaymentEventsProcessor {
       m,
     );
     return 'processed';
+  }
+
+  /**
+   * What a PaymentIntent paid. A purchase's first payment and a recorded renewal are known by it here; otherwise
+   * Stripe tells which invoice it paid (webhooks do not carry that link): a renewal of one of our subscriptions
+   * not recorded yet waits for its invoice.paid; anything else is not ours.
+   */
+  private async chargeTarget(
+    account: string,
+    paymentIntent: string,
+    m: EntityManager,
+  ): Promise<ChargeTarget | null> {
+    const purchase = await this.purchases.findByReference('stripe_payment_intent_id', paymentIntent, m, true);
+    if (purchase) return { purchase };
+    const invoice = await this.invoices.findByProviderPayment({ stripe_payment_intent_id: paymentIntent }, m);
+    if (invoice) return { invoice };
+    const { stripe } = await this.accounts.get(account);
+    const payments = await stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      limit: 1,
+      expand: ['data.invoice'],
+    });
+    const stripeInvoice = payments.data[0]?.invoice as Obj | string | undefined;
+    if (!stripeInvoice || typeof stripeInvoice === 'string') return null;
+    const subscription = invoiceSubscription(stripeInvoice);
+    if (!subscription) return null;
+    const owner = await this.purchases.findByReference('stripe_subscription_id', subscription, m, true);
+    if (!owner) return null;
+    if (stripeInvoice.billing_reason === 'subscription_create') return { purchase: owner };
+    const renewal = await this.invoices.findByProviderPayment({ stripe_invoice_id: stripeInvoice.id }, m);
+    if (renewal && isPaid(renewal)) return { invoice: renewal };
+    // Every purchase but a failed one records its renewals: this one's invoice.paid is still to come.
+    if (owner.status !== 'failed')
+      throw new EarlierEventMissing(
+        `renewal ${stripeInvoice.id} of purchase ${owner.purchase_id} not recorded yet`,
+      );
+    return null;
+  }
+
+  /** The PaymentIntent that paid a Stripe invoice, asked of Stripe; null (with a warning) when it cannot say. */
+  private async paidBy(account: string, invoiceId: string): Promise<string | null> {
+    try {
+      const { stripe } = await this.accounts.get(account);
+      const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 });
+      const pi = payments.data[0]?.payment?.payment_intent;
+      return typeof pi === 'string' ? pi : (pi?.id ?? null);
+    } catch (err) {
+      // The renewal is recorded anyway; a later refund of it is then found through Stripe.
+      this.logger.warn(`The payment of invoice ${invoiceId} could not be read: ${(err as Error).message}`);
+      return null;
+    }
   }
 
   private async paypalEvent(
@@ -340,6 +430,16 @@ export class PaymentEventsProcessor {
           );
           return 'processed';
         }
+        // Activated by its capture, the purchase knows the subscription, not the sale: a sale made around that
+        // capture is the first payment (already counted), and is linked so a refund of it finds the purchase.
+        if (purchase.payment_processor_id === subscriptionId && isFirstSale(resource, purchase)) {
+          await this.purchases.attachReferences(
+            purchase.purchase_id,
+            { payment_processor_id: resource.id },
+            m,
+          );
+          return 'processed';
+        }
         if (!periodEnd) return 'ignored';
         const renewed = await this.purchases.renew(
           purchase.purchase_id,
@@ -348,11 +448,14 @@ export class PaymentEventsProcessor {
             amount,
             paypal_capture_id: resource.id,
             payment_method_id: PAYMENT_METHOD_IDS.paypal,
+            paid_at: resource.create_time ? new Date(resource.create_time) : undefined,
           },
           m,
         );
         return renewed ? 'processed' : 'ignored';
       }
+      case 'PAYMENT.SALE.REFUNDED':
+        return this.paypalSaleRefunded(resource, m);
       case 'BILLING.SUBSCRIPTION.CANCELLED': {
         const purchase = await this.purchases.findByReference('paypal_subscription_id', resource.id, m, true);
         if (!purchase) return 'ignored';
@@ -371,7 +474,13 @@ export class PaymentEventsProcessor {
       case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED': {
         const purchase = await this.purchases.findByReference('paypal_subscription_id', resource.id, m, true);
         if (!purchase || purchase.status !== 'active') return 'ignored';
-        await this.purchases.renewalFailed(purchase.purchase_id, { amount: purchase.amount }, m);
+        const failedAt = resource.billing_info?.last_failed_payment?.time ?? event.payload.create_time;
+        const recorded = await this.purchases.renewalFailed(
+          purchase.purchase_id,
+          { amount: purchase.amount, failed_at: failedAt ? new Date(failedAt as string) : undefined },
+          m,
+        );
+        if (!recorded) return 'ignored';
         failed.push({ purchase, amount: purchase.amount });
         return 'processed';
       }
@@ -394,6 +503,41 @@ export class PaymentEventsProcessor {
       default:
         return 'ignored';
     }
+  }
+
+  /**
+   * A PayPal subscription's sale refunded (PayPal sends one event per refund, with that refund's amount): a
+   * renewal's refund goes to its invoice, the first payment's to the purchase. A refund of a renewal not recorded
+   * yet waits for its PAYMENT.SALE.COMPLETED.
+   */
+  private async paypalSaleRefunded(refund: Obj, m: EntityManager): Promise<Outcome> {
+    const saleId = refund.sale_id;
+    if (typeof saleId !== 'string') return 'ignored';
+    const amount = paypalCents(refund.amount?.total ?? refund.amount?.value ?? '0');
+    const renewal = await this.invoices.findByProviderPayment({ paypal_capture_id: saleId }, m);
+    if (renewal) {
+      const applied = await this.purchases.refundInvoice(
+        renewal.invoice_id,
+        { amount, reason: 'Refunded at PayPal.', reference: refund.id },
+        m,
+      );
+      return applied > 0 ? 'processed' : 'ignored';
+    }
+    const purchase = await this.purchases.findByReference('payment_processor_id', saleId, m, true);
+    if (purchase) {
+      await this.purchases.refund(
+        purchase.purchase_id,
+        { amount, reason: 'Refunded at PayPal.', reference: refund.id },
+        m,
+      );
+      return 'processed';
+    }
+    const subscriptionId = refund.billing_agreement_id;
+    if (typeof subscriptionId !== 'string') return 'ignored';
+    const owner = await this.purchases.findByReference('paypal_subscription_id', subscriptionId, m, true);
+    if (owner && owner.status !== 'failed')
+      throw new EarlierEventMissing(`sale ${saleId} of subscription ${subscriptionId} not recorded yet`);
+    return 'ignored';
   }
 
   private async emailFailure(purchase: PurchaseView, amount: number): Promise<void> {

@@ -51,6 +51,10 @@ export class Invoice {
   @Column({ type: 'timestamptz', nullable: true })
   paid_at: Date | null;
 
+  /** Cents given back of this invoice's payment (refunds and lost disputes). */
+  @Column({ type: 'int', default: 0 })
+  refunded_amount: number;
+
   @Column({ type: 'int', nullable: true })
   created_by: number | null;
 

@@ -40,6 +40,37 @@ export class InvoicesRepository {
     return this.repo(manager).findOneBy({ stripe_invoice_id });
   }
 
+  findByStripePaymentIntentId(
+    stripe_payment_intent_id: string,
+    manager?: EntityManager,
+  ): Promise<Invoice | null> {
+    return this.repo(manager).findOneBy({ stripe_payment_intent_id });
+  }
+
+  findByPayPalCaptureId(paypal_capture_id: string, manager?: EntityManager): Promise<Invoice | null> {
+    return this.repo(manager).findOneBy({ paypal_capture_id });
+  }
+
+  /** A PayPal subscription's oldest renewal that failed and is not paid yet (PayPal's retry pays it). */
+  findFailedRenewal(purchase_id: number, manager: EntityManager): Promise<Invoice | null> {
+    return this.repo(manager)
+      .createQueryBuilder('i')
+      .setLock('pessimistic_write')
+      .where(`i.purchase_id = :purchase_id AND i.status = 'failed'`, { purchase_id })
+      .andWhere('i.stripe_invoice_id IS NULL AND i.paypal_capture_id IS NULL')
+      .orderBy('i.invoice_id', 'ASC')
+      .getOne();
+  }
+
+  /** Whether a PayPal renewal of the purchase was paid at or after `since` (it settled an earlier failure). */
+  async paidRenewalSince(purchase_id: number, since: Date, manager: EntityManager): Promise<boolean> {
+    return this.repo(manager)
+      .createQueryBuilder('i')
+      .where(`i.purchase_id = :purchase_id AND i.status = 'completed'`, { purchase_id })
+      .andWhere('i.paypal_capture_id IS NOT NULL AND i.paid_at >= :since', { since })
+      .getExists();
+  }
+
   async page(filter: InvoiceFilter, page: Page): Promise<{ rows: Invoice[]; total: number }> {
     const qb = this.invoices.createQueryBuilder('i');
     if (filter.user_id !== undefined) qb.andWhere('i.user_id = :user_id', { user_id: filter.user_id });
@@ -76,8 +107,8 @@ export class InvoicesRepository {
   }
 
   /**
-   * Cents each user paid in completed invoices of the organization's purchases (renewals) within [from, to);
-   * users who paid nothing are absent.
+   * Cents each user paid in completed invoices of the organization's purchases (renewals) within [from, to),
+   * less what was refunded of them; users who paid nothing are absent.
    */
   async paidInRange(
     userIds: number[],
@@ -89,7 +120,7 @@ export class InvoicesRepository {
     const rows = await this.invoices
       .createQueryBuilder('i')
       .select('i.user_id', 'user_id')
-      .addSelect('SUM(i.amount)::bigint', 'cents')
+      .addSelect('SUM(i.amount - i.refunded_amount)::bigint', 'cents')
       .where('i.user_id IN (:...userIds)', { userIds: [...new Set(userIds)] })
       .andWhere("i.status = 'completed'")
       .andWhere('i.paid_at >= :from AND i.paid_at < :to', { from, to })

@@ -76,6 +76,19 @@ export class InvoicesService {
     };
   }
 
+  /** The invoice a provider's payment paid (payments look up refunds and disputes by it). */
+  findByProviderPayment(
+    reference:
+      { stripe_payment_intent_id: string } | { stripe_invoice_id: string } | { paypal_capture_id: string },
+    manager?: EntityManager,
+  ): Promise<Invoice | null> {
+    if ('stripe_payment_intent_id' in reference)
+      return this.invoices.findByStripePaymentIntentId(reference.stripe_payment_intent_id, manager);
+    if ('stripe_invoice_id' in reference)
+      return this.invoices.findByStripeInvoiceId(reference.stripe_invoice_id, manager);
+    return this.invoices.findByPayPalCaptureId(reference.paypal_capture_id, manager);
+  }
+
   /** The caller's own invoice that can be paid now (pending or failed). */
   async getForPayment(invoice_id: number, principal: Principal): Promise<Invoice> {
     const invoice = await this.invoices.findById(invoice_id);

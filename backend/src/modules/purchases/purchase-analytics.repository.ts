@@ -39,7 +39,7 @@ export class PurchaseAnalyticsRepository {
 
   /**
    * Completed invoices paid in the range that are not already counted as a purchase's first payment: renewals
-   * (they carry a period) and invoices staff marked paid without a purchase. Grouped by payment method, or by
+   * (they carry a period) and invoices staff marked paid without a purchase, net of refunds. Grouped by payment method, or by
    * the product of the renewed purchase.
    */
   async invoiceMoney(range: Range, by: 'payment_method_id' | 'product_id') {
@@ -53,7 +53,10 @@ export class PurchaseAnalyticsRepository {
         .select('p.product_id', 'key')
         .groupBy('p.product_id');
     else qb.select('i.payment_method_id', 'key').groupBy('i.payment_method_id');
-    qb.addSelect('count(*)::int', 'payments').addSelect('COALESCE(sum(i.amount), 0)::bigint', 'total');
+    qb.addSelect('count(*)::int', 'payments').addSelect(
+      'COALESCE(sum(i.amount - i.refunded_amount), 0)::bigint',
+      'total',
+    );
     const rows = await qb.getRawMany<{ key: number | null; payments: number; total: string }>();
     return rows.map((r) => ({ key: r.key, payments: r.payments, total: Number(r.total) }));
   }

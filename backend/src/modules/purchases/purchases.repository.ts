@@ -32,7 +32,11 @@ export interface AdminPurchaseFilter {
 
 /** Provider references a payment or a webhook looks a purchase up by. */
 export type PurchaseReference =
-  'stripe_payment_intent_id' | 'stripe_subscription_id' | 'paypal_order_id' | 'paypal_subscription_id';
+  | 'stripe_payment_intent_id'
+  | 'stripe_subscription_id'
+  | 'paypal_order_id'
+  | 'paypal_subscription_id'
+  | 'payment_processor_id';
 
 /** The purchases table. */
 @Injectable()

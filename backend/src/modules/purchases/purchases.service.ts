@@ -5,6 +5,7 @@ import {
   BILLING_MESSAGES,
   isPaymentMethodId,
   PAYMENT_METHOD_IDS,
+  PURCHASE_FINAL_STATUSES,
   type PurchaseStoredStatus,
 } from '@avatar-studio/contracts';
 import { hasStaffRole } from '../../common/auth/permissions';
@@ -19,7 +20,7 @@ import { ProductsService, type ProductView } from '../products/products.service'
 import { UsersService } from '../users/users.service';
 import { WordsService } from '../words/words.service';
 import type { Invoice } from './invoice.entity';
-import { InvoicesRepository } from './invoices.repository';
+import { InvoicesRepository, type InvoiceFields } from './invoices.repository';
 import type { ProviderCancel } from './provider-cancel.port';
 import {
   accessEnd,
@@ -78,6 +79,9 @@ type UsersServiceRef = UsersService;
 /** Where the purchase's words are in the ledger: its grants are `purchase:{id}` and `purchase:{id}:…`. */
 export const GRANT_SOURCE = 'purchase';
 const grantReference = (purchase_id: number) => `purchase:${purchase_id}`;
+/** The grant of one renewed period, named by the period's end. */
+const periodReference = (purchase_id: number, period_end: Date) =>
+  `${grantReference(purchase_id)}:period:${period_end.getTime()}`;
 
 const PURCHASES_PAGE_DEFAULT = 20;
 const USER_SEARCH_LIMIT = 200;
@@ -265,7 +269,9 @@ export class PurchasesService {
 
   /**
    * A renewal was paid: a completed invoice for the period (once per provider invoice), the period and access
-   * moved forward, the period's words granted, lifetime value raised. False when nothing changed.
+   * moved forward, the period's words granted, lifetime value raised. A renewal whose payment failed first and was
+   * paid later (a retry) completes its failed invoice, in whichever order the two events arrive. False when
+   * nothing changed.
    */
   async renew(
     purchase_id: number,
@@ -273,6 +279,7 @@ export class PurchasesService {
       period_end: Date;
       amount: number;
       stripe_invoice_id?: string;
+      stripe_payment_intent_id?: string | null;
       paypal_capture_id?: string;
       payment_method_id?: number;
       paid_at?: Date;
@@ -281,49 +288,63 @@ export class PurchasesService {
   ): Promise<boolean> {
     return this.inTransaction(manager, async (m) => {
       const purchase = await this.lockPurchase(purchase_id, m);
-      if (!grantsAccess(purchase.status)) return false;
-      if (
-        renewal.stripe_invoice_id &&
-        (await this.invoices.findByStripeInvoiceId(renewal.stripe_invoice_id, m))
-      )
-        return false;
+      // A purchase that ended (cancelled, revoked) gains no period or words from a renewal charged before it
+      // ended and arriving late, but the money taken is recorded, so the lifetime value does not depend on the
+      // order events arrive in. One never paid (failed) records nothing.
+      const granting = grantsAccess(purchase.status);
+      if (!granting && !PURCHASE_FINAL_STATUSES.includes(purchase.status)) return false;
+      const failed = await this.unpaidRenewal(purchase_id, renewal, m);
+      if (failed === 'paid') return false;
       // A renewal known by its provider id is recorded once, whatever order the webhooks arrive in (a later
       // period may come first); without one, only a period past the current end counts.
       const known = Boolean(renewal.stripe_invoice_id || renewal.paypal_capture_id);
       if (!known && purchase.current_period_end && renewal.period_end <= purchase.current_period_end)
         return false;
       const product = (await this.products.findById(purchase.product_id, m))!;
-      const now = new Date();
-      await this.invoices.insert(
-        {
-          purchase_id,
-          user_id: purchase.user_id,
-          amount: renewal.amount,
-          currency: purchase.currency,
-          payment_method_id: renewal.payment_method_id ?? purchase.payment_method_id,
-          status: 'completed',
-          description: `${product.name}: renewal`,
-          stripe_invoice_id: renewal.stripe_invoice_id ?? null,
-          paypal_capture_id: renewal.paypal_capture_id ?? null,
-          period_end: renewal.period_end,
-          paid_at: renewal.paid_at ?? now,
-        },
-        m,
-      );
+      const paid: Partial<InvoiceFields> = {
+        amount: renewal.amount,
+        payment_method_id: renewal.payment_method_id ?? purchase.payment_method_id,
+        status: 'completed',
+        description: `${product.name}: renewal`,
+        stripe_invoice_id: renewal.stripe_invoice_id ?? null,
+        stripe_payment_intent_id: renewal.stripe_payment_intent_id ?? null,
+        paypal_capture_id: renewal.paypal_capture_id ?? null,
+        period_end: renewal.period_end,
+        paid_at: renewal.paid_at ?? new Date(),
+      };
+      if (failed) {
+        await this.invoices.update(failed.invoice_id, paid, m);
+        await this.audit.record(
+          'invoice.status_changed',
+          {
+            target_user_id: purchase.user_id,
+            target_type: 'invoice',
+            target_id: failed.invoice_id,
+            organization_id: purchase.organization_id,
+            details: { from: failed.status, to: 'completed', reason: 'The renewal was paid on a retry.' },
+          },
+          m,
+        );
+      } else
+        await this.invoices.insert(
+          { ...paid, purchase_id, user_id: purchase.user_id, currency: purchase.currency },
+          m,
+        );
       const grant = wordsToGrant(product, false);
-      await this.words.grant(
-        purchase.user_id,
-        {
-          ...grant,
-          source: GRANT_SOURCE,
-          reference: `${grantReference(purchase_id)}:period:${renewal.period_end.getTime()}`,
-          expires_at: renewal.period_end,
-        },
-        m,
-      );
+      if (granting && renewal.period_end.getTime() > Date.now())
+        await this.words.grant(
+          purchase.user_id,
+          {
+            ...grant,
+            source: GRANT_SOURCE,
+            reference: periodReference(purchase_id, renewal.period_end),
+            expires_at: renewal.period_end,
+          },
+          m,
+        );
       await this.users.addLifetimeValue(purchase.user_id, renewal.amount, m);
       // The period end only moves forward.
-      if (!purchase.current_period_end || renewal.period_end > purchase.current_period_end)
+      if (granting && (!purchase.current_period_end || renewal.period_end > purchase.current_period_end))
         await this.purchases.update(
           purchase_id,
           { current_period_end: renewal.period_end, expires_at: renewal.period_end },
@@ -333,19 +354,52 @@ export class PurchasesService {
     });
   }
 
-  /** A renewal's payment failed: a failed invoice is kept (once per provider invoice); access runs to its end. */
+  /**
+   * The invoice row a renewal payment settles, if one exists: 'paid' when it is recorded as paid already, the
+   * failed (or pending) row otherwise. Stripe's is found by its invoice id; PayPal's failed renewals carry no id,
+   * so a PayPal payment settles the oldest one still failed.
+   */
+  private async unpaidRenewal(
+    purchase_id: number,
+    renewal: { stripe_invoice_id?: string; paypal_capture_id?: string },
+    m: EntityManager,
+  ): Promise<Invoice | 'paid' | null> {
+    if (renewal.stripe_invoice_id) {
+      const row = await this.invoices.findByStripeInvoiceId(renewal.stripe_invoice_id, m);
+      if (!row) return null;
+      return row.status === 'completed' || row.status === 'active' ? 'paid' : row;
+    }
+    if (renewal.paypal_capture_id) {
+      if (await this.invoices.findByPayPalCaptureId(renewal.paypal_capture_id, m)) return 'paid';
+      return this.invoices.findFailedRenewal(purchase_id, m);
+    }
+    return null;
+  }
+
+  /**
+   * A renewal's payment failed: a failed invoice is kept (once per provider invoice); access runs to its end.
+   * Nothing is recorded when that invoice is already paid (its retry's payment arrived first) or, for PayPal,
+   * when a renewal was paid after the failure. True when a failed invoice was recorded.
+   */
   async renewalFailed(
     purchase_id: number,
-    failure: { amount: number; stripe_invoice_id?: string; period_end?: Date },
+    failure: { amount: number; stripe_invoice_id?: string; period_end?: Date; failed_at?: Date },
     manager?: EntityManager,
-  ): Promise<void> {
-    await this.inTransaction(manager, async (m) => {
+  ): Promise<boolean> {
+    return this.inTransaction(manager, async (m) => {
       const purchase = await this.lockPurchase(purchase_id, m);
       if (
         failure.stripe_invoice_id &&
         (await this.invoices.findByStripeInvoiceId(failure.stripe_invoice_id, m))
       )
-        return;
+        return false;
+      // PayPal's failures carry no invoice id: one failed renewal waits for a payment at a time, and none is
+      // recorded when a renewal was paid after the failure (its later success arrived first).
+      if (!failure.stripe_invoice_id) {
+        if (await this.invoices.findFailedRenewal(purchase_id, m)) return false;
+        if (failure.failed_at && (await this.invoices.paidRenewalSince(purchase_id, failure.failed_at, m)))
+          return false;
+      }
       await this.invoices.insert(
         {
           purchase_id,
@@ -360,6 +414,7 @@ export class PurchasesService {
         },
         m,
       );
+      return true;
     });
   }
 
@@ -414,7 +469,10 @@ export class PurchasesService {
     });
   }
 
-  /** Money given back: the lifetime value shrinks; a full refund also revokes. Once per `reference`. */
+  /**
+   * Money given back of the first payment: the lifetime value shrinks in the same transaction; a full refund also
+   * revokes. The amount is capped at what is left to refund, so a repeated event gives nothing back twice.
+   */
   async refund(
     purchase_id: number,
     input: { amount: number; reason: string | null; reference?: string },
@@ -427,11 +485,63 @@ export class PurchasesService {
         const refunded_amount = purchase.refunded_amount + amount;
         await this.purchases.update(purchase_id, { refunded_amount }, m);
         await this.users.addLifetimeValue(purchase.user_id, -amount, m);
+        await this.recordRefund(purchase, null, amount, input, m);
         purchase.refunded_amount = refunded_amount;
       }
       if (purchase.refunded_amount >= purchase.amount && purchase.status !== 'revoked')
         return this.revokeLocked(purchase, input.reason ?? 'refunded', m);
       return purchase;
+    });
+  }
+
+  /**
+   * Money given back of one invoice's payment (a subscription's renewal, or an invoice paid by card): its
+   * `refunded_amount` and the user's lifetime value move together. `refunded_total` is the provider's running
+   * total for the charge (only what is not yet counted is applied, so duplicates and any order agree); `amount`
+   * adds to it. Once a renewal is refunded in full, the words of its period are gone (the purchase itself keeps
+   * running: the subscription still renews at the provider). Returns the cents applied.
+   */
+  async refundInvoice(
+    invoice_id: number,
+    input: { refunded_total?: number; amount?: number; reason: string; reference?: string },
+    manager?: EntityManager,
+  ): Promise<number> {
+    return this.inTransaction(manager, async (m) => {
+      const found = await this.invoices.findById(invoice_id, m);
+      if (!found) throw notFound('Invoice', 'invoice_not_found');
+      // The purchase first, then its invoice: the order renew locks them in.
+      const purchase = found.purchase_id ? await this.lockPurchase(found.purchase_id, m) : null;
+      const invoice = (await this.invoices.findByIdForUpdate(invoice_id, m))!;
+      if (invoice.status !== 'completed' && invoice.status !== 'active') return 0;
+      const wanted =
+        input.refunded_total !== undefined
+          ? input.refunded_total - invoice.refunded_amount
+          : (input.amount ?? 0);
+      const amount = Math.max(0, Math.min(wanted, invoice.amount - invoice.refunded_amount));
+      if (amount === 0) return 0;
+      const refunded_amount = invoice.refunded_amount + amount;
+      await this.invoices.update(invoice_id, { refunded_amount }, m);
+      await this.users.addLifetimeValue(invoice.user_id, -amount, m);
+      if (purchase && invoice.period_end && refunded_amount >= invoice.amount)
+        await this.words.endGrants(
+          purchase.user_id,
+          GRANT_SOURCE,
+          periodReference(purchase.purchase_id, invoice.period_end),
+          m,
+        );
+      if (purchase) await this.recordRefund(purchase, invoice.invoice_id, amount, input, m);
+      else
+        await this.audit.record(
+          'invoice.updated',
+          {
+            target_user_id: invoice.user_id,
+            target_type: 'invoice',
+            target_id: invoice_id,
+            details: { changed: ['refunded_amount'], amount, reason: input.reason },
+          },
+          m,
+        );
+      return amount;
     });
   }
 
@@ -722,6 +832,26 @@ export class PurchasesService {
         target_id: purchase.purchase_id,
         organization_id: purchase.organization_id,
         details: { from: purchase.status, to, reason },
+      },
+      m,
+    );
+  }
+
+  private recordRefund(
+    purchase: Purchase,
+    invoice_id: number | null,
+    amount: number,
+    input: { reason: string | null; reference?: string },
+    m: EntityManager,
+  ) {
+    return this.audit.record(
+      'purchase.refunded',
+      {
+        target_user_id: purchase.user_id,
+        target_type: 'purchase',
+        target_id: purchase.purchase_id,
+        organization_id: purchase.organization_id,
+        details: { amount, invoice_id, reason: input.reason, reference: input.reference ?? null },
       },
       m,
     );

@@ -67,6 +67,32 @@ describe('Billing', () => {
     expect(within(sub).getByText('$12.00')).toBeInTheDocument();
   });
 
+  it('shows what was refunded of a renewal', async () => {
+    renderBilling({
+      'GET /api/invoices': {
+        body: {
+          invoices: [
+            invoice({
+              invoice_id: 12,
+              purchase_id: 77,
+              amount: 1200,
+              status: 'completed',
+              description: 'Pro: renewal',
+              refunded_amount: 1200,
+            }),
+          ],
+          total: 1,
+          page: 1,
+          limit: 50,
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('tab', { name: 'Invoices' }));
+    const row = (await screen.findAllByRole('row')).find((r) => within(r).queryByText('Pro: renewal'))!;
+    expect(within(row).getByText('Refunded $12.00')).toBeInTheDocument();
+  });
+
   it('needs a reason of 10 characters, cancels, and reloads the list at once and again after 1.5 s', async () => {
     const { fetch } = renderBilling({
       'POST /api/purchases/cancel/77': { body: { purchase: purchase({ status: 'cancelled' }) } },
@@ -74,6 +100,7 @@ describe('Billing', () => {
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await ui.type(within(dialog).getByLabelText('Why are you cancelling?'), 'Too much');
     await ui.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     expect(await within(dialog).findByText('You must include a cancel reason.')).toBeInTheDocument();
@@ -118,6 +145,32 @@ describe('Billing', () => {
       invoice_id: 9,
       payment_source_id: '3',
     });
+  });
+
+  it("says PayPal collects a PayPal renewal's failed invoice", async () => {
+    renderBilling({
+      'GET /api/invoices': {
+        body: { invoices: [invoice({ status: 'failed', purchase_id: 77 })], total: 1, page: 1, limit: 50 },
+      },
+      'POST /api/checkout/attempt': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'invoice_paid_by_provider',
+          message: 'PayPal collects this renewal: please update your payment method in your PayPal account.',
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('tab', { name: 'Invoices' }));
+    await ui.click(await screen.findByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog');
+    await ui.click(within(dialog).getByRole('radio', { name: 'visa ending in 4242' }));
+    await ui.click(within(dialog).getByRole('button', { name: 'Pay 45.00 USD' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'PayPal collects this renewal: please update your payment method in your PayPal account.',
+    );
+    expect(within(dialog).queryByText("We're sorry, you cannot purchase this product anymore.")).toBeNull();
   });
 
   it('saves a card through a SetupIntent that Stripe.js confirms, and removes one', async () => {

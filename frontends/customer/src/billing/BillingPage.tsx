@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import {
   ConfirmModal,
+  DANGER_BUTTON_COLOR,
   PageLoader,
   notifyError,
   notifySuccess,
@@ -60,6 +61,21 @@ const StatusBadge = ({ status }: { status: string }) => {
     </Badge>
   );
 };
+
+/** What was paid, and what of it was given back (a refund, a lost dispute). */
+function Amount({ cents, refunded }: { cents: number; refunded: number }) {
+  const { t } = useTranslation('customer');
+  return (
+    <>
+      ${priceLabel(cents)}
+      {refunded > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('billing.billing.refunded', { amount: priceLabel(refunded) })}
+        </Text>
+      ) : null}
+    </>
+  );
+}
 
 /** Billing: the caller's purchases (cancel a subscription) and invoices (pay an open one), and saved cards. */
 export function BillingPage() {
@@ -124,7 +140,9 @@ function PurchasesTab() {
                 <Table.Td>{p.purchase_id}</Table.Td>
                 <Table.Td>{p.product?.name ?? '—'}</Table.Td>
                 <Table.Td>{format.date(p.createdAt)}</Table.Td>
-                <Table.Td>${priceLabel(p.amount)}</Table.Td>
+                <Table.Td>
+                  <Amount cents={p.amount} refunded={p.refunded_amount} />
+                </Table.Td>
                 <Table.Td>
                   <StatusBadge status={p.status} />
                 </Table.Td>
@@ -182,7 +200,12 @@ function CancelModal({ purchase, onClose }: { purchase: Purchase | null; onClose
     );
   };
   return (
-    <Modal opened={purchase !== null} onClose={close} title={t('billing.billing.cancelTitle')}>
+    <Modal
+      opened={purchase !== null}
+      onClose={close}
+      title={t('billing.billing.cancelTitle')}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
+    >
       <Stack>
         <Text size="sm">{t('billing.billing.cancelBody')}</Text>
         <Textarea
@@ -198,7 +221,7 @@ function CancelModal({ purchase, onClose }: { purchase: Purchase | null; onClose
           <Button variant="default" onClick={close}>
             {t('billing.billing.keep')}
           </Button>
-          <Button color="red" loading={cancel.isPending} onClick={confirm}>
+          <Button color={DANGER_BUTTON_COLOR} loading={cancel.isPending} onClick={confirm}>
             {t('billing.billing.confirmCancel')}
           </Button>
         </Group>
@@ -235,7 +258,9 @@ function InvoicesTab() {
                 <Table.Td>{i.invoice_id}</Table.Td>
                 <Table.Td>{i.description ?? '—'}</Table.Td>
                 <Table.Td>{format.date(i.createdAt)}</Table.Td>
-                <Table.Td>${priceLabel(i.amount)}</Table.Td>
+                <Table.Td>
+                  <Amount cents={i.amount} refunded={i.refunded_amount} />
+                </Table.Td>
                 <Table.Td>
                   <StatusBadge status={i.status} />
                 </Table.Td>
@@ -296,6 +321,7 @@ function PayInvoiceModal({ invoice, onClose }: { invoice: Invoice | null; onClos
       opened={invoice !== null}
       onClose={onClose}
       title={invoice ? t('billing.billing.payInvoice', { id: invoice.invoice_id }) : ''}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
     >
       {invoice ? (
         <Stack>
@@ -411,7 +437,12 @@ function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => voi
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('billing.billing.addCard')}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('billing.billing.addCard')}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
+    >
       <Stack>
         <CardField />
         {error ? (

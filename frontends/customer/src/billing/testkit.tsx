@@ -86,6 +86,7 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     expiration_date: null,
     description: 'Onboarding session',
     paid_at: null,
+    refunded_amount: 0,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     user: null,

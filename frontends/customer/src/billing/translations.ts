@@ -42,6 +42,7 @@ export const billingEn = {
     discountExhausted: "We're sorry, you cannot use this discount code anymore.",
     discountInvalid: "We're sorry, that discount is invalid.",
     cancelReason: 'You must include a cancel reason.',
+    paidByPayPal: 'PayPal collects this renewal: please update your payment method in your PayPal account.',
   },
   thankyou: {
     title: 'Thank you!',
@@ -88,6 +89,7 @@ export const billingEn = {
     cardRemoved: 'Card removed.',
     expiry: 'Expires {{month}}/{{year}}',
     close: 'Close',
+    refunded: 'Refunded ${{amount}}',
   },
 };
 
@@ -134,6 +136,7 @@ export const billingEs: typeof billingEn = {
     discountExhausted: 'Lo sentimos, ya no puedes usar este código de descuento.',
     discountInvalid: 'Lo sentimos, ese descuento no es válido.',
     cancelReason: 'Debes incluir un motivo de cancelación.',
+    paidByPayPal: 'PayPal cobra esta renovación: actualiza tu método de pago en tu cuenta de PayPal.',
   },
   thankyou: {
     title: '¡Gracias!',
@@ -180,5 +183,6 @@ export const billingEs: typeof billingEn = {
     cardRemoved: 'Tarjeta eliminada.',
     expiry: 'Vence {{month}}/{{year}}',
     close: 'Cerrar',
+    refunded: 'Reembolsado ${{amount}}',
   },
 };

@@ -224,6 +224,8 @@ export class InvoiceDto {
   @ApiProperty({ type: Date, nullable: true }) expiration_date: Date | null;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: Date, nullable: true }) paid_at: Date | null;
+  @ApiProperty({ description: 'Cents given back of its payment (refunds, lost disputes)' })
+  refunded_amount: number;
   @ApiProperty() createdAt: Date;
   @ApiProperty() updatedAt: Date;
   @ApiPropertyOptional({ type: PurchaseUserDto, nullable: true }) user?: PurchaseUserDto | null;
