@@ -9,7 +9,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { REDIS_URL, ROOT, api, freshDatabase, load, signUp, startBackend, table, whereItRan } from './lib.mjs';
+import {
+  REDIS_URL,
+  ROOT,
+  api,
+  freshDatabase,
+  load,
+  signUp,
+  startBackend,
+  table,
+  whereItRan,
+} from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 200_000);
@@ -188,7 +198,11 @@ async function main() {
     });
     const base = server.url;
     console.log(
-      `ran on: ${await whereItRan(base, { pgUrl: db.url, expect: { database: 'postgresql', redis: true } })}`,
+      `ran on: ${await whereItRan(base, {
+        pgUrl: db.url,
+        redisPrefix: `bench-analytics-${process.pid}`,
+        expect: { database: 'postgresql', redis: true },
+      })}`,
     );
     const email = `bench-analytics-${process.pid}@example.com`;
     const me = await signUp(base, email);
@@ -234,7 +248,9 @@ async function main() {
     const indexes = analyticsIndexes();
     for (const { name } of indexes) await client.query(`DROP INDEX IF EXISTS ${name}`);
     await client.query(`VACUUM ANALYZE`);
-    console.log(`baseline: without the ${indexes.length} analytics indexes (${indexes.map((i) => i.name).join(', ')})`);
+    console.log(
+      `baseline: without the ${indexes.length} analytics indexes (${indexes.map((i) => i.name).join(', ')})`,
+    );
     const before = await measure(base, token, paths);
     for (const { sql } of indexes) await client.query(sql);
     await client.query(`VACUUM ANALYZE`);
