@@ -32,7 +32,7 @@ const TARGET_LIST_P99 = 50;
 /** Every row is spread over this many days before now, so a month holds about 1/24 of them. */
 const SPREAD_DAYS = 730;
 
-const MIGRATIONS = ['1764670000000-AnalyticsIndexes.ts', '1795710000000-AnalyticsActivityIndexes.ts'];
+const MIGRATIONS = ['1764670000000-AnalyticsIndexes.ts', '1795750000000-AnalyticsActivityIndexes.ts'];
 
 /**
  * The index statements of the analytics migrations' up(), in order (a later one may drop an earlier index), and

@@ -80,13 +80,38 @@ describe('analytics (000 Analytics: income, activity)', () => {
     await expectAccessible(page, 'analytics income');
   });
 
-  test('the activity screen shows the four sections and is accessible', async ({ page }) => {
-    await signInViaApi(page, adminCredentials(), '/admin/analytics/activity');
+  test('the activity screen shows the four sections, the plays chart counts a play, and it is accessible', async ({
+    page,
+  }) => {
+    const admin = adminCredentials();
+    const { access_token } = await login(admin);
+    const name = `Plays e2e ${Date.now().toString(36)}`;
+    const { tutorial } = await apiCall<{ tutorial: { tutorial_id: number } }>(
+      'POST',
+      '/api/tutorials',
+      { name, src: 'dQw4w9WgXcQ', language: 'en' },
+      access_token,
+    );
+    const viewer = await signUpViaApi('plays');
+    await apiCall(
+      'POST',
+      `/api/tutorials/${tutorial.tutorial_id}/plays`,
+      undefined,
+      viewer.session.access_token,
+    );
+
+    await signInViaApi(page, admin, '/admin/analytics/activity');
     await page.getByRole('heading', { name: 'Activity', exact: true }).waitFor();
     for (const section of ['Free trials', 'Avatars', 'Expected income', 'Tutorial plays'])
       await page.getByRole('heading', { name: section, exact: true }).waitFor();
     await page.getByTestId('trials-started').waitFor();
-    await page.getByTestId('video-plays').waitFor();
+    const plays = page
+      .getByRole('table', { name: 'Tutorial plays' })
+      .getByRole('row')
+      .filter({ hasText: name });
+    expect(await plays.getByRole('cell').nth(2).textContent()).toBe('1');
+    const chart = page.getByRole('figure', { name: 'Plays per tutorial' });
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
     await expectAccessible(page, 'analytics activity');
   });
 });

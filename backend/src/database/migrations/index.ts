@@ -19,7 +19,7 @@ import { Billing1764620000000 } from './1764620000000-Billing';
 import { Payments1764630000000 } from './1764630000000-Payments';
 import { Avatars1764640000000 } from './1764640000000-Avatars';
 import { AnalyticsIndexes1764670000000 } from './1764670000000-AnalyticsIndexes';
-import { AnalyticsActivityIndexes1795710000000 } from './1795710000000-AnalyticsActivityIndexes';
+import { AnalyticsActivityIndexes1795750000000 } from './1795750000000-AnalyticsActivityIndexes';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
@@ -62,5 +62,5 @@ export const migrations = [
   TrainingsAndOutputs1795709512066,
   StarterContent1795709635733,
   RenewalRefunds1795709670287,
-  AnalyticsActivityIndexes1795710000000,
+  AnalyticsActivityIndexes1795750000000,
 ];

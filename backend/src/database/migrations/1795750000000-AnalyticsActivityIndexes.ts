@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * (videos), and the dashboard's failed webhooks: each reads one time range through an index of its own, partial
  * where only some rows ever qualify, carrying the grouped columns so the counts read the index alone.
  */
-export class AnalyticsActivityIndexes1795710000000 implements MigrationInterface {
-  name = 'AnalyticsActivityIndexes1795710000000';
+export class AnalyticsActivityIndexes1795750000000 implements MigrationInterface {
+  name = 'AnalyticsActivityIndexes1795750000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
