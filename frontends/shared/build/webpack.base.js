@@ -390,6 +390,7 @@ function createConfig({ name, dir, exposes }) {
                     ...APP_SOURCES,
                     ...['notifications', 'dates'].map((p) => path.join(NODE_MODULES, '@mantine', p, 'esm')),
                     BLOCKNOTE_MANTINE,
+                    MANTINE_CHARTS,
                   ],
                   enforce: 'post',
                   use: {
