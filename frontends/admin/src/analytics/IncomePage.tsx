@@ -109,6 +109,7 @@ export function IncomePage() {
                   <DonutChart
                     aria-hidden
                     pieChartProps={{ accessibilityLayer: false }}
+                    pieProps={{ rootTabIndex: -1 }}
                     data={slices}
                     withLabels
                     withTooltip

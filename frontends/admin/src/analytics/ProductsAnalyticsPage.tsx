@@ -83,6 +83,7 @@ export function ProductsAnalyticsPage() {
                 <DonutChart
                   aria-hidden
                   pieChartProps={{ accessibilityLayer: false }}
+                  pieProps={{ rootTabIndex: -1 }}
                   data={slices}
                   withLabels
                   withTooltip
