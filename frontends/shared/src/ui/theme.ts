@@ -33,8 +33,16 @@ export function shadesOf(hex: string | null | undefined): MantineColorsTuple | n
   return [...lighter, mix(rgb, 255, 0), ...darker] as unknown as MantineColorsTuple;
 }
 
-/** The Mantine theme from app config colours (primary_color / accent_color); light and dark share it. */
-export function buildTheme(config: { get(key: string): string | null }): MantineThemeOverride {
+/**
+ * The Mantine theme from app config colours (primary_color / accent_color); light and dark share it.
+ * `closeLabel` names the close buttons of modals, drawers and notifications in the user's language.
+ */
+export function buildTheme(
+  config: { get(key: string): string | null },
+  closeLabel = 'Close',
+): MantineThemeOverride {
+  // An icon-only close button needs an accessible name; a component's own closeButtonProps still win.
+  const closeButtonProps = { closeButtonProps: { 'aria-label': closeLabel } };
   const brand = shadesOf(config.get('primary_color'));
   const accent = shadesOf(config.get('accent_color'));
   return createTheme({
@@ -49,6 +57,9 @@ export function buildTheme(config: { get(key: string): string | null }): Mantine
     components: {
       // A spinner's label needs a role that may be named (a bare span may not carry aria-label).
       Loader: { defaultProps: { role: 'status' } },
+      Modal: { defaultProps: closeButtonProps },
+      Drawer: { defaultProps: closeButtonProps },
+      Notification: { defaultProps: closeButtonProps },
     },
   });
 }
