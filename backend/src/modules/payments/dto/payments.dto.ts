@@ -242,6 +242,21 @@ export class CheckoutKeysResponse {
   })
   paypal_client_id: string | null;
 }
+export class InvoiceCheckoutKeysResponse {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The Stripe publishable key the invoice is paid with (an organization's renewal: its own)",
+  })
+  stripe_publishable_key: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The organization whose Stripe account is charged (its saved cards apply); null: the platform',
+  })
+  organization_id: number | null;
+}
+
 export class ProductIdParams {
   @ApiProperty()
   @Type(() => Number)
