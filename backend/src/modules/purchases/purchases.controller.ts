@@ -131,10 +131,7 @@ export class AccessController {
       'Revoke a purchase: access and its words end now; a renewing subscription is ended at Stripe or PayPal in a retried job',
   })
   @ApiOkResponse({ type: PurchaseResponse })
-  async revokeAccess(
-    @CurrentUser() me: Principal,
-    @Body() body: RevokeAccessDto,
-  ): Promise<PurchaseResponse> {
+  async revokeAccess(@CurrentUser() me: Principal, @Body() body: RevokeAccessDto): Promise<PurchaseResponse> {
     const purchase = await this.purchases.adminUpdate(
       me,
       { purchase_id: body.purchase_id, status: 'revoked', cancel_reason: body.reason },
