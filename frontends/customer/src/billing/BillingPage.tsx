@@ -40,6 +40,7 @@ import {
   startCardSetup,
   useCancelPurchase,
   useDeleteCard,
+  useInvoiceCheckoutKeys,
   useInvoices,
   usePaymentSources,
   usePurchases,
@@ -281,7 +282,41 @@ function InvoicesTab() {
   );
 }
 
+/** Pays an open invoice at the account it belongs to: an organization's renewal with its key and its cards. */
 function PayInvoiceModal({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
+  const { t } = useTranslation('customer');
+  const keys = useInvoiceCheckoutKeys(invoice?.invoice_id ?? null);
+  return (
+    <Modal
+      opened={invoice !== null}
+      onClose={onClose}
+      title={invoice ? t('billing.billing.payInvoice', { id: invoice.invoice_id }) : ''}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
+    >
+      {invoice === null ? null : keys.isPending ? (
+        <PageLoader />
+      ) : keys.isError ? (
+        <Alert color="red" role="alert">
+          {purchaseErrorText(keys.error, t)}
+        </Alert>
+      ) : (
+        <StripeProvider publishableKey={keys.data.stripe_publishable_key}>
+          <PayInvoiceForm invoice={invoice} organizationId={keys.data.organization_id} onClose={onClose} />
+        </StripeProvider>
+      )}
+    </Modal>
+  );
+}
+
+function PayInvoiceForm({
+  invoice,
+  organizationId,
+  onClose,
+}: {
+  invoice: Invoice;
+  organizationId: number | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('customer');
   const client = useQueryClient();
   const scope = useScopeKey();
@@ -290,9 +325,9 @@ function PayInvoiceModal({ invoice, onClose }: { invoice: Invoice | null; onClos
   const [source, setSource] = useState(NEW_CARD_SOURCE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const platformCards = (sources.data ?? []).filter((s) => s.organization_id === null);
+  // Cards are saved per Stripe account: only those of the account this invoice is paid at can pay it.
+  const accountCards = (sources.data ?? []).filter((s) => s.organization_id === organizationId);
   const pay = async () => {
-    if (!invoice) return;
     setError(null);
     setBusy(true);
     try {
@@ -317,39 +352,30 @@ function PayInvoiceModal({ invoice, onClose }: { invoice: Invoice | null; onClos
     }
   };
   return (
-    <Modal
-      opened={invoice !== null}
-      onClose={onClose}
-      title={invoice ? t('billing.billing.payInvoice', { id: invoice.invoice_id }) : ''}
-      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
-    >
-      {invoice ? (
-        <Stack>
-          <Text fw={600}>{priceLabel(invoice.amount)} USD</Text>
-          <Radio.Group label={t('billing.checkout.payWith')} value={source} onChange={setSource}>
-            <Stack gap="xs" mt="xs">
-              <Radio value={NEW_CARD_SOURCE} label={t('billing.checkout.newCard')} />
-              {platformCards.map((s) => (
-                <Radio
-                  key={s.payment_source_id}
-                  value={String(s.payment_source_id)}
-                  label={t('billing.checkout.savedCard', { brand: s.brand, last4: s.last4 })}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {source === NEW_CARD_SOURCE ? <CardField /> : null}
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Button onClick={pay} loading={busy} disabled={!card.ready}>
-            {t('billing.checkout.pay', { amount: priceLabel(invoice.amount) })}
-          </Button>
+    <Stack>
+      <Text fw={600}>{priceLabel(invoice.amount)} USD</Text>
+      <Radio.Group label={t('billing.checkout.payWith')} value={source} onChange={setSource}>
+        <Stack gap="xs" mt="xs">
+          <Radio value={NEW_CARD_SOURCE} label={t('billing.checkout.newCard')} />
+          {accountCards.map((s) => (
+            <Radio
+              key={s.payment_source_id}
+              value={String(s.payment_source_id)}
+              label={t('billing.checkout.savedCard', { brand: s.brand, last4: s.last4 })}
+            />
+          ))}
         </Stack>
+      </Radio.Group>
+      {source === NEW_CARD_SOURCE ? <CardField /> : null}
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
       ) : null}
-    </Modal>
+      <Button onClick={pay} loading={busy} disabled={!card.ready}>
+        {t('billing.checkout.pay', { amount: priceLabel(invoice.amount) })}
+      </Button>
+    </Stack>
   );
 }
 

@@ -24,6 +24,7 @@ export const billingKeys = {
   purchase: (scope: ScopeKey, id: number) => [BILLING_KEY, scope, 'purchase', id] as const,
   invoices: (scope: ScopeKey) => [BILLING_KEY, scope, 'invoices'] as const,
   sources: (scope: ScopeKey) => [BILLING_KEY, scope, 'sources'] as const,
+  invoiceKeys: (scope: ScopeKey, id: number) => [BILLING_KEY, scope, 'invoiceKeys', id] as const,
 };
 
 /** 4xx answers (missing, not yours) are final: no retries before showing "not found". */
@@ -62,6 +63,21 @@ export function useCheckoutKeys(id: number) {
     queryFn: () =>
       unwrap(api.GET('/api/checkout/keys/{product_id}', { params: { path: { product_id: id } } })),
     enabled: Number.isInteger(id) && id > 0,
+    retry: retryServerErrors,
+  });
+}
+
+/**
+ * GET /api/checkout/invoice_keys/{id}: the Stripe publishable key an open invoice is paid with, and the
+ * organization whose account it is (an organization's renewal is paid at its own account, with its cards).
+ */
+export function useInvoiceCheckoutKeys(id: number | null) {
+  const scope = useScopeKey();
+  return useQuery({
+    queryKey: billingKeys.invoiceKeys(scope, id ?? 0),
+    queryFn: () =>
+      unwrap(api.GET('/api/checkout/invoice_keys/{invoice_id}', { params: { path: { invoice_id: id! } } })),
+    enabled: id !== null,
     retry: retryServerErrors,
   });
 }
