@@ -114,11 +114,12 @@ export function usePurchases() {
   });
 }
 
-/** GET /api/invoices: the caller's own invoices (first page of 50). */
-export function useInvoices() {
+/** GET /api/invoices: the caller's own invoices (first page of 50, newest first). */
+export function useInvoices(enabled = true) {
   const scope = useScopeKey();
   return useQuery({
     queryKey: billingKeys.invoices(scope),
+    enabled,
     queryFn: () => unwrap(api.GET('/api/invoices', { params: { query: { page: 1, limit: 50 } } })),
   });
 }
