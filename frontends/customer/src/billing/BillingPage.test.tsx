@@ -257,6 +257,33 @@ describe('Billing', () => {
     expect(fetch.callsTo('DELETE /api/payment_sources/3')).toHaveLength(1);
   });
 
+  it("saves a card in an organization's scope with the organization's own Stripe key", async () => {
+    const { fetch } = renderBilling({
+      'POST /api/payment_sources/setup': {
+        status: 201,
+        body: { client_secret: 'seti_2_secret_y', setup_intent_id: 'seti_2', publishable_key: 'pk_test_org' },
+      },
+      'POST /api/payment_sources': {
+        status: 201,
+        body: {
+          payment_source: { ...card, payment_source_id: 5, organization_id: 4 },
+          message: 'Método de pago guardado.',
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Add card' }));
+    const dialog = await screen.findByRole('dialog');
+    await ui.type(await within(dialog).findByLabelText('Card number'), '5555555555554444');
+    const save = within(dialog).getByRole('button', { name: 'Save card' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await ui.click(save);
+    expect(await screen.findByText('Método de pago guardado.')).toBeInTheDocument();
+    expect(stripeJs.confirmCardSetupKeys).toEqual(['pk_test_org']);
+    expect(fetch.callsTo('POST /api/payment_sources/setup')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/payment_sources')[0].body).toEqual({ setup_intent_id: 'seti_2' });
+  });
+
   it('shows the Spanish sentence when a card cannot be removed', async () => {
     renderBilling({
       'DELETE /api/payment_sources/3': {

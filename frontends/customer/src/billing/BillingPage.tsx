@@ -20,7 +20,6 @@ import {
   PageLoader,
   notifyError,
   notifySuccess,
-  useAppConfig,
   useFormat,
 } from '@avatar-studio/shared';
 import {
@@ -45,6 +44,7 @@ import {
   usePaymentSources,
   usePurchases,
   useSaveCard,
+  type CardSetup,
   type Invoice,
   type PaymentSource,
   type Purchase,
@@ -78,32 +78,32 @@ function Amount({ cents, refunded }: { cents: number; refunded: number }) {
   );
 }
 
-/** Billing: the caller's purchases (cancel a subscription) and invoices (pay an open one), and saved cards. */
+/**
+ * Billing: the caller's purchases (cancel a subscription) and invoices (pay an open one), and saved cards. Card
+ * forms load Stripe.js with the key of the account they pay or save at, so the page itself needs none.
+ */
 export function BillingPage() {
   const { t } = useTranslation('customer');
-  const config = useAppConfig();
   return (
     <Container size="lg" py="md">
       <Title order={1} mb="md">
         {t('billing.billing.title')}
       </Title>
-      <StripeProvider publishableKey={config.get('stripe_public_key')}>
-        <Stack gap="xl">
-          <Tabs defaultValue="purchases">
-            <Tabs.List>
-              <Tabs.Tab value="purchases">{t('billing.billing.purchases')}</Tabs.Tab>
-              <Tabs.Tab value="invoices">{t('billing.billing.invoices')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="purchases" pt="md">
-              <PurchasesTab />
-            </Tabs.Panel>
-            <Tabs.Panel value="invoices" pt="md">
-              <InvoicesTab />
-            </Tabs.Panel>
-          </Tabs>
-          <SavedCards />
-        </Stack>
-      </StripeProvider>
+      <Stack gap="xl">
+        <Tabs defaultValue="purchases">
+          <Tabs.List>
+            <Tabs.Tab value="purchases">{t('billing.billing.purchases')}</Tabs.Tab>
+            <Tabs.Tab value="invoices">{t('billing.billing.invoices')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="purchases" pt="md">
+            <PurchasesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="invoices" pt="md">
+            <InvoicesTab />
+          </Tabs.Panel>
+        </Tabs>
+        <SavedCards />
+      </Stack>
     </Container>
   );
 }
@@ -441,7 +441,50 @@ function SavedCards() {
   );
 }
 
+/**
+ * Saving a card starts its SetupIntent as the dialog opens: the account it is made at (an organization's own in its
+ * scope) names the publishable key Stripe.js must confirm it with.
+ */
 function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('customer');
+  const [setup, setSetup] = useState<CardSetup | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!opened) return;
+    let live = true;
+    setSetup(null);
+    setError(null);
+    startCardSetup().then(
+      (started) => live && setSetup(started),
+      (e: unknown) => live && setError(purchaseErrorText(e, t)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [opened, t]);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('billing.billing.addCard')}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
+    >
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : setup ? (
+        <StripeProvider publishableKey={setup.publishable_key}>
+          <AddCardForm setup={setup} onClose={onClose} />
+        </StripeProvider>
+      ) : (
+        <PageLoader />
+      )}
+    </Modal>
+  );
+}
+
+function AddCardForm({ setup, onClose }: { setup: CardSetup; onClose: () => void }) {
   const { t } = useTranslation('customer');
   const card = useCard();
   const save = useSaveCard();
@@ -451,7 +494,6 @@ function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => voi
     setError(null);
     setBusy(true);
     try {
-      const setup = await startCardSetup();
       await card.confirmSetup(setup.client_secret);
       const saved = await save.mutateAsync(setup.setup_intent_id);
       notifySuccess(saved.message);
@@ -463,23 +505,16 @@ function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => voi
     }
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('billing.billing.addCard')}
-      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
-    >
-      <Stack>
-        <CardField />
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Button onClick={submit} loading={busy} disabled={!card.ready}>
-          {t('billing.billing.saveCard')}
-        </Button>
-      </Stack>
-    </Modal>
+    <Stack>
+      <CardField />
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Button onClick={submit} loading={busy} disabled={!card.ready}>
+        {t('billing.billing.saveCard')}
+      </Button>
+    </Stack>
   );
 }

@@ -13,6 +13,7 @@ export type PaymentSource = ApiSchemas['PaymentSourceDto'];
 export type DiscountQuote = ApiSchemas['DiscountQuoteResponse'];
 export type CheckoutAnswer = ApiSchemas['CheckoutResponse'];
 export type CheckoutAttempt = ApiSchemas['CheckoutAttemptBody'];
+export type CardSetup = ApiSchemas['SetupIntentResponse'];
 
 const BILLING_KEY = 'billing';
 export const billingKeys = {

@@ -10,6 +10,8 @@ export interface FakeStripeJsCalls {
   createPaymentMethodKeys: string[];
   confirmCardPayment: string[];
   confirmCardSetup: string[];
+  /** The publishable key of the Stripe.js instance behind each confirmCardSetup call. */
+  confirmCardSetupKeys: string[];
 }
 
 export function installFakeStripeJs(
@@ -21,6 +23,7 @@ export function installFakeStripeJs(
     createPaymentMethodKeys: [],
     confirmCardPayment: [],
     confirmCardSetup: [],
+    confirmCardSetupKeys: [],
   };
   /** Stripe's test card numbers -> their test PaymentMethods. */
   const cards: Record<string, string> = {
@@ -108,6 +111,7 @@ export function installFakeStripeJs(
     },
     async confirmCardSetup(clientSecret: string) {
       calls.confirmCardSetup.push(clientSecret);
+      calls.confirmCardSetupKeys.push(key);
       const id = clientSecret.split('_secret_')[0];
       const payment_method = token();
       if (!payment_method)

@@ -111,6 +111,7 @@ export function setUpFakeStripeJs(): FakeStripeJsCalls {
     calls.createPaymentMethodKeys.length = 0;
     calls.confirmCardPayment.length = 0;
     calls.confirmCardSetup.length = 0;
+    calls.confirmCardSetupKeys.length = 0;
   });
   return calls;
 }
