@@ -4706,7 +4706,7 @@ export interface components {
             payment_method_id?: string;
             /** @description 'card' (a new card) or a saved payment source's id */
             payment_source_id?: string;
-            /** @description Kept for the spec; an invoice is paid with type invoice and invoice_id */
+            /** @description With product_id: an open invoice staff issued to the buyer, paid by this purchase (charged the invoice's amount, no discount code) */
             contract_invoice_id?: number;
         };
         CheckoutResponse: {

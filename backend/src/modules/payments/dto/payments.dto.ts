@@ -122,11 +122,13 @@ export class CheckoutAttemptBody {
   payment_source_id?: string;
 
   @ApiPropertyOptional({
-    description: 'Kept for the spec; an invoice is paid with type invoice and invoice_id',
+    description:
+      "With product_id: an open invoice staff issued to the buyer, paid by this purchase (charged the invoice's amount, no discount code)",
   })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'contract_invoice_id must be a whole number.' })
+  @IsPositive({ message: 'contract_invoice_id must be a whole number.' })
   contract_invoice_id?: number;
 }
 
