@@ -1,5 +1,6 @@
 import type { TestUser } from './harness';
 import { SecretBox } from '../src/common/crypto/secret-box';
+import { JobQueue } from '../src/common/jobs/job-queue';
 import { startPaymentsKit, ORG_KEY, PaymentsKit } from './payments-kit';
 
 /**
@@ -22,6 +23,8 @@ describe('Payments: revoke at the provider, PayPal periods, contract invoices, i
     k.t.http().post('/api/checkout/capture').set('Authorization', who.auth).send(body);
   const value = async (user: TestUser) =>
     Number((await k.t.db.query(`SELECT value FROM users WHERE user_id = $1`, [user.user_id]))[0].value);
+  /** PurchasesService's PROVIDER_STOP_JOB (importing the service first here would start a circular import). */
+  const PROVIDER_STOP_JOB = 'purchase-provider-stop';
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
     const end = Date.now() + timeoutMs;
@@ -98,9 +101,14 @@ describe('Payments: revoke at the provider, PayPal periods, contract invoices, i
     it('ends a renewing Stripe subscription at Stripe in a job that retries while Stripe fails, and audits it', async () => {
       const user = await k.t.createUser();
       const { purchase_id, subscription } = await stripeSubscription(user);
+      const queued = jest.spyOn(k.t.app.get(JobQueue), 'add');
       k.stripe.failNext = { prefix: '/v1/subscriptions', status: 500 };
       try {
         const res = await revoke(purchase_id).expect(200);
+        // The job carries ids only: the provider's keys are read when it runs.
+        const stops = queued.mock.calls.filter(([name]) => name === PROVIDER_STOP_JOB);
+        expect(stops.map(([, data]) => data)).toEqual([{ purchase_id, requested_by: k.admin.user_id }]);
+        queued.mockRestore();
         expect(res.body.purchase.status).toBe('revoked');
         // Access ends at once, whatever the provider does.
         expect(await k.balance(user)).toMatchObject({ display_balance: 0, has_access: false });
