@@ -254,7 +254,8 @@ export class InvoiceCheckoutKeysResponse {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: 'The organization whose Stripe account is charged (its saved cards apply); null: the platform',
+    description:
+      'The organization whose Stripe account is charged (its saved cards apply); null: the platform',
   })
   organization_id: number | null;
 }
