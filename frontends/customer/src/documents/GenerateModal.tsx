@@ -59,7 +59,13 @@ export function GenerateModal({
           (template ? (
             <ScrollArea.Autosize mah="60vh">
               <Stack gap="sm">
-                <Anchor component="button" type="button" size="sm" mr="auto" onClick={() => setTemplate(null)}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  mr="auto"
+                  onClick={() => setTemplate(null)}
+                >
                   <Group gap={4} component="span">
                     <IconArrowLeft size={14} aria-hidden />
                     {t('templates.panel.back')}

@@ -199,11 +199,8 @@ export type AvatarRequest = Omit<ApiSchemas['AvatarOutputBody'], 'document_id'>;
 export function useAskAvatarInDocument(documentId: number, onStarted: (generationId: string) => void) {
   return useGeneratingMutation({
     mutationFn: async (body: AvatarRequest) =>
-      (
-        await unwrap(
-          api.POST('/api/documents/avatar-output', { body: { ...body, document_id: documentId } }),
-        )
-      ).generation_id,
+      (await unwrap(api.POST('/api/documents/avatar-output', { body: { ...body, document_id: documentId } })))
+        .generation_id,
     onSuccess: onStarted,
   });
 }
