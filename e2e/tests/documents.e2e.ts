@@ -7,7 +7,7 @@ import { FAKE_REPLY } from '../support/server';
 const { test } = useBrowser();
 
 describe('documents', () => {
-  test('a user creates a document, writes in the block editor, applies a template and asks an avatar from the tools panel, and downloads it as Word', async ({
+  test('a user creates a document, writes in the block editor, applies a template and asks an avatar from the tools panel, generates in two steps, and downloads it as Word', async ({
     page,
   }) => {
     // Staff always have access to generate; the fake provider answers with FAKE_REPLY in small pieces.
@@ -55,6 +55,22 @@ describe('documents', () => {
     await tools.getByText('Writing into the document…').waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByText('All changes saved', { exact: true }).waitFor({ timeout: 15_000 });
 
+    // The two-step Generate window: a template, then the avatar that writes it.
+    await page.locator('label', { hasText: /^View$/ }).click();
+    await page.locator('.bn-editor[contenteditable="false"]').waitFor();
+    await page.getByRole('button', { name: 'Generate', exact: true }).first().click();
+    const modal = page.getByRole('dialog', { name: 'Generate with a template and an avatar' });
+    await modal.getByRole('textbox', { name: 'Search templates' }).fill(templateName);
+    await modal.getByRole('button', { name: new RegExp(templateName) }).click();
+    await modal.getByRole('button', { name: 'Next', exact: true }).click();
+    await modal.getByRole('textbox', { name: label('Avatar') }).click();
+    await page.getByRole('option', { name: avatarName, exact: true }).click();
+    await modal.getByRole('button', { name: 'Generate', exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.locator('.bn-editor[contenteditable="true"]').waitFor();
+    await tools.getByText('Writing into the document…').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByText('All changes saved', { exact: true }).waitFor({ timeout: 15_000 });
+
     await tools.getByRole('tab', { name: 'Download' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -64,8 +80,8 @@ describe('documents', () => {
     const zip = await JSZip.loadAsync(readFileSync(await download.path()));
     const xml = await zip.file('word/document.xml')!.async('string');
     expect(xml).toContain('Coffee grows in the tropics.');
-    // Once from the template, once from the avatar.
-    expect(xml.split('Hello from the fake model.').length - 1).toBe(2);
+    // From the template, the avatar, and the Generate window.
+    expect(xml.split('Hello from the fake model.').length - 1).toBe(3);
 
     // The list shows it, found by its text.
     await page.goto('/documents');
