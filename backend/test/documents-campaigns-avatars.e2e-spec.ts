@@ -70,7 +70,7 @@ describe('Documents: opened through a campaign, and avatars answering into them'
       const group = (
         await as(manager).post('/api/groups', { name: 'Writers', organization_id: org }).expect(201)
       ).body.group;
-      await as(manager).post(`/api/groups/users/${group.group_id}/${grouped.user_id}`).expect(201);
+      await as(manager).post(`/api/groups/users/${group.group_id}/${grouped.user_id}`, {}).expect(201);
       await as(manager)
         .post(`/api/campaigns/give-access/${campaign}`, { group_id: group.group_id })
         .expect(200);
