@@ -1258,6 +1258,17 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 202,
     request: (f) => ({ params: { document_id: f.document }, body: { prompt: 'Write a title' } }),
   },
+  // The caller's document and an avatar they see; anyone else's document is 404 whatever the avatar.
+  'POST /api/documents/avatar-output': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({ body: { document_id: f.document, avatar_id: f.avatar, prompt: 'Write a title' } }),
+  },
+  // Read through the campaign's visibility (given to member; Manager owns it; Admin and staff see all).
+  'GET /api/documents/{document_id}/campaigns/{campaign_id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { document_id: f.campaignDocument, campaign_id: f.campaign } }),
+  },
   // Stops only the caller's own generation (the key names the user), so anyone signed in gets 204.
   'DELETE /api/documents/generations/{generation_id}': {
     allow: SIGNED_IN,

@@ -1132,6 +1132,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/{document_id}/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of a campaign the caller sees, whoever made it
+         * @description A Member sees campaigns given to them or one of their groups, a Manager also those they own, an Admin (and staff) all of the organization. `editable` says whether the caller may also change it.
+         */
+        get: operations["CampaignDocuments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts/code/{code}": {
         parameters: {
             query?: never;
@@ -2579,6 +2599,26 @@ export interface paths {
          * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `document_output` events ({document_id, generation_id, content, offset, done}); the last one has done: true and the whole text. Nothing is stored: the editor inserts it and saves the document.
          */
         post: operations["Documents_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/avatar-output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an avatar about the document (or a selected part), with a free prompt or a template, streamed
+         * @description The avatar answers with its context and the passages of its files found for the request, on the generation engine (words reserved, charged once complete). The answer streams as `document_avatar` events ({document_id, avatar_id, generation_id, content, offset, done}); the last one has done: true and the whole answer. Nothing is stored: the editor inserts it and saves the document. DELETE /documents/generations/{id} stops it.
+         */
+        post: operations["Documents_avatarOutput"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4359,6 +4399,17 @@ export interface components {
             user_id?: number;
             group_id?: number;
         };
+        CampaignReference: {
+            campaign_id: number;
+            name: string;
+            organization_id: number;
+        };
+        CampaignDocumentResponse: {
+            document: components["schemas"]["DocumentDto"];
+            campaign: components["schemas"]["CampaignReference"];
+            /** @description True when the caller may change it with PUT /documents: they made it and the current scope is its organization. Everyone else who sees the campaign reads it only. */
+            editable: boolean;
+        };
         DiscountQuoteResponse: {
             discount_id: number;
             code: string;
@@ -5372,6 +5423,24 @@ export interface components {
         GenerateDocumentResponse: {
             /** @description The text streams as `document_output` events with this id; DELETE /documents/generations/{id} stops it */
             generation_id: string;
+        };
+        AvatarOutputBody: {
+            /** @description Apply this template (rendered with `values`); else `prompt` is required */
+            template_id?: number;
+            /** @description With template_id: a non-empty value for every field, by field name */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description A free prompt (without template_id) */
+            prompt?: string;
+            /** @description The selected text the request is about; absent = the whole document */
+            selection?: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+            /** @description The document the answer goes into (the caller’s, in the current scope) */
+            document_id: number;
+            /** @description An avatar the caller sees; not a Super Fetch assistant */
+            avatar_id: number;
         };
         CreateDocumentBody: {
             name: string;
@@ -9564,6 +9633,45 @@ export interface operations {
             };
         };
     };
+    CampaignDocuments_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDocumentResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The campaign is missing, of another organization or not visible to the caller, or the document is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Discounts_quote: {
         parameters: {
             query: {
@@ -13555,6 +13663,60 @@ export interface operations {
                 content?: never;
             };
             /** @description The document or the template is missing or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_avatarOutput: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarOutputBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateDocumentResponse"];
+                };
+            };
+            /** @description Neither template_id nor prompt; missing template values; bad model; a Super Fetch assistant (bad_input) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The document, the avatar or the template is missing or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
