@@ -82,7 +82,11 @@ describe('Avatar actions', () => {
       'GET /api/avatars/5': { body: { avatar: avatar() } },
       'POST /api/avatars/refine': {
         status: 400,
-        body: { statusCode: 400, message: 'Rate some outputs of this avatar first.', code: 'avatar_nothing_rated' },
+        body: {
+          statusCode: 400,
+          message: 'Rate some outputs of this avatar first.',
+          code: 'avatar_nothing_rated',
+        },
       },
     });
     const ui = userEvent.setup();

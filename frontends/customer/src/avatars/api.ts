@@ -209,6 +209,25 @@ export function useSendToAvatar(
   });
 }
 
+/**
+ * POST /api/avatars/user-message/document-request (multipart): a message with a document, answered in the thread
+ * like any message to the avatar (streamed).
+ */
+export function useSendDocumentToAvatar(
+  avatarId: number,
+  onSent: (sent: { user_message: Message; message: Message }, input: { message: string; file: File }) => void,
+) {
+  return useGeneratingMutation({
+    mutationFn: async ({ message, file }: { message: string; file: File }) =>
+      (await unwrap(
+        api.POST('/api/avatars/user-message/document-request', {
+          ...multipart({ file, avatar_id: String(avatarId), message }),
+        }),
+      )) as { user_message: Message; message: Message },
+    onSuccess: (sent, input) => onSent(sent, input),
+  });
+}
+
 /** POST /api/messages/share: the message becomes an editable text file of the avatar. */
 export function useShareToAvatar(onShared: () => void) {
   return useAvatarMutation(

@@ -58,6 +58,9 @@ export const avatarsEn = {
     message: 'Message',
     send: 'Send',
     empty: 'Ask the avatar something.',
+    attach: 'Attach document',
+    attached: 'Document: {{name}}',
+    removeDocument: 'Remove the document',
   },
   tabs: {
     chat: 'Chat',
@@ -215,6 +218,9 @@ export const avatarsEs: typeof avatarsEn = {
     message: 'Mensaje',
     send: 'Enviar',
     empty: 'Pregúntale algo al avatar.',
+    attach: 'Adjuntar documento',
+    attached: 'Documento: {{name}}',
+    removeDocument: 'Quitar el documento',
   },
   tabs: {
     chat: 'Chat',
