@@ -234,7 +234,8 @@ export class AvatarsService {
       for (const id of pending) await this.knowledge.queue(id);
       return this.get(me, avatar.avatar_id);
     } catch (err) {
-      for (const fileId of copies.values()) await this.files.remove(me.user_id, fileId).catch(() => undefined);
+      for (const fileId of copies.values())
+        await this.files.remove(me.user_id, fileId).catch(() => undefined);
       throw err;
     }
   }

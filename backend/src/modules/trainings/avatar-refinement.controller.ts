@@ -51,7 +51,9 @@ export class AvatarRefinementController {
       "of one of the target avatar's trainings",
   })
   @ApiCreatedResponse({ type: AvatarResponse })
-  @ApiBadRequestResponse({ description: "'You must add a name to your avatar.', or the training not executed" })
+  @ApiBadRequestResponse({
+    description: "'You must add a name to your avatar.', or the training not executed",
+  })
   @ApiForbiddenResponse({ description: 'Visible but not the caller’s' })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   @ApiPreconditionFailedResponse({ description: PREMIUM_FEATURE })

@@ -26,6 +26,11 @@ import { TrainingsService } from './trainings.service';
   controllers: [TrainingsController, OutputsController, AvatarRefinementController],
   providers: [
     AvatarRefinementService,
-    TrainingsService, TrainingsRepository, TrainingJobService, OutputsService, OutputsRepository],
+    TrainingsService,
+    TrainingsRepository,
+    TrainingJobService,
+    OutputsService,
+    OutputsRepository,
+  ],
 })
 export class TrainingsModule {}

@@ -14,7 +14,10 @@ export class DocumentRequestForm {
   @Max(MAX_ID, { message: 'avatar_id must be a whole number.' })
   avatar_id: number;
 
-  @ApiProperty({ maxLength: MAX_DOCUMENT_REQUEST_MESSAGE, description: 'What the user asks about the document' })
+  @ApiProperty({
+    maxLength: MAX_DOCUMENT_REQUEST_MESSAGE,
+    description: 'What the user asks about the document',
+  })
   @Trim()
   @IsString({ message: "The message can't be empty." })
   @MaxLength(MAX_DOCUMENT_REQUEST_MESSAGE, { message: 'The message is too long.' })
