@@ -5208,7 +5208,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**
@@ -5229,7 +5229,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**

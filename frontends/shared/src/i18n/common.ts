@@ -26,6 +26,7 @@ export const commonEn = {
     leave: 'Leave',
   },
   premiumFeature: 'This is a premium feature. Please, upgrade your account.',
+  close: 'Close',
 };
 
 export const commonEs: typeof commonEn = {
@@ -55,4 +56,5 @@ export const commonEs: typeof commonEn = {
     leave: 'Salir',
   },
   premiumFeature: 'Esta es una función premium. Por favor, mejora tu cuenta.',
+  close: 'Cerrar',
 };
