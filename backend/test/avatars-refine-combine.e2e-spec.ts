@@ -144,6 +144,13 @@ describe('Avatars: refine, combine, default avatar, document requests', () => {
       expect(String(data.content)).toContain('You write about boats.');
       const reread = await as(owner).get(`/api/avatars/${avatar.avatar_id}`).expect(200);
       expect(reread.body.avatar.context).toBe('You write about boats, warmly, without capitals.');
+
+      // An empty answer keeps the instructions as they were.
+      k.fake.reply({ text: '' });
+      const kept = await as(owner).post('/api/avatars/refine', { avatar_id: avatar.avatar_id });
+      expect(kept.status).toBe(200);
+      const after = await as(owner).get(`/api/avatars/${avatar.avatar_id}`).expect(200);
+      expect(after.body.avatar.context).toBe('You write about boats, warmly, without capitals.');
     });
 
     it('404 for another customer, 403 for a visible avatar of someone else, 412 without access, 400 on bad ids', async () => {

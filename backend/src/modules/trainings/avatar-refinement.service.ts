@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, notFound } from '../../common/errors/domain-error';
+import { AiError } from '../ai/ai.errors';
 import { AVATAR_NOTHING_RATED, COMBINE_SAME_AVATAR } from '../avatars/avatar-rules';
 import { AvatarsService } from '../avatars/avatars.service';
 import type { AvatarDto } from '../avatars/dto/avatar.dto';
@@ -46,27 +47,36 @@ export class AvatarRefinementService {
       avatar.context,
       rated.map((o) => ({ rating: o.rating!, note: o.rating_note, content: o.content ?? '' })),
     );
-    const saved = await this.engine.run(
-      {
-        id: `avatar:${avatarId}:refine:${Date.now()}`,
-        owner,
-        keys: [`avatar:${avatarId}`],
-        model: null,
-        source: 'avatar_refine',
-        prompt: {
-          instruction: AVATAR_REFINE_INSTRUCTION,
-          history: () => Promise.resolve([{ role: 'user', content: request }]),
+    await this.engine
+      .run(
+        {
+          id: `avatar:${avatarId}:refine:${Date.now()}`,
+          owner,
+          keys: [`avatar:${avatarId}`],
+          model: null,
+          source: 'avatar_refine',
+          prompt: {
+            instruction: AVATAR_REFINE_INSTRUCTION,
+            history: () => Promise.resolve([{ role: 'user', content: request }]),
+          },
+          stream: null,
+          // An empty answer keeps the instructions as they were; null (nothing charged) when the avatar was deleted.
+          persist: async (m, output) =>
+            (await this.avatars.replaceContextIn(
+              m,
+              avatarId,
+              output.content.trim() ? output.content : avatar.context,
+            ))
+              ? true
+              : null,
         },
-        stream: null,
-        // An empty answer keeps the instructions as they were (and is not charged).
-        persist: async (m, output) =>
-          output.content.trim() && (await this.avatars.replaceContextIn(m, avatarId, output.content))
-            ? true
-            : null,
-      },
-      reservation,
-    );
-    if (!saved) throw notFound('Avatar', 'avatar_not_found');
+        reservation,
+      )
+      .catch(async (err: unknown) => {
+        // The engine reports a target deleted meanwhile as cancelled: then the avatar is gone (404).
+        if (err instanceof AiError && err.code === 'ai_cancelled') await this.avatars.visible(me, avatarId);
+        throw err;
+      });
     return this.avatars.get(me, avatarId);
   }
 
