@@ -548,6 +548,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     allow: SIGNED_IN,
     request: (f) => ({ params: { product_id: f.oneOffProduct } }),
   },
+  // owner's pending invoice: only its owner may learn which key pays it.
+  'GET /api/checkout/invoice_keys/{invoice_id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { invoice_id: f.invoice } }),
+  },
   'POST /api/checkout/attempt': {
     allow: SIGNED_IN,
     status: 200,

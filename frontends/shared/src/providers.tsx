@@ -25,8 +25,16 @@ export function ThemeProvider({ children, env }: { children: ReactNode; env?: 'd
   const config = useAppConfig();
   const { user } = useSession();
   const { t } = useTranslation('common');
-  const closeLabel = t('close');
-  const theme = useMemo(() => buildTheme(config, closeLabel), [config, closeLabel]);
+  const [close, saturation, hue, alpha] = [
+    t('close'),
+    t('colour.saturation'),
+    t('colour.hue'),
+    t('colour.alpha'),
+  ];
+  const theme = useMemo(
+    () => buildTheme(config, { close, saturation, hue, alpha }),
+    [config, close, saturation, hue, alpha],
+  );
   return (
     <MantineProvider
       theme={theme}

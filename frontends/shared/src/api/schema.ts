@@ -1229,7 +1229,7 @@ export interface paths {
         };
         /** Purchases for the back office: search, dates, status group, type, product; 12 a page */
         get: operations["Purchases_listAdmin"];
-        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now */
+        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now (and its provider subscription, in a job) */
         put: operations["Purchases_adminUpdate"];
         /** Record a purchase for a user (staff admins); active or completed grants access at once */
         post: operations["Purchases_adminCreate"];
@@ -1298,7 +1298,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Revoke a purchase: access and its words end now */
+        /** Revoke a purchase: access and its words end now; a renewing subscription is ended at Stripe or PayPal in a retried job */
         put: operations["Access_revokeAccess"];
         post?: never;
         delete?: never;
@@ -1455,6 +1455,23 @@ export interface paths {
         };
         /** The public keys of a product's checkout (Stripe.js, PayPal's script) */
         get: operations["Checkout_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/invoice_keys/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Stripe publishable key and account an open invoice of the caller is paid with (an organization's renewal: the organization's) */
+        get: operations["Checkout_invoiceKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3378,7 +3395,7 @@ export interface components {
             /** @description A whole number, as a string (bigint) */
             audit_event_id: string;
             /** @enum {string} */
-            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
             actor_user_id: number | null;
             actor_email: string | null;
             /** @enum {string|null} */
@@ -4748,6 +4765,12 @@ export interface components {
             /** @description PayPal's client id (null: PayPal does not sell it) */
             paypal_client_id: string | null;
         };
+        InvoiceCheckoutKeysResponse: {
+            /** @description The Stripe publishable key the invoice is paid with (an organization's renewal: its own) */
+            stripe_publishable_key: string | null;
+            /** @description The organization whose Stripe account is charged (its saved cards apply); null: the platform */
+            organization_id: number | null;
+        };
         CheckoutAttemptBody: {
             /**
              * @default product
@@ -4761,7 +4784,7 @@ export interface components {
             payment_method_id?: string;
             /** @description 'card' (a new card) or a saved payment source's id */
             payment_source_id?: string;
-            /** @description Kept for the spec; an invoice is paid with type invoice and invoice_id */
+            /** @description With product_id: an open invoice staff issued to the buyer, paid by this purchase (charged the invoice's amount, no discount code) */
             contract_invoice_id?: number;
         };
         CheckoutResponse: {
@@ -6103,7 +6126,7 @@ export interface operations {
                 actor_user_id?: number;
                 /** @description Only actions on this user */
                 target_user_id?: number;
-                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
                 /** @description From this time, inclusive (ISO 8601) */
                 from?: string;
                 /** @description Before this time, exclusive (ISO 8601) */
@@ -10583,6 +10606,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutKeysResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_invoiceKeys: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                invoice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCheckoutKeysResponse"];
                 };
             };
             /** @description No or expired session */

@@ -27,6 +27,7 @@ export const commonEn = {
   },
   premiumFeature: 'This is a premium feature. Please, upgrade your account.',
   close: 'Close',
+  colour: { saturation: 'Saturation', hue: 'Hue', alpha: 'Opacity' },
 };
 
 export const commonEs: typeof commonEn = {
@@ -57,4 +58,5 @@ export const commonEs: typeof commonEn = {
   },
   premiumFeature: 'Esta es una función premium. Por favor, mejora tu cuenta.',
   close: 'Cerrar',
+  colour: { saturation: 'Saturación', hue: 'Tono', alpha: 'Opacidad' },
 };
