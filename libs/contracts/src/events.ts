@@ -124,6 +124,22 @@ export interface DocumentOutputPayload {
 }
 
 /**
+ * One Super Fetch output's text (POST /api/super_fetch, /api/super_fetch/v2): pieces with the offset where each
+ * starts, then one event with `done: true` whose content is the whole text and whose message_id is the saved
+ * history entry. `index` numbers the outputs of one request from 0.
+ */
+export interface SuperFetchOutputsPayload {
+  request_id: string;
+  generation_id: string;
+  index: number;
+  assistant_id: string;
+  content: string;
+  offset: number;
+  done: boolean;
+  message_id: number | null;
+}
+
+/**
  * A topic or hashtag generation's text (POST /api/topics/generate, /api/hashtags/generate): pieces, then one
  * event with `done: true` carrying the saved history entry's id and the whole text.
  */
@@ -181,6 +197,7 @@ export interface ServerToClientEvents {
   message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
   document_output: (payload: DocumentOutputPayload) => void;
   ideas_output: (payload: IdeasOutputPayload) => void;
+  super_fetch_outputs: (payload: SuperFetchOutputsPayload) => void;
   thread_messages: (payload: ThreadMessagesPayload) => void;
   output: (payload: OutputPayload) => void;
   training_progress: (payload: TrainingProgressPayload) => void;
@@ -221,6 +238,7 @@ export const SERVER_EVENTS = [
   'message_stream_enhance_end',
   'document_output',
   'ideas_output',
+  'super_fetch_outputs',
   'thread_messages',
   'output',
   'training_progress',
