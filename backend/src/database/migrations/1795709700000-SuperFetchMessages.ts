@@ -1,6 +1,10 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The Super Fetch history: prompts and outputs per user, assistant and scope. */
+/**
+ * The Super Fetch history: prompts and outputs per user, assistant and scope. Rows hang on their avatar only
+ * (deleted with it, and so with its user or organization): a foreign key to users would take a share lock on the
+ * user's row that deadlocks with the word charge's row lock when several outputs of one request finish together.
+ */
 export class SuperFetchMessages1795709700000 implements MigrationInterface {
   name = 'SuperFetchMessages1795709700000';
 
@@ -8,8 +12,8 @@ export class SuperFetchMessages1795709700000 implements MigrationInterface {
     await q.query(`
       CREATE TABLE super_fetch_messages (
         message_id serial PRIMARY KEY,
-        user_id integer NOT NULL REFERENCES users(user_id) ON DELETE CASCADE,
-        organization_id integer REFERENCES organizations(organization_id) ON DELETE CASCADE,
+        user_id integer NOT NULL,
+        organization_id integer,
         avatar_id integer NOT NULL REFERENCES avatars(avatar_id) ON DELETE CASCADE,
         assistant_id varchar(64) NOT NULL,
         role varchar(16) NOT NULL CHECK (role IN ('user', 'assistant')),
