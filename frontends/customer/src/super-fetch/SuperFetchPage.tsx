@@ -98,7 +98,9 @@ export function SuperFetchPage() {
   const assistantId = chosen ?? assistants.data?.[0]?.assistant_id ?? null;
 
   const [inputs, setInputs] = useState<SuperFetchInputState[]>(emptySuperFetchInputs);
-  const [count, setCount] = useState<number>(DEFAULT_SUPER_FETCH_OUTPUTS);
+  /** The outputs count as typed: '' while emptied (read as 0). */
+  const [typedCount, setCount] = useState<number | ''>(DEFAULT_SUPER_FETCH_OUTPUTS);
+  const count = typedCount === '' ? 0 : typedCount;
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<'edit' | 'feedback'>('edit');
   const [liked, setLiked] = useState<boolean | null>(null);
@@ -256,11 +258,11 @@ export function SuperFetchPage() {
                   max={MAX_SUPER_FETCH_OUTPUTS}
                   allowDecimal={false}
                   allowNegative={false}
-                  clampBehavior="strict"
-                  value={count}
+                  clampBehavior="none"
+                  value={typedCount}
                   error={count < 1 ? t('superFetch.outputsNone') : null}
                   onChange={(value) =>
-                    setCount(clampSuperFetchOutputs(typeof value === 'number' ? value : 0))
+                    setCount(typeof value === 'number' ? clampSuperFetchOutputs(value) : '')
                   }
                 />
                 <Group>
