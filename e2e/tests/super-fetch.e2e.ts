@@ -1,4 +1,4 @@
-import { adminCredentials } from '../support/api';
+import { adminCredentials, setAppConfig, signUpViaApi } from '../support/api';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
 import { FAKE_REPLY } from '../support/server';
 
@@ -77,4 +77,22 @@ describe('Super Fetch', () => {
     await page.getByRole('button', { name: 'Back to Edit' }).click();
     expect(await page.getByRole('textbox', { name: label('Topic') }).inputValue()).toBe(`Cold brew ${run}`);
   }, 120_000);
+
+  test('switched off: the menu entry is gone and the address says so; on again, both are back', async ({
+    page,
+  }) => {
+    const customer = await signUpViaApi('superfetch');
+    await setAppConfig({ super_fetch: 'false' });
+    try {
+      await signInViaApi(page, customer, '/super-fetch');
+      await page.getByRole('heading', { name: 'This feature is switched off', exact: true }).waitFor();
+      await page.getByRole('link', { name: 'Chats', exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: 'Super Fetch', exact: true }).count()).toBe(0);
+    } finally {
+      await setAppConfig({ super_fetch: 'true' });
+    }
+    await page.goto('/super-fetch');
+    await page.getByRole('link', { name: 'Super Fetch', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create my Super Fetch assistant' }).waitFor();
+  }, 60_000);
 });
