@@ -1,4 +1,4 @@
-import { adminCredentials, setAppConfig, signUpViaApi } from '../support/api';
+import { adminCredentials, apiCall, login, setAppConfig, signUpViaApi } from '../support/api';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
 import { FAKE_REPLY } from '../support/server';
 
@@ -58,10 +58,6 @@ describe('Super Fetch', () => {
     await feedback.getByRole('button', { name: 'Regenerate' }).click();
     const response = await again;
     expect(response.status()).toBe(202);
-    expect(response.request().postDataJSON()).toMatchObject({
-      outputs: 2,
-      feedback: { liked: false, text: 'Make it shorter' },
-    });
     const { generation_ids } = (await response.json()) as { generation_ids: string[] };
     expect(generation_ids).toHaveLength(2);
     for (const n of [1, 2])
@@ -74,6 +70,25 @@ describe('Super Fetch', () => {
     await page.getByRole('switch', { name: 'History' }).check();
     await outputs.getByText(FAKE_REPLY, { exact: true }).nth(3).waitFor({ timeout: 10_000 });
     expect(await outputs.getByText(FAKE_REPLY, { exact: true }).count()).toBe(4);
+    // The second request carried the feedback, appended to its prompt as requested changes.
+    const { access_token } = await login(adminCredentials());
+    const assistants = await apiCall<{ avatars: { assistant_id: string }[] }>(
+      'GET',
+      '/api/avatars/super-fetch',
+      undefined,
+      access_token,
+    );
+    const history = await apiCall<{ messages: { role: string; content: string; liked: boolean | null }[] }>(
+      'GET',
+      `/api/super_fetch/messages/${assistants.avatars[0].assistant_id}`,
+      undefined,
+      access_token,
+    );
+    const prompts = history.messages.filter((m) => m.role === 'user');
+    expect(prompts).toHaveLength(2);
+    expect(prompts[1].liked).toBe(false);
+    expect(prompts[1].content).toContain('Requested changes: Make it shorter');
+    expect(prompts[1].content).toContain(`Cold brew ${run}`);
     await page.getByRole('button', { name: 'Back to Edit' }).click();
     expect(await page.getByRole('textbox', { name: label('Topic') }).inputValue()).toBe(`Cold brew ${run}`);
   }, 120_000);
