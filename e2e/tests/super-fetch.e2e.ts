@@ -1,4 +1,5 @@
 import { adminCredentials, apiCall, login, setAppConfig, signUpViaApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
 import { FAKE_REPLY } from '../support/server';
 
@@ -16,6 +17,8 @@ describe('Super Fetch', () => {
     // Reset forgets earlier runs' history (and what the assistant learned from it).
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await page.getByText('Super Fetcch reset.').waitFor();
+
+    await expectAccessible(page, 'Super Fetch form');
 
     // A required input left empty blocks generating.
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
@@ -45,6 +48,8 @@ describe('Super Fetch', () => {
         .getByRole('article', { name: `Output ${n}` })
         .getByText(FAKE_REPLY, { exact: true })
         .waitFor({ timeout: 30_000 });
+
+    await expectAccessible(page, 'Super Fetch with outputs and the feedback form');
 
     // Feedback: the retry text must not be empty, then the outputs are generated again with it.
     const feedback = page.getByRole('form', { name: 'How was it?' });
