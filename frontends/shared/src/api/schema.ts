@@ -5205,7 +5205,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**
@@ -5226,7 +5226,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**

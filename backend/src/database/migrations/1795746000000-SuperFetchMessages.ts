@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * (deleted with it, and so with its user or organization): a foreign key to users would take a share lock on the
  * user's row that deadlocks with the word charge's row lock when several outputs of one request finish together.
  */
-export class SuperFetchMessages1795709700000 implements MigrationInterface {
-  name = 'SuperFetchMessages1795709700000';
+export class SuperFetchMessages1795746000000 implements MigrationInterface {
+  name = 'SuperFetchMessages1795746000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
