@@ -95,6 +95,7 @@ export const NAVIGATION_ICONS = [
   'hash',
   'video',
   'message-chatbot',
+  'rocket',
 ] as const;
 export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
 

@@ -27,19 +27,6 @@ export interface ConfigKey {
   fetched?: boolean;
 }
 
-/** The variables the Super Fetch base prompt must contain. */
-export const SUPER_FETCH_VARIABLES = [
-  'Task',
-  'Topic',
-  'Target',
-  'Person',
-  'Tone',
-  'Format',
-  'Examples',
-  'CTA',
-  'Prompt',
-] as const;
-
 const DEFAULT_SUPER_FETCH_PROMPT = [
   'You are an expert copywriter and content strategist.',
   'Task: {Task}',
