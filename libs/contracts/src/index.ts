@@ -16,3 +16,4 @@ export * from './campaigns';
 export * from './widget';
 export * from './trainings';
 export * from './setup';
+export * from './routes';
