@@ -112,11 +112,6 @@ export interface RemoteManifestSource {
 
 export interface RemoteModule {
   default: ComponentType;
-  /**
-   * customer only, optional: the public landing page the shell shows at / (and at /latam with language 'es'
-   * when spanish_enabled) to signed-out visitors when app config landing_enabled is on.
-   */
-  Landing?: ComponentType<{ language: 'en' | 'es' }>;
 }
 
 /** One built remote in /remotes.json: its remoteEntry.js URL and what its manifest publishes. */
