@@ -65,6 +65,8 @@ export interface NavigationEntry {
   flag?: string;
   /** Shown only when an organization (not Personal) is current. */
   requiresOrganization?: boolean;
+  /** Staff see it even when requiresOrganization is not met (the campaign menu is always theirs). */
+  alwaysForStaff?: boolean;
   /** Defaults to 'sidebar'. */
   menu?: NavigationMenu;
   /** One of the shell's menu icons, by name. */
