@@ -9,6 +9,7 @@ function input(values: Record<string, string | null>, over: Partial<LandingInput
     config: new Map(Object.entries(values)),
     signupEnabled: true,
     otherLanguageEnabled: false,
+    featureIcons: true,
     ...over,
   };
 }
@@ -102,6 +103,11 @@ describe('landing page', () => {
     expect(html).toContain('--primary:#7048e8');
     expect(html).not.toContain('evil.example.com');
     expect(html).not.toContain('class="offer"');
+  });
+
+  it('draws the feature icons only while features_icons_enabled is on', () => {
+    expect(renderLandingPage(input(FULL), NONCE).match(/<svg class="icon"/g)).toHaveLength(3);
+    expect(renderLandingPage(input(FULL, { featureIcons: false }), NONCE)).not.toContain('<svg');
   });
 
   it('without sign-up offers sign-in only, and leaves out empty sections', () => {

@@ -20,7 +20,22 @@ export interface LandingInput {
   signupEnabled: boolean;
   /** Whether the other language's page exists (for the language link). */
   otherLanguageEnabled: boolean;
+  /** features_icons_enabled: each feature card carries its icon. */
+  featureIcons: boolean;
 }
+
+/** The three feature cards' icons (inline SVG: nothing more to download), drawn in the primary colour. */
+const FEATURE_ICONS = [
+  // A spark: the avatars' writing.
+  '<path d="M12 3l1.9 5.8L20 10l-6.1 1.9L12 18l-1.9-6.1L4 10l6.1-1.2z"/>',
+  // A page: templates and documents.
+  '<path d="M7 3h7l5 5v13H7z"/><path d="M14 3v5h5M10 13h6M10 17h6"/>',
+  // Rising bars: results.
+  '<path d="M4 20h16M7 16v-4M12 16V8M17 16V5"/>',
+].map(
+  (paths) =>
+    `<svg class="icon" viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round" aria-hidden="true">${paths}</svg>`,
+);
 
 const DEFAULT_PRIMARY = '#7048e8';
 const DEFAULT_ACCENT = '#f76707';
@@ -155,6 +170,7 @@ h2{font-size:30px;margin:0 0 24px}
 .cards li{border:1px solid #e5e7eb;border-radius:12px;padding:22px}
 .cards h3{margin:0 0 8px;font-size:19px;color:var(--primary)}
 .cards p{margin:0;color:#4b5563}
+.cards .icon{color:var(--primary);margin-bottom:8px}
 .benefits .cards h3{color:var(--accent)}
 .video{position:relative;aspect-ratio:16/9;border-radius:12px;overflow:hidden;background:#000}
 .video iframe,.video video{position:absolute;inset:0;width:100%;height:100%;border:0}
@@ -199,11 +215,15 @@ export function renderLandingPage(input: LandingInput, nonce: string): string {
 
   const cards = (prefix: 'feature' | 'benefit'): string =>
     [1, 2, 3]
-      .map((n) => ({ title: text(`${prefix}${n}_title`), body: text(`${prefix}${n}_description`) }))
+      .map((n) => ({
+        title: text(`${prefix}${n}_title`),
+        body: text(`${prefix}${n}_description`),
+        icon: prefix === 'feature' && input.featureIcons ? FEATURE_ICONS[n - 1] : '',
+      }))
       .filter((card) => card.title || card.body)
       .map(
         (card) =>
-          `<li>${card.title ? `<h3>${e(card.title)}</h3>` : ''}${card.body ? `<p>${e(card.body)}</p>` : ''}</li>`,
+          `<li>${card.icon}${card.title ? `<h3>${e(card.title)}</h3>` : ''}${card.body ? `<p>${e(card.body)}</p>` : ''}</li>`,
       )
       .join('');
   const features = cards('feature');

@@ -46,6 +46,7 @@ export class LandingService implements LandingPages {
           config,
           signupEnabled: isFeatureOn('signup_enabled', read),
           otherLanguageEnabled: language === 'en' ? spanish : landing,
+          featureIcons: isFeatureOn('features_icons_enabled', read),
         },
         nonce,
       );
