@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { setAppConfig, signUpViaApi } from '../support/api';
+import { apiCall, setAppConfig, signUpViaApi } from '../support/api';
 import { signInViaApi, useBrowser, waitForSignedIn } from '../support/fixtures';
 
 const { test } = useBrowser();
@@ -28,7 +28,6 @@ const LANDING = {
   high_ticket_offer_link: 'https://offer.example.com/vip',
   tracking_code: '<script>window.__tracked = (window.__tracked || 0) + 1;</script>',
 };
-const RESET = Object.fromEntries(Object.keys(LANDING).map((key) => [key, null]));
 
 /** The largest contentful paint of the page, as the browser measured it (ms since navigation start). */
 function largestContentfulPaint(page: Page): Promise<number> {
@@ -59,8 +58,19 @@ function javaScriptBytes(page: Page): Promise<number> {
 const tracked = (page: Page) => page.evaluate(() => (window as { __tracked?: number }).__tracked ?? 0);
 
 describe('landing pages', () => {
-  beforeAll(() => setAppConfig(LANDING));
-  afterAll(() => setAppConfig({ ...RESET, signup_enabled: 'true', landing_enabled: 'false' }));
+  // The settings as they were, put back afterwards for the other test files.
+  let before: Record<string, string | null> = {};
+  beforeAll(async () => {
+    const { config } = await apiCall<{ config: { key: string; value: string | null }[] }>(
+      'GET',
+      '/api/appconfig',
+    );
+    before = Object.fromEntries(
+      Object.keys(LANDING).map((key) => [key, config.find((entry) => entry.key === key)?.value ?? null]),
+    );
+    await setAppConfig(LANDING);
+  });
+  afterAll(() => setAppConfig(before));
 
   test('/ in English from the app config, fast, tracking only after consent, with a sign-up link', async ({
     page,
@@ -90,10 +100,10 @@ describe('landing pages', () => {
     expect(await tracked(page)).toBe(0);
     await page.getByText('We use cookies to measure visits to this page.').waitFor();
     await page.getByRole('button', { name: 'Accept' }).click();
-    expect(await tracked(page)).toBe(1);
+    await page.waitForFunction(() => (window as { __tracked?: number }).__tracked === 1);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: LANDING.title }).waitFor();
-    expect(await tracked(page)).toBe(1);
+    await page.waitForFunction(() => (window as { __tracked?: number }).__tracked === 1);
     expect(await page.getByRole('button', { name: 'Accept' }).isVisible()).toBe(false);
 
     await page.getByRole('link', { name: 'Sign up' }).first().click();
