@@ -128,6 +128,7 @@ describe('Organizations API', () => {
       expect(reserved.body.code).toBe('slug_reserved');
       expect((await put({ slug: `chosen-${suffix}` }).expect(409)).body.code).toBe('slug_taken');
       await put({ slug: 'pricing-2', tagline: 'Same slug' }).expect(200);
+      expect((await put({ slug: null }).expect(200)).body.organization.slug).toBe('pricing-2');
       const renamed = await put({ slug: `priced-${suffix}` }).expect(200);
       expect(renamed.body.organization.slug).toBe(`priced-${suffix}`);
       const found = await t

@@ -137,7 +137,8 @@ export class OrganizationsService {
     const fields: Partial<Organization> = { name: body.name };
     this.applyFields(fields, body);
     if (fields.domain) await this.assertDomainFree(fields.domain, null);
-    if (body.slug !== undefined) await this.assertSlugUsable(body.slug, null);
+    // null, like a left-out slug, means no choice.
+    if (body.slug != null) await this.assertSlugUsable(body.slug, null);
 
     for (let attempt = 1; ; attempt++) {
       try {
@@ -161,7 +162,7 @@ export class OrganizationsService {
         return { organization: this.toView(org, standing) };
       } catch (err) {
         // Two organizations of the same name created at once race for the slug: pick the next one.
-        const chosen = body.slug !== undefined;
+        const chosen = body.slug != null;
         if (uniqueViolation(err) === 'organizations_slug_key' && !chosen && attempt < SLUG_ATTEMPTS) continue;
         throw this.mapUnique(err);
       }
@@ -179,7 +180,7 @@ export class OrganizationsService {
     this.applyFields(org, body);
     if (org.domain && org.domain !== previousDomain)
       await this.assertDomainFree(org.domain, org.organization_id);
-    if (body.slug !== undefined && body.slug !== org.slug) {
+    if (body.slug != null && body.slug !== org.slug) {
       await this.assertSlugUsable(body.slug, org.organization_id);
       org.slug = body.slug;
     }
