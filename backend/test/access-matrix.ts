@@ -547,6 +547,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     allow: SIGNED_IN,
     request: (f) => ({ params: { product_id: f.oneOffProduct } }),
   },
+  // owner's pending invoice: only its owner may learn which key pays it.
+  'GET /api/checkout/invoice_keys/{invoice_id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { invoice_id: f.invoice } }),
+  },
   'POST /api/checkout/attempt': {
     allow: SIGNED_IN,
     status: 200,
@@ -1252,6 +1257,17 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     allow: ['owner'],
     status: 202,
     request: (f) => ({ params: { document_id: f.document }, body: { prompt: 'Write a title' } }),
+  },
+  // The caller's document and an avatar they see; anyone else's document is 404 whatever the avatar.
+  'POST /api/documents/avatar-output': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({ body: { document_id: f.document, avatar_id: f.avatar, prompt: 'Write a title' } }),
+  },
+  // Read through the campaign's visibility (given to member; Manager owns it; Admin and staff see all).
+  'GET /api/documents/{document_id}/campaigns/{campaign_id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { document_id: f.campaignDocument, campaign_id: f.campaign } }),
   },
   // Stops only the caller's own generation (the key names the user), so anyone signed in gets 204.
   'DELETE /api/documents/generations/{generation_id}': {

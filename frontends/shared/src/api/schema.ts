@@ -1132,6 +1132,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/{document_id}/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of a campaign the caller sees, whoever made it
+         * @description A Member sees campaigns given to them or one of their groups, a Manager also those they own, an Admin (and staff) all of the organization. `editable` says whether the caller may also change it.
+         */
+        get: operations["CampaignDocuments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts/code/{code}": {
         parameters: {
             query?: never;
@@ -1212,7 +1232,7 @@ export interface paths {
         };
         /** Purchases for the back office: search, dates, status group, type, product; 12 a page */
         get: operations["Purchases_listAdmin"];
-        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now */
+        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now (and its provider subscription, in a job) */
         put: operations["Purchases_adminUpdate"];
         /** Record a purchase for a user (staff admins); active or completed grants access at once */
         post: operations["Purchases_adminCreate"];
@@ -1281,7 +1301,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Revoke a purchase: access and its words end now */
+        /** Revoke a purchase: access and its words end now; a renewing subscription is ended at Stripe or PayPal in a retried job */
         put: operations["Access_revokeAccess"];
         post?: never;
         delete?: never;
@@ -1438,6 +1458,23 @@ export interface paths {
         };
         /** The public keys of a product's checkout (Stripe.js, PayPal's script) */
         get: operations["Checkout_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/invoice_keys/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Stripe publishable key and account an open invoice of the caller is paid with (an organization's renewal: the organization's) */
+        get: operations["Checkout_invoiceKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2568,6 +2605,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/avatar-output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an avatar about the document (or a selected part), with a free prompt or a template, streamed
+         * @description The avatar answers with its context and the passages of its files found for the request, on the generation engine (words reserved, charged once complete). The answer streams as `document_avatar` events ({document_id, avatar_id, generation_id, content, offset, done}); the last one has done: true and the whole answer. Nothing is stored: the editor inserts it and saves the document. DELETE /documents/generations/{id} stops it.
+         */
+        post: operations["Documents_avatarOutput"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/generations/{generation_id}": {
         parameters: {
             query?: never;
@@ -3307,7 +3364,7 @@ export interface components {
             /** @description A whole number, as a string (bigint) */
             audit_event_id: string;
             /** @enum {string} */
-            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
             actor_user_id: number | null;
             actor_email: string | null;
             /** @enum {string|null} */
@@ -4352,6 +4409,17 @@ export interface components {
             user_id?: number;
             group_id?: number;
         };
+        CampaignReference: {
+            campaign_id: number;
+            name: string;
+            organization_id: number;
+        };
+        CampaignDocumentResponse: {
+            document: components["schemas"]["DocumentDto"];
+            campaign: components["schemas"]["CampaignReference"];
+            /** @description True when the caller may change it with PUT /documents: they made it and the current scope is its organization. Everyone else who sees the campaign reads it only. */
+            editable: boolean;
+        };
         DiscountQuoteResponse: {
             discount_id: number;
             code: string;
@@ -4680,6 +4748,12 @@ export interface components {
             /** @description PayPal's client id (null: PayPal does not sell it) */
             paypal_client_id: string | null;
         };
+        InvoiceCheckoutKeysResponse: {
+            /** @description The Stripe publishable key the invoice is paid with (an organization's renewal: its own) */
+            stripe_publishable_key: string | null;
+            /** @description The organization whose Stripe account is charged (its saved cards apply); null: the platform */
+            organization_id: number | null;
+        };
         CheckoutAttemptBody: {
             /**
              * @default product
@@ -4693,7 +4767,7 @@ export interface components {
             payment_method_id?: string;
             /** @description 'card' (a new card) or a saved payment source's id */
             payment_source_id?: string;
-            /** @description Kept for the spec; an invoice is paid with type invoice and invoice_id */
+            /** @description With product_id: an open invoice staff issued to the buyer, paid by this purchase (charged the invoice's amount, no discount code) */
             contract_invoice_id?: number;
         };
         CheckoutResponse: {
@@ -5140,7 +5214,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**
@@ -5161,7 +5235,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**
@@ -5359,6 +5433,24 @@ export interface components {
         GenerateDocumentResponse: {
             /** @description The text streams as `document_output` events with this id; DELETE /documents/generations/{id} stops it */
             generation_id: string;
+        };
+        AvatarOutputBody: {
+            /** @description Apply this template (rendered with `values`); else `prompt` is required */
+            template_id?: number;
+            /** @description With template_id: a non-empty value for every field, by field name */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description A free prompt (without template_id) */
+            prompt?: string;
+            /** @description The selected text the request is about; absent = the whole document */
+            selection?: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+            /** @description The document the answer goes into (the caller’s, in the current scope) */
+            document_id: number;
+            /** @description An avatar the caller sees; not a Super Fetch assistant */
+            avatar_id: number;
         };
         CreateDocumentBody: {
             name: string;
@@ -6022,7 +6114,7 @@ export interface operations {
                 actor_user_id?: number;
                 /** @description Only actions on this user */
                 target_user_id?: number;
-                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
                 /** @description From this time, inclusive (ISO 8601) */
                 from?: string;
                 /** @description Before this time, exclusive (ISO 8601) */
@@ -9551,6 +9643,45 @@ export interface operations {
             };
         };
     };
+    CampaignDocuments_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDocumentResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The campaign is missing, of another organization or not visible to the caller, or the document is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Discounts_quote: {
         parameters: {
             query: {
@@ -10473,6 +10604,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutKeysResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_invoiceKeys: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                invoice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCheckoutKeysResponse"];
                 };
             };
             /** @description No or expired session */
@@ -13511,6 +13673,60 @@ export interface operations {
                 content?: never;
             };
             /** @description The document or the template is missing or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_avatarOutput: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarOutputBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateDocumentResponse"];
+                };
+            };
+            /** @description Neither template_id nor prompt; missing template values; bad model; a Super Fetch assistant (bad_input) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The document, the avatar or the template is missing or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
