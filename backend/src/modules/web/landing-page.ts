@@ -156,7 +156,6 @@ header{display:flex;align-items:center;justify-content:space-between;gap:16px;pa
 .brand img{height:36px;width:auto}
 nav{display:flex;align-items:center;gap:16px}
 .button{display:inline-block;background:var(--primary);color:#fff;border-radius:8px;padding:10px 18px;font-weight:600;text-decoration:none;border:0;cursor:pointer;font-size:16px}
-.button.accent{background:var(--accent)}
 .button.big{padding:14px 26px;font-size:18px}
 .button.plain{background:#eef0f3;color:#1f2328}
 .hero{display:grid;grid-template-columns:1fr;gap:32px;align-items:center;padding:48px 0 56px}
@@ -171,7 +170,8 @@ h2{font-size:30px;margin:0 0 24px}
 .cards h3{margin:0 0 8px;font-size:19px;color:var(--primary)}
 .cards p{margin:0;color:#4b5563}
 .cards .icon{color:var(--primary);margin-bottom:8px}
-.benefits .cards h3{color:var(--accent)}
+.benefits .cards li{border-left:4px solid var(--accent)}
+.benefits .cards h3{color:inherit}
 .video{position:relative;aspect-ratio:16/9;border-radius:12px;overflow:hidden;background:#000}
 .video iframe,.video video{position:absolute;inset:0;width:100%;height:100%;border:0}
 .offer{background:var(--primary);color:#fff;border-radius:16px;padding:36px;text-align:center;margin:24px 0}
@@ -267,7 +267,7 @@ ${features ? `<section class="features" aria-labelledby="features-heading"><h2 i
 ${player ? `<section aria-labelledby="video-heading"><h2 id="video-heading">${e(t.videoHeading)}</h2><div class="video">${player}</div></section>` : ''}
 ${benefits ? `<section class="benefits" aria-labelledby="benefits-heading"><h2 id="benefits-heading">${e(t.benefitsHeading)}</h2><ul class="cards">${benefits}</ul></section>` : ''}
 ${offerName && offerLink ? `<section class="offer"><h2>${e(offerName)}</h2><a class="button big" href="${e(offerLink)}" rel="noopener" target="_blank">${e(t.offerCta)}</a></section>` : ''}
-${signUp ? `<section style="text-align:center"><a class="button big accent" href="${signUp}" data-app>${e(t.signUp)}</a></section>` : ''}
+${signUp ? `<section style="text-align:center"><a class="button big" href="${signUp}" data-app>${e(t.signUp)}</a></section>` : ''}
 </main>
 <footer><span>© ${new Date().getFullYear()} ${e(appName)}. ${e(t.rights)}</span>${otherLanguage}</footer>
 </div>
