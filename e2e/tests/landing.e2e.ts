@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { apiCall, setAppConfig, signUpViaApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { signInViaApi, useBrowser, waitForSignedIn } from '../support/fixtures';
 
 const { test } = useBrowser();
@@ -95,6 +96,7 @@ describe('landing pages', () => {
     expect(lcp).toBeGreaterThan(0);
     expect(lcp).toBeLessThan(1500);
     expect(await javaScriptBytes(page)).toBeLessThan(80 * 1024);
+    await expectAccessible(page, 'landing page (/)');
 
     // No tracking before the visitor answers the banner; Accept runs it, and the answer is remembered.
     expect(await tracked(page)).toBe(0);
