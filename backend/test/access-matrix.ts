@@ -193,8 +193,8 @@ export interface Call {
   query?: Record<string, string | number>;
   /** JSON body. */
   body?: unknown;
-  /** A multipart upload instead of JSON. */
-  upload?: { field: string; name: string; content: string };
+  /** A multipart upload instead of JSON, with its other form `fields`. */
+  upload?: { field: string; name: string; content: string; fields?: Record<string, string> };
   headers?: Record<string, string>;
 }
 
@@ -317,6 +317,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     },
   ],
   'DELETE /api/users/api-key': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/users/resetDefaultAvatar': { allow: SIGNED_IN, status: 200, request: () => ({}) },
   'GET /api/users/email': {
     allow: STAFF,
     ...NOT_STAFF_403,
@@ -1018,6 +1019,54 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     fresh: async (make) => ({ avatar_id: (await make.avatar()).avatar_id }),
     request: (_f, x) => ({ params: x }),
   },
+  // The rated output of a learned training is one of the avatar's; refining changes the avatar (owner or admin).
+  'POST /api/avatars/refine': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make, f) => {
+      await make.training(true);
+      return { avatar_id: f.avatar };
+    },
+    request: (_f, x) => ({ body: x }),
+  },
+  // Both avatars must be the caller's to change; the training is one of the target's, executed.
+  'POST /api/avatars/combine': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    fresh: async (make, f) => ({
+      selected_avatar_id: (await make.avatar()).avatar_id,
+      target_avatar_id: f.avatar,
+      target_training_id: await make.training(true),
+    }),
+    request: (_f, x) => ({ body: { ...x, name: 'Combined' } }),
+  },
+  // A message to an avatar the caller may see (a chat is not a change): the public one for everyone signed in.
+  'POST /api/avatars/user-message/document-request': [
+    {
+      allow: ['owner', 'staffAdmin'],
+      status: 201,
+      request: (f) => ({
+        upload: {
+          field: 'file',
+          name: 'notes.txt',
+          content: 'Some notes to read.',
+          fields: { avatar_id: String(f.avatar), message: 'Summarize it.' },
+        },
+      }),
+    },
+    {
+      name: 'a public avatar',
+      allow: SIGNED_IN,
+      status: 201,
+      request: (f) => ({
+        upload: {
+          field: 'file',
+          name: 'notes.txt',
+          content: 'Some notes to read.',
+          fields: { avatar_id: String(f.publicAvatar), message: 'Summarize it.' },
+        },
+      }),
+    },
+  ],
 
   // ------------------------------------------------------------------ trainings and outputs (like avatars)
   'GET /api/trainings': { allow: SIGNED_IN, request: () => ({}) },

@@ -121,7 +121,12 @@ export const FEATURES: readonly FeatureDeclaration[] = [
     name: { en: 'Super Fetch', es: 'Super Fetch' },
     defaultOn: true,
     whenOff: 'Super Fetch disappears; its API answers 404 feature_disabled and its socket events stop.',
-    api: ['/api/super_fetch', '/api/super-fetch', '/api/avatars/super-fetch'],
+    api: [
+      '/api/super_fetch',
+      '/api/super-fetch',
+      '/api/avatars/super-fetch',
+      '/api/users/resetDefaultAvatar',
+    ],
     events: ['super_fetch_outputs'],
     screens: ['/super-fetch'],
   },

@@ -29,6 +29,7 @@ import { TrainingsAndOutputs1795709512066 } from './1795709512066-TrainingsAndOu
 import { StarterContent1795709635733 } from './1795709635733-StarterContent';
 import { RenewalRefunds1795709670287 } from './1795709670287-RenewalRefunds';
 import { ReservationUserCap1795745995133 } from './1795745995133-ReservationUserCap';
+import { DefaultAvatar1795746000000 } from './1795746000000-DefaultAvatar';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   StarterContent1795709635733,
   RenewalRefunds1795709670287,
   ReservationUserCap1795745995133,
+  DefaultAvatar1795746000000,
 ];

@@ -110,6 +110,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/resetDefaultAvatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the default avatar (the Super Fetch assistant) with a fresh one; the old one is deleted with its history and learning */
+        post: operations["Users_resetDefaultAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/api-key": {
         parameters: {
             query?: never;
@@ -2523,6 +2540,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/avatars/user-message/document-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an avatar about a document (.docx, .pdf, .pptx or .txt, typed by content)
+         * @description The answer streams into the caller's thread with the avatar like any avatar message (`message_stream`, `message_stream_end`, `thread_messages`). The document is read for this message only and not kept as a file; the model gets its text (the first 20,000 characters) inside the user message.
+         */
+        post: operations["DocumentRequest_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -3033,6 +3070,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/avatars/refine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Improve the avatar's instructions (its context) from its rated outputs (answers when done) */
+        post: operations["AvatarRefinement_refine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/combine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new avatar from two of the caller's: both contexts, copies of both avatars' files and the style guide of one of the target avatar's trainings */
+        post: operations["AvatarRefinement_combine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutorials": {
         parameters: {
             query?: never;
@@ -3436,6 +3507,11 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "manager";
         };
+        DefaultAssistantDto: {
+            /** @description The default avatar's assistant_id (our own key) */
+            id: string;
+            avatar_id: number;
+        };
         PublicUserDto: {
             user_id: number;
             /** @description Opaque public id of the user */
@@ -3473,6 +3549,8 @@ export interface components {
             default_organization: number | null;
             /** @description YYYY-MM-DD */
             birthday: string | null;
+            /** @description The user's default avatar (their Super Fetch assistant); null until first made */
+            defaultAssistant: components["schemas"]["DefaultAssistantDto"] | null;
             instagram: string | null;
             /** @description Profile image src */
             file: string | null;
@@ -5679,6 +5757,19 @@ export interface components {
             output_id: number;
             content: string;
         };
+        RefineAvatarBody: {
+            avatar_id: number;
+        };
+        CombineAvatarsBody: {
+            /** @description The avatar whose page the combination starts from */
+            selected_avatar_id: number;
+            /** @description The other avatar */
+            target_avatar_id: number;
+            /** @description A training of the other avatar: the new avatar's style guide comes from it */
+            target_training_id: number;
+            /** @description The new avatar's name */
+            name: string;
+        };
         TutorialDto: {
             tutorial_id: number;
             name: string;
@@ -6377,6 +6468,35 @@ export interface operations {
             };
             /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_resetDefaultAvatar: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13427,6 +13547,86 @@ export interface operations {
             };
         };
     };
+    DocumentRequest_send: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    avatar_id: number;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMessageResponse"];
+                };
+            };
+            /** @description 'The message can't be empty.', file_required, unreadable_file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An avatar the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This file type is not allowed. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Documents_list: {
         parameters: {
             query?: {
@@ -14918,6 +15118,128 @@ export interface operations {
             };
             /** @description Missing, or not the caller's (outputs are their user's, in the scope they were written in) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AvatarRefinement_refine: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefineAvatarBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description No rated output yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar (or training) the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AvatarRefinement_combine: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CombineAvatarsBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description 'You must add a name to your avatar.', or the training not executed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar (or training) the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
