@@ -5,6 +5,8 @@ export type * from './api/contracts';
 export {
   sessionStore,
   setNavigator,
+  navigateAway,
+  setSignedInHint,
   captureTemporaryUid,
   takeTemporaryUid,
   STORAGE_KEYS,

@@ -17,3 +17,4 @@ export * from './widget';
 export * from './trainings';
 export * from './setup';
 export * from './super-fetch';
+export * from './routes';

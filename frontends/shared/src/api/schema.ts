@@ -3963,6 +3963,11 @@ export interface components {
             stripe_webhook_secret?: string | null;
             /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
             openai_api_key?: string | null;
+            /**
+             * @description The organization in the path (/{slug}/...): lowercase letters, digits and dashes, unique, never one of the app's own routes (400 slug_reserved). Made from the name when left out on create; unchanged on update.
+             * @example acme-co
+             */
+            slug?: string;
             name: string;
         };
         UpdateOrganizationBody: {
@@ -3984,6 +3989,11 @@ export interface components {
             stripe_webhook_secret?: string | null;
             /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
             openai_api_key?: string | null;
+            /**
+             * @description The organization in the path (/{slug}/...): lowercase letters, digits and dashes, unique, never one of the app's own routes (400 slug_reserved). Made from the name when left out on create; unchanged on update.
+             * @example acme-co
+             */
+            slug?: string;
             organization_id: number;
             /** @description Unchanged when left out. */
             name?: string;

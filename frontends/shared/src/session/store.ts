@@ -2,6 +2,7 @@
  * The session outside React: tokens in localStorage, the temporary sign-in uid, the chosen organization and
  * the sign-out path. The API client reads it on every request; the React providers subscribe to it.
  */
+import { SIGNED_IN_HINT_COOKIE } from '@avatar-studio/contracts/routes';
 import type { SessionPair } from '../api/contracts';
 
 export const STORAGE_KEYS = {
@@ -17,6 +18,17 @@ export const STORAGE_KEYS = {
 export const TOKEN_REFRESH_AFTER_MS = 15 * 60 * 1000;
 /** A temporary uid from the URL is usable for 5 minutes. */
 export const TEMPORARY_UID_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Sets or clears the cookie that tells the server this browser holds a session, so `/` answers the app rather
+ * than the landing page (the tokens themselves stay in localStorage; the cookie carries none of them).
+ */
+export function setSignedInHint(on: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = on
+    ? `${SIGNED_IN_HINT_COOKIE}=1; path=/; max-age=31536000; SameSite=Lax`
+    : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -54,6 +66,7 @@ export const sessionStore = {
     localStorage.setItem(STORAGE_KEYS.accessToken, pair.access_token);
     localStorage.setItem(STORAGE_KEYS.refreshToken, pair.refresh_token);
     localStorage.setItem(STORAGE_KEYS.issuedAt, String(now));
+    setSignedInHint(true);
     emit();
   },
   /** Sign-out clears all local storage. */
@@ -63,6 +76,7 @@ export const sessionStore = {
     } catch {
       // Storage may be unavailable (private mode); nothing to clear then.
     }
+    setSignedInHint(false);
     organizationId = null;
     staffScopeConfirmed = null;
     emit();
