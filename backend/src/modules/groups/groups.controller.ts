@@ -51,10 +51,7 @@ export class GroupsController {
   @ApiOkResponse({ type: GroupResponse })
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async get(
-    @CurrentUser() me: Principal,
-    @IdParam('id') id: number,
-  ): Promise<GroupResponse> {
+  async get(@CurrentUser() me: Principal, @IdParam('id') id: number): Promise<GroupResponse> {
     return { group: await this.groups.get(me, id) };
   }
 
@@ -64,10 +61,7 @@ export class GroupsController {
   @ApiBadRequestResponse({ description: "'Please add a name to your group'" })
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateGroupBody,
-  ): Promise<GroupResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateGroupBody): Promise<GroupResponse> {
     return { group: await this.groups.create(me, body) };
   }
 
@@ -76,10 +70,7 @@ export class GroupsController {
   @ApiOkResponse({ type: GroupResponse })
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateGroupBody,
-  ): Promise<GroupResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateGroupBody): Promise<GroupResponse> {
     return { group: await this.groups.update(me, body) };
   }
 
@@ -89,10 +80,7 @@ export class GroupsController {
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('id') id: number,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('id') id: number): Promise<void> {
     return this.groups.remove(me, id);
   }
 

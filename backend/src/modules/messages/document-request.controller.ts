@@ -1,4 +1,4 @@
-import { Body, Controller, Post, Query, UploadedFile } from '@nestjs/common';
+import { Body, Controller, Post, UploadedFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -13,7 +13,6 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { ScopeQuery } from '../../common/http/pagination';
 import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 import { PREMIUM_FEATURE } from '../avatars/avatar-rules';
 import { AcceptsFile, type UploadedBlob } from '../files/upload.interceptor';
@@ -61,7 +60,6 @@ export class DocumentRequestController {
     @CurrentUser() me: Principal,
     @UploadedFile() upload: UploadedBlob | undefined,
     @Body() form: DocumentRequestForm,
-    @Query() _scope: ScopeQuery,
   ): Promise<SendMessageResponse> {
     return this.documentRequests.send(me, form.avatar_id, form.message, upload);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -12,7 +12,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { badInput } from '../../common/errors/domain-error';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   ASSISTANT_ID_PATTERN,
   SuperFetchGenerateBody,
@@ -52,7 +51,6 @@ export class SuperFetchController {
   history(
     @CurrentUser() me: Principal,
     @Param('assistant_id') assistantId: string,
-    @Query() _scope: ScopeQuery,
   ): Promise<SuperFetchHistoryResponse> {
     return this.superFetch.history(me, assistantParam(assistantId));
   }
@@ -67,7 +65,6 @@ export class SuperFetchController {
   reset(
     @CurrentUser() me: Principal,
     @Param('assistant_id') assistantId: string,
-    @Query() _scope: ScopeQuery,
   ): Promise<SuperFetchResetResponse> {
     return this.superFetch.reset(me, assistantParam(assistantId));
   }
@@ -86,7 +83,6 @@ export class SuperFetchController {
   send(
     @CurrentUser() me: Principal,
     @Body() body: SuperFetchMessagesBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<SuperFetchGenerateResponse> {
     return this.superFetch.send(me, body);
   }
@@ -108,7 +104,6 @@ export class SuperFetchController {
   generate(
     @CurrentUser() me: Principal,
     @Body() body: SuperFetchGenerateBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<SuperFetchGenerateResponse> {
     return this.superFetch.generate(me, body);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -11,7 +11,6 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
-import { ScopeQuery } from '../../common/http/pagination';
 import { PREMIUM_FEATURE } from '../avatars/avatar-rules';
 import { AvatarResponse } from '../avatars/dto/avatar.dto';
 import { AvatarRefinementService } from './avatar-refinement.service';
@@ -36,11 +35,7 @@ export class AvatarRefinementController {
   @ApiForbiddenResponse({ description: 'Visible but not the caller’s' })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   @ApiPreconditionFailedResponse({ description: PREMIUM_FEATURE })
-  async refine(
-    @CurrentUser() me: Principal,
-    @Body() body: RefineAvatarBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<AvatarResponse> {
+  async refine(@CurrentUser() me: Principal, @Body() body: RefineAvatarBody): Promise<AvatarResponse> {
     return { avatar: await this.refinement.refine(me, body.avatar_id) };
   }
 
@@ -57,11 +52,7 @@ export class AvatarRefinementController {
   @ApiForbiddenResponse({ description: 'Visible but not the caller’s' })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   @ApiPreconditionFailedResponse({ description: PREMIUM_FEATURE })
-  async combine(
-    @CurrentUser() me: Principal,
-    @Body() body: CombineAvatarsBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<AvatarResponse> {
+  async combine(@CurrentUser() me: Principal, @Body() body: CombineAvatarsBody): Promise<AvatarResponse> {
     return { avatar: await this.refinement.combine(me, body) };
   }
 }

@@ -56,10 +56,7 @@ export class WidgetsController {
   @ApiBadRequestResponse({
     description: "'Please select an Avatar', 'Please type in a name for your Widget', a bad origin or limit",
   })
-  create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateWidgetBody,
-  ): Promise<WidgetDto> {
+  create(@CurrentUser() me: Principal, @Body() body: CreateWidgetBody): Promise<WidgetDto> {
     return this.widgets.create(me, body);
   }
 
@@ -67,10 +64,7 @@ export class WidgetsController {
   @ApiOperation({ summary: 'One of the caller’s widgets with its usage' })
   @ApiOkResponse({ type: WidgetDto })
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  get(
-    @CurrentUser() me: Principal,
-    @IdParam('widget_id') widgetId: number,
-  ): Promise<WidgetDto> {
+  get(@CurrentUser() me: Principal, @IdParam('widget_id') widgetId: number): Promise<WidgetDto> {
     return this.widgets.get(me, widgetId);
   }
 
@@ -94,10 +88,7 @@ export class WidgetsController {
   @ApiOperation({ summary: 'Delete a widget with its visitors’ conversations (snippets using it stop)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  async remove(
-    @CurrentUser() me: Principal,
-    @IdParam('widget_id') widgetId: number,
-  ): Promise<void> {
+  async remove(@CurrentUser() me: Principal, @IdParam('widget_id') widgetId: number): Promise<void> {
     await this.widgets.remove(me, widgetId);
   }
 }
