@@ -28,6 +28,7 @@ import { Widgets1795709477082 } from './1795709477082-Widgets';
 import { TrainingsAndOutputs1795709512066 } from './1795709512066-TrainingsAndOutputs';
 import { StarterContent1795709635733 } from './1795709635733-StarterContent';
 import { RenewalRefunds1795709670287 } from './1795709670287-RenewalRefunds';
+import { CustomerDeletionAndImpersonation1795710000000 } from './1795710000000-CustomerDeletionAndImpersonation';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   TrainingsAndOutputs1795709512066,
   StarterContent1795709635733,
   RenewalRefunds1795709670287,
+  CustomerDeletionAndImpersonation1795710000000,
 ];

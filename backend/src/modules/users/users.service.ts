@@ -142,13 +142,15 @@ export class UsersService {
    * Adds a payment to the user's lifetime value (negative for a refund), in the caller's transaction so the value
    * moves exactly when the payment commits.
    */
-  async addLifetimeValue(user_id: number, cents: number, tx: EntityManager): Promise<void> {
-    if (cents) await this.users.addLifetimeValue(user_id, cents, tx);
+  async addLifetimeValue(user_id: number | null, cents: number, tx: EntityManager): Promise<void> {
+    // A deleted customer's payments (anonymised) have no one to count them for.
+    if (cents && user_id !== null) await this.users.addLifetimeValue(user_id, cents, tx);
   }
 
   /** Name and email of users by id (for other modules' lists); missing ids are left out. */
-  async summaries(user_ids: number[]): Promise<Map<number, UserName>> {
-    const rows = await this.users.namesByIds([...new Set(user_ids)]);
+  async summaries(user_ids: (number | null)[]): Promise<Map<number, UserName>> {
+    const ids = user_ids.filter((id): id is number => id !== null);
+    const rows = await this.users.namesByIds([...new Set(ids)]);
     return new Map(rows.map((u) => [u.user_id, u]));
   }
 
