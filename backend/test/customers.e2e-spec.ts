@@ -85,6 +85,13 @@ describe('Back-office customers API', () => {
     const res = (await get(manager, `/api/users/${customer.user_id}/admin`).expect(200)).body;
     expect(res.user).toMatchObject({ user_id: customer.user_id, name: 'Zoe', has_access: true });
     expect(res.balance).toMatchObject({ words: 5000, unlimited: false, display_balance: 5000 });
+    expect(res.organizations).toEqual([]);
+    const org = await t.createOrganization('Quimby Works');
+    await t.addMember(org, customer.user_id, 2);
+    const withOrg = (await get(manager, `/api/users/${customer.user_id}/admin`).expect(200)).body;
+    expect(withOrg.organizations).toEqual([
+      expect.objectContaining({ organization_id: org, name: 'Quimby Works', role: 'Manager' }),
+    ]);
     const ledger = (await get(manager, `/api/users/${customer.user_id}/admin/ledger`).expect(200)).body;
     expect(ledger.entries[0]).toMatchObject({ words: 5000 });
     expect((await get(admin, '/api/users/99999999/admin').expect(404)).body.code).toBe('user_not_found');

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ADMIN_USERS_PAGE_SIZE } from '@avatar-studio/contracts';
 import type { Principal } from '../../common/auth/principal';
 import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
+import { OrganizationsService } from '../organizations/organizations.service';
 import { PurchasesService } from '../purchases/purchases.service';
 import { toPage } from '../../common/http/pagination';
 import { AuditService } from '../audit/audit.service';
@@ -18,6 +19,9 @@ import type {
   ImpersonationCodeResponse,
   UpdateCustomerDto,
 } from './dto/customers.dto';
+
+/** The customer screen lists at most this many of their organizations. */
+const CUSTOMER_ORGANIZATIONS_SHOWN = 100;
 
 export const CUSTOMER_MESSAGES = {
   staffProtected:
@@ -40,6 +44,7 @@ export class CustomersService {
     private readonly audit: AuditService,
     private readonly staff: StaffService,
     private readonly purchases: PurchasesService,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   async list(query: CustomersQuery): Promise<CustomerPageResponse> {
@@ -73,8 +78,12 @@ export class CustomersService {
   async get(user_id: number): Promise<CustomerResponse> {
     const user = await this.users.findById(user_id);
     if (!user) throw notFound('User', 'user_not_found');
-    const [view, balance] = await Promise.all([this.users.toPublicUser(user_id), this.words.view(user_id)]);
-    return { user: view, balance };
+    const [view, balance, organizations] = await Promise.all([
+      this.users.toPublicUser(user_id),
+      this.words.view(user_id),
+      this.organizations.membershipsOf(user_id, CUSTOMER_ORGANIZATIONS_SHOWN),
+    ]);
+    return { user: view, balance, organizations };
   }
 
   ledger(user_id: number, query: { page?: number; limit?: number }) {

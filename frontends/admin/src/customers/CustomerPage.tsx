@@ -179,7 +179,7 @@ function CustomerDetail({ userId }: { userId: number }) {
 
   if (customer.isPending) return <PageLoader />;
   if (customer.isError) return <NotFound />;
-  const { user, balance } = customer.data;
+  const { user, balance, organizations } = customer.data;
   const methodName = (id: number | null) => {
     const method = PAYMENT_METHODS.find((m) => m.payment_method_id === id);
     return method ? t(`purchases.methods.${method.name}`) : '—';
@@ -281,6 +281,31 @@ function CustomerDetail({ userId }: { userId: number }) {
           ) : null}
         </Section>
       ) : null}
+
+      <Section title={t('customers.organizations.title')}>
+        {organizations.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('customers.organizations.empty')}
+          </Text>
+        ) : (
+          <Table verticalSpacing="xs" aria-label={t('customers.organizations.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('customers.organizations.name')}</Table.Th>
+                <Table.Th>{t('customers.organizations.role')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {organizations.map((org) => (
+                <Table.Tr key={org.organization_id}>
+                  <Table.Td>{org.name}</Table.Td>
+                  <Table.Td>{t(`customers.organizations.roles.${org.role}`, { defaultValue: org.role })}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
 
       <Section title={t('customers.words.title')}>
         <Text size="sm">

@@ -85,6 +85,7 @@ const detailRoutes = {
     body: {
       user: customer,
       balance: { words: 5000, unlimited: false, display_balance: 5000, has_access: true },
+      organizations: [{ organization_id: 5, name: 'Navy Labs', slug: 'navy-labs', role: 'Manager' }],
     },
   },
   'GET /api/users/7/admin/ledger': {
@@ -226,6 +227,9 @@ describe('Customer screen', () => {
     expect(screen.getByText('Has access')).toBeInTheDocument();
     expect(screen.getByText('$99.50')).toBeInTheDocument();
     expect(screen.getByText('5,000', { selector: 'span' })).toBeInTheDocument();
+    const orgs = screen.getByRole('table', { name: 'Organizations' });
+    expect(within(orgs).getByText('Navy Labs')).toBeInTheDocument();
+    expect(within(orgs).getByText('Manager')).toBeInTheDocument();
     const ledger = screen.getByRole('table', { name: 'Ledger' });
     expect(await within(ledger).findByText('gift')).toBeInTheDocument();
     const purchases = screen.getByRole('table', { name: 'Purchases' });
@@ -491,7 +495,9 @@ describe('Editing, deleting and opening a customer', () => {
       route: '/admin/users/7',
       routes: {
         ...detailRoutes,
-        'GET /api/users/7/admin': { body: { user: staffCustomer, balance: { words: 0, unlimited: false } } },
+        'GET /api/users/7/admin': {
+          body: { user: staffCustomer, balance: { words: 0, unlimited: false }, organizations: [] },
+        },
       },
     });
     await screen.findByRole('heading', { name: 'Grace Hopper' });

@@ -58,6 +58,13 @@ export const customersEn = {
     signupReason: 'Sign-up reason',
     staff: 'Staff role',
   },
+  organizations: {
+    title: 'Organizations',
+    empty: 'Not in any organization.',
+    name: 'Name',
+    role: 'Role',
+    roles: { Admin: 'Admin', Manager: 'Manager', Member: 'Member' },
+  },
   actions: {
     edit: 'Edit',
     open: 'Open account',
@@ -193,6 +200,13 @@ export const customersEs: typeof customersEn = {
     noAccess: 'Sin acceso',
     signupReason: 'Motivo de registro',
     staff: 'Rol de personal',
+  },
+  organizations: {
+    title: 'Organizaciones',
+    empty: 'No pertenece a ninguna organización.',
+    name: 'Nombre',
+    role: 'Rol',
+    roles: { Admin: 'Administrador', Manager: 'Gerente', Member: 'Miembro' },
   },
   actions: {
     edit: 'Editar',

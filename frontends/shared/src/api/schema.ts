@@ -4841,9 +4841,18 @@ export interface components {
             /** @description Whether the password recovery email went out */
             recovery_sent: boolean;
         };
+        CustomerOrganizationDto: {
+            organization_id: number;
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            role: "Admin" | "Manager" | "Member";
+        };
         CustomerResponse: {
             user: components["schemas"]["PublicUserDto"];
             balance: components["schemas"]["WordBalanceDto"];
+            /** @description Their organizations and role in each (first 100) */
+            organizations: components["schemas"]["CustomerOrganizationDto"][];
         };
         UpdateCustomerDto: {
             name?: string;

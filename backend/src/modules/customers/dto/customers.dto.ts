@@ -48,9 +48,18 @@ export class CustomerPageResponse extends PageInfo {
   @ApiProperty({ type: [CustomerRowDto] }) users: CustomerRowDto[];
 }
 
+export class CustomerOrganizationDto {
+  @ApiProperty() organization_id: number;
+  @ApiProperty() name: string;
+  @ApiProperty() slug: string;
+  @ApiProperty({ enum: ['Admin', 'Manager', 'Member'] }) role: string;
+}
+
 export class CustomerResponse {
   @ApiProperty({ type: PublicUserDto }) user: PublicUserDto;
   @ApiProperty({ type: WordBalanceDto }) balance: WordBalanceDto;
+  @ApiProperty({ type: [CustomerOrganizationDto], description: 'Their organizations and role in each (first 100)' })
+  organizations: CustomerOrganizationDto[];
 }
 
 /** `POST /users/admin/user`: a customer made by staff, without sign-up (they set a password through recovery). */
