@@ -201,14 +201,8 @@ describe('Back-office customers API', () => {
       t.http().post(`/api/users/${user_id}/admin/impersonation`).set('Authorization', who.auth);
     const exchange = (code: string) => t.http().post('/api/auth/impersonation').send({ code });
     const lastEvent = async (action: string) =>
-      (
-        await t
-          .http()
-          .get('/api/audit-events')
-          .query({ action })
-          .set('Authorization', admin.auth)
-          .expect(200)
-      ).body.audit_events[0];
+      (await t.http().get('/api/audit-events').query({ action }).set('Authorization', admin.auth).expect(200))
+        .body.audit_events[0];
     let product: number;
 
     beforeAll(async () => {
@@ -248,7 +242,9 @@ describe('Back-office customers API', () => {
       );
       await put(admin, who.user_id, { phone: '12' }).expect(400);
       await put(admin, who.user_id, { email: 'nope' }).expect(400);
-      expect((await put(admin, who.user_id, { email: customer.email }).expect(412)).body.code).toBe('email_exists');
+      expect((await put(admin, who.user_id, { email: customer.email }).expect(412)).body.code).toBe(
+        'email_exists',
+      );
     });
 
     it('keeps managers and customers from editing, deleting and opening; staff accounts are protected; 404 unknown', async () => {
@@ -262,12 +258,18 @@ describe('Back-office customers API', () => {
         expect((await put(admin, staffAccount.user_id, { name: 'X' }).expect(403)).body.code).toBe(
           'staff_account_protected',
         );
-        expect((await del(admin, staffAccount.user_id).expect(403)).body.code).toBe('staff_account_protected');
+        expect((await del(admin, staffAccount.user_id).expect(403)).body.code).toBe(
+          'staff_account_protected',
+        );
         expect((await openCode(admin, staffAccount.user_id).expect(403)).body.code).toBe(
           'staff_account_protected',
         );
       }
-      for (const call of [put(admin, 99999999, { name: 'X' }), del(admin, 99999999), openCode(admin, 99999999)])
+      for (const call of [
+        put(admin, 99999999, { name: 'X' }),
+        del(admin, 99999999),
+        openCode(admin, 99999999),
+      ])
         expect((await call.expect(404)).body.code).toBe('user_not_found');
       await t.http().delete(`/api/users/admin/${who.user_id}`).expect(401);
     });
@@ -308,11 +310,15 @@ describe('Back-office customers API', () => {
       ]);
       expect(purchase).toEqual({ user_id: null, amount: 1500 });
       const invoice_id = invoice.body.invoice?.invoice_id ?? invoice.body.invoice_id;
-      const [kept] = await t.db.query(`SELECT user_id, amount FROM invoices WHERE invoice_id = $1`, [invoice_id]);
+      const [kept] = await t.db.query(`SELECT user_id, amount FROM invoices WHERE invoice_id = $1`, [
+        invoice_id,
+      ]);
       expect(kept).toEqual({ user_id: null, amount: 700 });
       // The books still list it, without a customer.
       const listed = (await get(admin, `/api/purchases/admin?query=${purchase_id}`).expect(200)).body;
-      expect(listed.purchases.find((p: { purchase_id: number }) => p.purchase_id === purchase_id)).toMatchObject({
+      expect(
+        listed.purchases.find((p: { purchase_id: number }) => p.purchase_id === purchase_id),
+      ).toMatchObject({
         user_id: null,
         user: null,
       });
@@ -337,7 +343,9 @@ describe('Back-office customers API', () => {
         message: expect.stringContaining('Cancel it first'),
       });
       expect(await t.db.query(`SELECT 1 FROM users WHERE user_id = $1`, [who.user_id])).toHaveLength(1);
-      await t.db.query(`UPDATE purchases SET cancel_at_period_end = true WHERE purchase_id = $1`, [purchase_id]);
+      await t.db.query(`UPDATE purchases SET cancel_at_period_end = true WHERE purchase_id = $1`, [
+        purchase_id,
+      ]);
       await del(admin, who.user_id).expect(204);
     });
 
@@ -359,7 +367,12 @@ describe('Back-office customers API', () => {
       expect(me.body.user.user_id).toBe(who.user_id);
       // The customer's rights only: no back office, and no opening another account from there.
       await t.http().get('/api/users/admin/all').set('Authorization', viewer).expect(403);
-      await t.http().put('/api/users').set('Authorization', viewer).send({ company: 'Viewed Co' }).expect(200);
+      await t
+        .http()
+        .put('/api/users')
+        .set('Authorization', viewer)
+        .send({ company: 'Viewed Co' })
+        .expect(200);
       expect(await lastEvent('customer.impersonation_action')).toMatchObject({
         actor_user_id: admin.user_id,
         actor_staff_role: 'admin',
@@ -387,18 +400,24 @@ describe('Back-office customers API', () => {
       );
       expect(row.impersonated_by).toBe(admin.user_id);
       expect(Number(row.seconds)).toBeLessThanOrEqual(15 * 60);
-      await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE impersonated_by IS NOT NULL AND user_id = $1`, [
-        who.user_id,
-      ]);
-      await t.http().get('/api/users').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(401);
+      await t.db.query(
+        `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE impersonated_by IS NOT NULL AND user_id = $1`,
+        [who.user_id],
+      );
+      await t
+        .http()
+        .get('/api/users')
+        .set('Authorization', `Bearer ${refreshed.body.access_token}`)
+        .expect(401);
     });
 
     it('refuses an expired code', async () => {
       const who = await t.createUser();
       const issued = await openCode(admin, who.user_id).expect(201);
-      await t.db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE issued_by = $1`, [
-        admin.user_id,
-      ]);
+      await t.db.query(
+        `UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE issued_by = $1`,
+        [admin.user_id],
+      );
       expect((await exchange(issued.body.code).expect(401)).body.code).toBe('impersonation_code_expired');
     });
   });

@@ -64,7 +64,11 @@ describe("back-office customers (000 §2 /admin/users, §6 open the customer's a
     );
     const actions = events.audit_events.map((e) => e.action);
     expect(actions).toEqual(
-      expect.arrayContaining(['customer.updated', 'customer.impersonation_started', 'customer.impersonation_opened']),
+      expect.arrayContaining([
+        'customer.updated',
+        'customer.impersonation_started',
+        'customer.impersonation_opened',
+      ]),
     );
     expect(new Set(events.audit_events.map((e) => e.actor_user_id)).size).toBe(1);
   });

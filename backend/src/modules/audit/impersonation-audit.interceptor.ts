@@ -38,7 +38,9 @@ export class ImpersonationAuditInterceptor implements NestInterceptor {
         next: () => record(context.switchToHttp().getResponse<Response>().statusCode),
         error: (err: unknown) => {
           const e = err as { status?: unknown; getStatus?: () => number };
-          record(typeof e.getStatus === 'function' ? e.getStatus() : typeof e.status === 'number' ? e.status : 500);
+          record(
+            typeof e.getStatus === 'function' ? e.getStatus() : typeof e.status === 'number' ? e.status : 500,
+          );
         },
       }),
     );

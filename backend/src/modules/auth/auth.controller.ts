@@ -234,7 +234,9 @@ export class AuthController {
       "Exchanges a staff admin's one-time code for a 15-minute session as the customer; every change in it is audited as the admin's",
   })
   @ApiOkResponse({ type: ImpersonationSessionDto })
-  @ApiUnauthorizedResponse({ description: 'impersonation_code_invalid (used, unknown), impersonation_code_expired' })
+  @ApiUnauthorizedResponse({
+    description: 'impersonation_code_invalid (used, unknown), impersonation_code_expired',
+  })
   impersonation(
     @Body() body: ImpersonationCodeDto,
     @UserAgent() userAgent?: string,

@@ -35,10 +35,7 @@ export class AuthRepository {
   }
 
   /** The open session of the user with who, if anyone, is viewing the account through it; null when not open. */
-  async openSession(
-    session_id: string,
-    user_id: number,
-  ): Promise<{ impersonated_by: number | null } | null> {
+  async openSession(session_id: string, user_id: number): Promise<{ impersonated_by: number | null } | null> {
     const row = await this.sessions.findOne({
       select: { session_id: true, impersonated_by: true },
       where: { session_id, user_id, revoked_at: IsNull(), expires_at: MoreThan(new Date()) },

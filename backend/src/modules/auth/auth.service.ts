@@ -54,7 +54,8 @@ export const AUTH_MESSAGES = {
   resetExpired: 'This password reset link has expired, please request a new one.',
   signInInvalid: 'This sign-in link is not valid anymore, please sign in.',
   signInExpired: 'This sign-in link has expired, please sign in.',
-  impersonationInvalid: 'This link to open the account was used already or is not valid. Open it again from the back office.',
+  impersonationInvalid:
+    'This link to open the account was used already or is not valid. Open it again from the back office.',
   impersonationExpired: 'This link to open the account has expired. Open it again from the back office.',
   sessionTooOld: 'Your session has reached its maximum length, please sign in again.',
   challengeInvalid: 'This sign-in step has expired, please sign in again.',
@@ -418,7 +419,8 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<AuthSessionDto & { session_expires_at: Date }> {
     const outcome = await this.repo.consumeImpersonationCode(sha256(code));
-    if (outcome === 'expired') throw unauthorized(AUTH_MESSAGES.impersonationExpired, 'impersonation_code_expired');
+    if (outcome === 'expired')
+      throw unauthorized(AUTH_MESSAGES.impersonationExpired, 'impersonation_code_expired');
     if (outcome === 'invalid' || outcome.issued_by === null)
       throw unauthorized(AUTH_MESSAGES.impersonationInvalid, 'impersonation_code_invalid');
     const { user_id, issued_by } = outcome;

@@ -11,7 +11,15 @@ import { CustomersService } from './customers.service';
 
 /** The back office's customers: list, one customer, create, edit, delete, open their account. Owns no table. */
 @Module({
-  imports: [UsersModule, WordsModule, AuthModule, AuditModule, StaffModule, PurchasesModule, OrganizationsModule],
+  imports: [
+    UsersModule,
+    WordsModule,
+    AuthModule,
+    AuditModule,
+    StaffModule,
+    PurchasesModule,
+    OrganizationsModule,
+  ],
   controllers: [CustomersController],
   providers: [CustomersService],
 })

@@ -133,7 +133,10 @@ export class CustomersService {
       const kept = await this.purchases.anonymiseOwner(user_id, tx);
       await this.audit.record(
         'customer.deleted',
-        { target_user_id: user_id, details: { purchases_kept: kept.purchases, invoices_kept: kept.invoices } },
+        {
+          target_user_id: user_id,
+          details: { purchases_kept: kept.purchases, invoices_kept: kept.invoices },
+        },
         tx,
       );
     });

@@ -147,9 +147,7 @@ export class PurchasesRepository {
       .where('p.user_id = :user_id', { user_id })
       .andWhere(`p.status = 'active' AND p.cancel_at_period_end = false`)
       .andWhere(`p.provider IN ('stripe', 'paypal')`)
-      .andWhere(
-        'COALESCE(p.stripe_subscription_id, p.paypal_subscription_id, p.subscription_id) IS NOT NULL',
-      )
+      .andWhere('COALESCE(p.stripe_subscription_id, p.paypal_subscription_id, p.subscription_id) IS NOT NULL')
       .getExists();
   }
 

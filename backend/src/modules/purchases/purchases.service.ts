@@ -124,7 +124,10 @@ export class PurchasesService {
    * A customer is being deleted: their purchases and invoices stay for the books without an owner, in the
    * caller's transaction so they are anonymised exactly when the account goes.
    */
-  async anonymiseOwner(user_id: number, manager: EntityManager): Promise<{ purchases: number; invoices: number }> {
+  async anonymiseOwner(
+    user_id: number,
+    manager: EntityManager,
+  ): Promise<{ purchases: number; invoices: number }> {
     const purchases = await this.purchases.anonymiseOwner(user_id, manager);
     const invoices = await this.invoices.anonymiseOwner(user_id, manager);
     return { purchases, invoices };

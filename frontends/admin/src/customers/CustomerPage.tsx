@@ -299,7 +299,9 @@ function CustomerDetail({ userId }: { userId: number }) {
               {organizations.map((org) => (
                 <Table.Tr key={org.organization_id}>
                   <Table.Td>{org.name}</Table.Td>
-                  <Table.Td>{t(`customers.organizations.roles.${org.role}`, { defaultValue: org.role })}</Table.Td>
+                  <Table.Td>
+                    {t(`customers.organizations.roles.${org.role}`, { defaultValue: org.role })}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

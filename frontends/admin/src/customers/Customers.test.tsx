@@ -449,7 +449,8 @@ describe('Editing, deleting and opening a customer', () => {
           body: {
             statusCode: 409,
             code: 'subscription_renewing',
-            message: 'This customer has a subscription that still renews. Cancel it first, then delete the customer.',
+            message:
+              'This customer has a subscription that still renews. Cancel it first, then delete the customer.',
           },
         },
       },

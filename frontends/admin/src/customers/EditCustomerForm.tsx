@@ -161,7 +161,9 @@ function EditCustomerForm({ userId, initial }: { userId: number; initial: Values
               ]}
               value={values.lang}
               allowDeselect={false}
-              onChange={(lang) => lang && setValues((current) => ({ ...current, lang: lang as Values['lang'] }))}
+              onChange={(lang) =>
+                lang && setValues((current) => ({ ...current, lang: lang as Values['lang'] }))
+              }
             />
             <TextInput
               label={t('customers.edit.instagram')}

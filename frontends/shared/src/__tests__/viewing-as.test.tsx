@@ -65,7 +65,8 @@ describe("A tab viewing a customer's account", () => {
           body: {
             statusCode: 401,
             code: 'impersonation_code_invalid',
-            message: 'This link to open the account was used already or is not valid. Open it again from the back office.',
+            message:
+              'This link to open the account was used already or is not valid. Open it again from the back office.',
           },
         },
       },

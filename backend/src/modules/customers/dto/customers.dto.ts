@@ -58,7 +58,10 @@ export class CustomerOrganizationDto {
 export class CustomerResponse {
   @ApiProperty({ type: PublicUserDto }) user: PublicUserDto;
   @ApiProperty({ type: WordBalanceDto }) balance: WordBalanceDto;
-  @ApiProperty({ type: [CustomerOrganizationDto], description: 'Their organizations and role in each (first 100)' })
+  @ApiProperty({
+    type: [CustomerOrganizationDto],
+    description: 'Their organizations and role in each (first 100)',
+  })
   organizations: CustomerOrganizationDto[];
 }
 
