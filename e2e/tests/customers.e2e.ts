@@ -16,7 +16,7 @@ describe("back-office customers (000 §2 /admin/users, §6 open the customer's a
     // Find the customer in the list (search debounced) and open their screen.
     await signInViaApi(page, adminCredentials(), '/admin/users');
     await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
-    await page.getByRole('textbox', { name: 'Search' }).fill(customer.email);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(customer.email);
     await page.getByRole('link', { name: `Open ${customer.email}` }).click();
     await page.waitForURL(new RegExp(`/admin/users/${user_id}$`));
 
