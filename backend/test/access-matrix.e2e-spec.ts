@@ -212,7 +212,10 @@ describe('authorization matrix', () => {
     if (call.query) req = req.query(call.query);
     if (who) req = req.set('Authorization', who.auth);
     if (call.headers) req = req.set(call.headers);
-    if (call.upload) return req.attach(call.upload.field, Buffer.from(call.upload.content), call.upload.name);
+    if (call.upload) {
+      for (const [name, value] of Object.entries(call.upload.fields ?? {})) req = req.field(name, value);
+      return req.attach(call.upload.field, Buffer.from(call.upload.content), call.upload.name);
+    }
     if (call.body !== undefined) return req.send(call.body as object);
     return req;
   }

@@ -197,8 +197,8 @@ export interface Call {
   query?: Record<string, string | number>;
   /** JSON body. */
   body?: unknown;
-  /** A multipart upload instead of JSON. */
-  upload?: { field: string; name: string; content: string };
+  /** A multipart upload instead of JSON, with its other form `fields`. */
+  upload?: { field: string; name: string; content: string; fields?: Record<string, string> };
   headers?: Record<string, string>;
 }
 
@@ -321,6 +321,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     },
   ],
   'DELETE /api/users/api-key': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/users/resetDefaultAvatar': { allow: SIGNED_IN, status: 200, request: () => ({}) },
   'GET /api/users/email': {
     allow: STAFF,
     ...NOT_STAFF_403,
@@ -576,6 +577,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   'GET /api/checkout/keys/{product_id}': {
     allow: SIGNED_IN,
     request: (f) => ({ params: { product_id: f.oneOffProduct } }),
+  },
+  // owner's pending invoice: only its owner may learn which key pays it.
+  'GET /api/checkout/invoice_keys/{invoice_id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { invoice_id: f.invoice } }),
   },
   'POST /api/checkout/attempt': {
     allow: SIGNED_IN,
@@ -1043,6 +1049,54 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     fresh: async (make) => ({ avatar_id: (await make.avatar()).avatar_id }),
     request: (_f, x) => ({ params: x }),
   },
+  // The rated output of a learned training is one of the avatar's; refining changes the avatar (owner or admin).
+  'POST /api/avatars/refine': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make, f) => {
+      await make.training(true);
+      return { avatar_id: f.avatar };
+    },
+    request: (_f, x) => ({ body: x }),
+  },
+  // Both avatars must be the caller's to change; the training is one of the target's, executed.
+  'POST /api/avatars/combine': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    fresh: async (make, f) => ({
+      selected_avatar_id: (await make.avatar()).avatar_id,
+      target_avatar_id: f.avatar,
+      target_training_id: await make.training(true),
+    }),
+    request: (_f, x) => ({ body: { ...x, name: 'Combined' } }),
+  },
+  // A message to an avatar the caller may see (a chat is not a change): the public one for everyone signed in.
+  'POST /api/avatars/user-message/document-request': [
+    {
+      allow: ['owner', 'staffAdmin'],
+      status: 201,
+      request: (f) => ({
+        upload: {
+          field: 'file',
+          name: 'notes.txt',
+          content: 'Some notes to read.',
+          fields: { avatar_id: String(f.avatar), message: 'Summarize it.' },
+        },
+      }),
+    },
+    {
+      name: 'a public avatar',
+      allow: SIGNED_IN,
+      status: 201,
+      request: (f) => ({
+        upload: {
+          field: 'file',
+          name: 'notes.txt',
+          content: 'Some notes to read.',
+          fields: { avatar_id: String(f.publicAvatar), message: 'Summarize it.' },
+        },
+      }),
+    },
+  ],
 
   // ------------------------------------------------------------------ trainings and outputs (like avatars)
   'GET /api/trainings': { allow: SIGNED_IN, request: () => ({}) },
@@ -1282,6 +1336,17 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     allow: ['owner'],
     status: 202,
     request: (f) => ({ params: { document_id: f.document }, body: { prompt: 'Write a title' } }),
+  },
+  // The caller's document and an avatar they see; anyone else's document is 404 whatever the avatar.
+  'POST /api/documents/avatar-output': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({ body: { document_id: f.document, avatar_id: f.avatar, prompt: 'Write a title' } }),
+  },
+  // Read through the campaign's visibility (given to member; Manager owns it; Admin and staff see all).
+  'GET /api/documents/{document_id}/campaigns/{campaign_id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { document_id: f.campaignDocument, campaign_id: f.campaign } }),
   },
   // Stops only the caller's own generation (the key names the user), so anyone signed in gets 204.
   'DELETE /api/documents/generations/{generation_id}': {

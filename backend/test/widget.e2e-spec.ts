@@ -289,6 +289,23 @@ describe('Chat widget', () => {
     expect((await slow).events.at(-1)?.event).toBe('done');
   });
 
+  it('leaves the owner’s own cap of concurrent answers free while visitors are answered', async () => {
+    const owner = await k.customer(100_000);
+    const w = await widget(owner, { max_concurrent_streams: 5 });
+    const tokens = [];
+    for (let i = 0; i < 3; i++) tokens.push(await visitorToken(w.public_key));
+    // Three slow visitor answers: as many as the owner's own cap (3).
+    k.fake.reply(...tokens.map(() => ({ text: 'word '.repeat(20), chunks: 20, delayMs: 50 })));
+    const visitors = tokens.map((token, i) => ask(w.public_key, token, `Visitor ${i}`));
+    await waitFor(() => k.fake.requests.length === 3);
+    const conversationId = await k.conversation(owner);
+    k.fake.reply({ text: 'Yours.' });
+    await k
+      .post(owner, '/api/messages', { content: 'Hi', conversation_id: conversationId, stream: false })
+      .expect(201);
+    for (const answer of await Promise.all(visitors)) expect(answer.events.at(-1)?.event).toBe('done');
+  });
+
   it('limits one visitor’s messages a minute', async () => {
     const owner = await k.customer(100_000);
     const w = await widget(owner, { messages_per_minute: 100 });

@@ -45,6 +45,9 @@ const DocumentsPage = lazy(() =>
 const DocumentEditorPage = lazy(() =>
   import('./documents/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
 );
+const CampaignDocumentPage = lazy(() =>
+  import('./documents/DocumentEditorPage').then((m) => ({ default: m.CampaignDocumentPage })),
+);
 const IdeasPage = lazy(() => import('./ideas/IdeasPage').then((m) => ({ default: m.IdeasPage })));
 const TutorialsPage = lazy(() =>
   import('./tutorials/TutorialsPage').then((m) => ({ default: m.TutorialsPage })),
@@ -92,6 +95,7 @@ export default function App() {
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
         <Route path="documents" element={<DocumentsPage />} />
         <Route path="documents/:document_id" element={<DocumentEditorPage />} />
+        <Route path="campaign/:campaign_id/documents/:document_id" element={<CampaignDocumentPage />} />
         <Route path="topics" element={<IdeasPage kind="topics" />} />
         <Route path="hashtags" element={<IdeasPage kind="hashtags" />} />
         <Route path="tutorials" element={<TutorialsPage />} />

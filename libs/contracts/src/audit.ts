@@ -52,6 +52,11 @@ export const AUDIT_ACTIONS = [
    * hold the amount, the invoice of a renewal, the reason and the provider's reference.
    */
   'purchase.refunded',
+  /**
+   * A revoked purchase's subscription was ended at its provider (Stripe, PayPal); details hold the outcome (stopped,
+   * already_ended, or failed after every retry) and the staff member who revoked it.
+   */
+  'purchase.subscription_stopped',
   /** An invoice was created by staff. */
   'invoice.created',
   /** An invoice's status changed; details hold from, to. */

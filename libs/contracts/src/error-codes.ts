@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'avatar_public_admin_only',
   'avatar_unavailable',
   'avatar_context_empty',
+  'avatar_nothing_rated',
+  'avatar_combine_same',
   'bad_input',
   'bad_json',
   'bad_upload',

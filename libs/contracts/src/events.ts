@@ -124,6 +124,20 @@ export interface DocumentOutputPayload {
 }
 
 /**
+ * An avatar's answer for a document (POST /api/documents/avatar-output): pieces with the offset where each
+ * starts, then one event with `done: true` whose content is the whole answer. Nothing is stored: the editor
+ * inserts it.
+ */
+export interface DocumentAvatarPayload {
+  document_id: number;
+  avatar_id: number;
+  generation_id: string;
+  content: string;
+  offset: number;
+  done: boolean;
+}
+
+/**
  * A topic or hashtag generation's text (POST /api/topics/generate, /api/hashtags/generate): pieces, then one
  * event with `done: true` carrying the saved history entry's id and the whole text.
  */
@@ -180,6 +194,7 @@ export interface ServerToClientEvents {
   message_stream_enhance: (payload: MessageStreamEnhancePayload) => void;
   message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
   document_output: (payload: DocumentOutputPayload) => void;
+  document_avatar: (payload: DocumentAvatarPayload) => void;
   ideas_output: (payload: IdeasOutputPayload) => void;
   thread_messages: (payload: ThreadMessagesPayload) => void;
   output: (payload: OutputPayload) => void;
@@ -220,6 +235,7 @@ export const SERVER_EVENTS = [
   'message_stream_enhance',
   'message_stream_enhance_end',
   'document_output',
+  'document_avatar',
   'ideas_output',
   'thread_messages',
   'output',

@@ -12,7 +12,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateGroupBody,
   GroupListQuery,
@@ -55,7 +54,6 @@ export class GroupsController {
   async get(
     @CurrentUser() me: Principal,
     @IdParam('id') id: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<GroupResponse> {
     return { group: await this.groups.get(me, id) };
   }
@@ -69,7 +67,6 @@ export class GroupsController {
   async create(
     @CurrentUser() me: Principal,
     @Body() body: CreateGroupBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<GroupResponse> {
     return { group: await this.groups.create(me, body) };
   }
@@ -82,7 +79,6 @@ export class GroupsController {
   async update(
     @CurrentUser() me: Principal,
     @Body() body: UpdateGroupBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<GroupResponse> {
     return { group: await this.groups.update(me, body) };
   }
@@ -96,7 +92,6 @@ export class GroupsController {
   remove(
     @CurrentUser() me: Principal,
     @IdParam('id') id: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<void> {
     return this.groups.remove(me, id);
   }
@@ -111,7 +106,6 @@ export class GroupsController {
     @CurrentUser() me: Principal,
     @IdParam('groupId') groupId: number,
     @IdParam('userId') userId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<GroupResponse> {
     return { group: await this.groups.addUser(me, groupId, userId) };
   }
@@ -126,7 +120,6 @@ export class GroupsController {
     @CurrentUser() me: Principal,
     @IdParam('groupId') groupId: number,
     @IdParam('userId') userId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<void> {
     return this.groups.removeUser(me, groupId, userId);
   }

@@ -331,6 +331,10 @@ export class UsersService {
       staff: staff ? { staff_id: staff.staff_id, role: staff.role } : null,
       default_organization: user.default_organization,
       birthday: user.birthday,
+      defaultAssistant:
+        user.default_avatar_id && user.default_assistant_id
+          ? { id: user.default_assistant_id, avatar_id: user.default_avatar_id }
+          : null,
       instagram: user.instagram,
       file: user.file,
       signup_reason: user.signup_reason,

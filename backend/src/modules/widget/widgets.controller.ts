@@ -17,7 +17,6 @@ import { Authenticated, CurrentUser, CurrentVisitor } from '../../common/auth/au
 import type { Principal } from '../../common/auth/principal';
 import type { WidgetVisitor } from '../../common/auth/visitor-token';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateWidgetBody,
   StartVisitorSessionBody,
@@ -60,7 +59,6 @@ export class WidgetsController {
   create(
     @CurrentUser() me: Principal,
     @Body() body: CreateWidgetBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<WidgetDto> {
     return this.widgets.create(me, body);
   }
@@ -72,7 +70,6 @@ export class WidgetsController {
   get(
     @CurrentUser() me: Principal,
     @IdParam('widget_id') widgetId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<WidgetDto> {
     return this.widgets.get(me, widgetId);
   }
@@ -88,7 +85,6 @@ export class WidgetsController {
     @CurrentUser() me: Principal,
     @IdParam('widget_id') widgetId: number,
     @Body() body: UpdateWidgetBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<WidgetDto> {
     return this.widgets.update(me, widgetId, body);
   }
@@ -101,7 +97,6 @@ export class WidgetsController {
   async remove(
     @CurrentUser() me: Principal,
     @IdParam('widget_id') widgetId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<void> {
     await this.widgets.remove(me, widgetId);
   }

@@ -110,6 +110,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/resetDefaultAvatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the default avatar (the Super Fetch assistant) with a fresh one; the old one is deleted with its history and learning */
+        post: operations["Users_resetDefaultAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/api-key": {
         parameters: {
             query?: never;
@@ -1149,6 +1166,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/{document_id}/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of a campaign the caller sees, whoever made it
+         * @description A Member sees campaigns given to them or one of their groups, a Manager also those they own, an Admin (and staff) all of the organization. `editable` says whether the caller may also change it.
+         */
+        get: operations["CampaignDocuments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts/code/{code}": {
         parameters: {
             query?: never;
@@ -1229,7 +1266,7 @@ export interface paths {
         };
         /** Purchases for the back office: search, dates, status group, type, product; 12 a page */
         get: operations["Purchases_listAdmin"];
-        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now */
+        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now (and its provider subscription, in a job) */
         put: operations["Purchases_adminUpdate"];
         /** Record a purchase for a user (staff admins); active or completed grants access at once */
         post: operations["Purchases_adminCreate"];
@@ -1298,7 +1335,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Revoke a purchase: access and its words end now */
+        /** Revoke a purchase: access and its words end now; a renewing subscription is ended at Stripe or PayPal in a retried job */
         put: operations["Access_revokeAccess"];
         post?: never;
         delete?: never;
@@ -1455,6 +1492,23 @@ export interface paths {
         };
         /** The public keys of a product's checkout (Stripe.js, PayPal's script) */
         get: operations["Checkout_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/invoice_keys/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Stripe publishable key and account an open invoice of the caller is paid with (an organization's renewal: the organization's) */
+        get: operations["Checkout_invoiceKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2538,6 +2592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/avatars/user-message/document-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an avatar about a document (.docx, .pdf, .pptx or .txt, typed by content)
+         * @description The answer streams into the caller's thread with the avatar like any avatar message (`message_stream`, `message_stream_end`, `thread_messages`). The document is read for this message only and not kept as a file; the model gets its text (the first 20,000 characters) inside the user message.
+         */
+        post: operations["DocumentRequest_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -2614,6 +2688,26 @@ export interface paths {
          * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `document_output` events ({document_id, generation_id, content, offset, done}); the last one has done: true and the whole text. Nothing is stored: the editor inserts it and saves the document.
          */
         post: operations["Documents_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/avatar-output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an avatar about the document (or a selected part), with a free prompt or a template, streamed
+         * @description The avatar answers with its context and the passages of its files found for the request, on the generation engine (words reserved, charged once complete). The answer streams as `document_avatar` events ({document_id, avatar_id, generation_id, content, offset, done}); the last one has done: true and the whole answer. Nothing is stored: the editor inserts it and saves the document. DELETE /documents/generations/{id} stops it.
+         */
+        post: operations["Documents_avatarOutput"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3028,6 +3122,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/avatars/refine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Improve the avatar's instructions (its context) from its rated outputs (answers when done) */
+        post: operations["AvatarRefinement_refine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/combine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new avatar from two of the caller's: both contexts, copies of both avatars' files and the style guide of one of the target avatar's trainings */
+        post: operations["AvatarRefinement_combine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutorials": {
         parameters: {
             query?: never;
@@ -3359,7 +3487,7 @@ export interface components {
             /** @description A whole number, as a string (bigint) */
             audit_event_id: string;
             /** @enum {string} */
-            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.impersonation_started" | "customer.impersonation_opened" | "customer.impersonation_action" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.impersonation_started" | "customer.impersonation_opened" | "customer.impersonation_action" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
             actor_user_id: number | null;
             actor_email: string | null;
             /** @enum {string|null} */
@@ -3431,6 +3559,11 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "manager";
         };
+        DefaultAssistantDto: {
+            /** @description The default avatar's assistant_id (our own key) */
+            id: string;
+            avatar_id: number;
+        };
         PublicUserDto: {
             user_id: number;
             /** @description Opaque public id of the user */
@@ -3468,6 +3601,8 @@ export interface components {
             default_organization: number | null;
             /** @description YYYY-MM-DD */
             birthday: string | null;
+            /** @description The user's default avatar (their Super Fetch assistant); null until first made */
+            defaultAssistant: components["schemas"]["DefaultAssistantDto"] | null;
             instagram: string | null;
             /** @description Profile image src */
             file: string | null;
@@ -4409,6 +4544,17 @@ export interface components {
             user_id?: number;
             group_id?: number;
         };
+        CampaignReference: {
+            campaign_id: number;
+            name: string;
+            organization_id: number;
+        };
+        CampaignDocumentResponse: {
+            document: components["schemas"]["DocumentDto"];
+            campaign: components["schemas"]["CampaignReference"];
+            /** @description True when the caller may change it with PUT /documents: they made it and the current scope is its organization. Everyone else who sees the campaign reads it only. */
+            editable: boolean;
+        };
         DiscountQuoteResponse: {
             discount_id: number;
             code: string;
@@ -4739,6 +4885,12 @@ export interface components {
             /** @description PayPal's client id (null: PayPal does not sell it) */
             paypal_client_id: string | null;
         };
+        InvoiceCheckoutKeysResponse: {
+            /** @description The Stripe publishable key the invoice is paid with (an organization's renewal: its own) */
+            stripe_publishable_key: string | null;
+            /** @description The organization whose Stripe account is charged (its saved cards apply); null: the platform */
+            organization_id: number | null;
+        };
         CheckoutAttemptBody: {
             /**
              * @default product
@@ -4752,7 +4904,7 @@ export interface components {
             payment_method_id?: string;
             /** @description 'card' (a new card) or a saved payment source's id */
             payment_source_id?: string;
-            /** @description Kept for the spec; an invoice is paid with type invoice and invoice_id */
+            /** @description With product_id: an open invoice staff issued to the buyer, paid by this purchase (charged the invoice's amount, no discount code) */
             contract_invoice_id?: number;
         };
         CheckoutResponse: {
@@ -5231,7 +5383,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**
@@ -5252,7 +5404,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**
@@ -5450,6 +5602,24 @@ export interface components {
         GenerateDocumentResponse: {
             /** @description The text streams as `document_output` events with this id; DELETE /documents/generations/{id} stops it */
             generation_id: string;
+        };
+        AvatarOutputBody: {
+            /** @description Apply this template (rendered with `values`); else `prompt` is required */
+            template_id?: number;
+            /** @description With template_id: a non-empty value for every field, by field name */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description A free prompt (without template_id) */
+            prompt?: string;
+            /** @description The selected text the request is about; absent = the whole document */
+            selection?: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+            /** @description The document the answer goes into (the caller’s, in the current scope) */
+            document_id: number;
+            /** @description An avatar the caller sees; not a Super Fetch assistant */
+            avatar_id: number;
         };
         CreateDocumentBody: {
             name: string;
@@ -5677,6 +5847,19 @@ export interface components {
         UpdateOutputBody: {
             output_id: number;
             content: string;
+        };
+        RefineAvatarBody: {
+            avatar_id: number;
+        };
+        CombineAvatarsBody: {
+            /** @description The avatar whose page the combination starts from */
+            selected_avatar_id: number;
+            /** @description The other avatar */
+            target_avatar_id: number;
+            /** @description A training of the other avatar: the new avatar's style guide comes from it */
+            target_training_id: number;
+            /** @description The new avatar's name */
+            name: string;
         };
         TutorialDto: {
             tutorial_id: number;
@@ -6113,7 +6296,7 @@ export interface operations {
                 actor_user_id?: number;
                 /** @description Only actions on this user */
                 target_user_id?: number;
-                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.impersonation_started" | "customer.impersonation_opened" | "customer.impersonation_action" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.impersonation_started" | "customer.impersonation_opened" | "customer.impersonation_action" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
                 /** @description From this time, inclusive (ISO 8601) */
                 from?: string;
                 /** @description Before this time, exclusive (ISO 8601) */
@@ -6376,6 +6559,35 @@ export interface operations {
             };
             /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_resetDefaultAvatar: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9679,6 +9891,45 @@ export interface operations {
             };
         };
     };
+    CampaignDocuments_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDocumentResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The campaign is missing, of another organization or not visible to the caller, or the document is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Discounts_quote: {
         parameters: {
             query: {
@@ -10601,6 +10852,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutKeysResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Checkout_invoiceKeys: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                invoice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCheckoutKeysResponse"];
                 };
             };
             /** @description No or expired session */
@@ -13549,6 +13831,86 @@ export interface operations {
             };
         };
     };
+    DocumentRequest_send: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    avatar_id: number;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMessageResponse"];
+                };
+            };
+            /** @description 'The message can't be empty.', file_required, unreadable_file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An avatar the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This file type is not allowed. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Documents_list: {
         parameters: {
             query?: {
@@ -13795,6 +14157,60 @@ export interface operations {
                 content?: never;
             };
             /** @description The document or the template is missing or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_avatarOutput: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarOutputBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateDocumentResponse"];
+                };
+            };
+            /** @description Neither template_id nor prompt; missing template values; bad model; a Super Fetch assistant (bad_input) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The document, the avatar or the template is missing or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14986,6 +15402,128 @@ export interface operations {
             };
             /** @description Missing, or not the caller's (outputs are their user's, in the scope they were written in) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AvatarRefinement_refine: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefineAvatarBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description No rated output yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar (or training) the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AvatarRefinement_combine: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CombineAvatarsBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description 'You must add a name to your avatar.', or the training not executed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar (or training) the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -31,6 +31,8 @@ export const commonEn = {
     leave: 'Leave',
   },
   premiumFeature: 'This is a premium feature. Please, upgrade your account.',
+  close: 'Close',
+  colour: { saturation: 'Saturation', hue: 'Hue', alpha: 'Opacity' },
 };
 
 export const commonEs: typeof commonEn = {
@@ -65,4 +67,6 @@ export const commonEs: typeof commonEn = {
     leave: 'Salir',
   },
   premiumFeature: 'Esta es una función premium. Por favor, mejora tu cuenta.',
+  close: 'Cerrar',
+  colour: { saturation: 'Saturación', hue: 'Tono', alpha: 'Opacidad' },
 };

@@ -15,6 +15,7 @@ import {
 import { MAX_ID } from '../../../common/http/id-param';
 import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
 import { IsNameText, Trim } from '../../../common/http/validators';
+import { DocumentDto } from '../../documents/dto/document.dto';
 
 const IsId = (name: string, message = `${name} must be a whole number.`): PropertyDecorator => {
   return (target, key) => {
@@ -228,4 +229,32 @@ export class CampaignAccessBody {
   @IsOptional()
   @IsId('group_id')
   group_id?: number;
+}
+
+/** The campaign a document was opened through. */
+export class CampaignReference {
+  @ApiProperty()
+  campaign_id: number;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty()
+  organization_id: number;
+}
+
+/** GET /documents/{id}/campaigns/{campaign_id}: a document read through a campaign. */
+export class CampaignDocumentResponse {
+  @ApiProperty({ type: DocumentDto })
+  document: DocumentDto;
+
+  @ApiProperty({ type: CampaignReference })
+  campaign: CampaignReference;
+
+  @ApiProperty({
+    description:
+      'True when the caller may change it with PUT /documents: they made it and the current scope is its ' +
+      'organization. Everyone else who sees the campaign reads it only.',
+  })
+  editable: boolean;
 }

@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * a customer's account: a one-time code names the admin who asked for it, and the session it opens names that
  * admin too, so every action in it is recorded as theirs.
  */
-export class CustomerDeletionAndImpersonation1795710000000 implements MigrationInterface {
-  name = 'CustomerDeletionAndImpersonation1795710000000';
+export class CustomerDeletionAndImpersonation1795746100000 implements MigrationInterface {
+  name = 'CustomerDeletionAndImpersonation1795746100000';
 
   async up(q: QueryRunner): Promise<void> {
     for (const table of ['purchases', 'invoices']) {
