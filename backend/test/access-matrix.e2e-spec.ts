@@ -401,6 +401,11 @@ describe('authorization matrix', () => {
       ownerUserId: as.owner.user_id,
       avatar: avatar.avatar_id,
       avatarKey: avatar.assistant_id,
+      superFetchAssistant: await ok(
+        post('owner', '/api/avatars', { name: 'Fetcher', super_fetch_assistant: true }),
+        201,
+        (b) => String(b.avatar.assistant_id),
+      ),
       ...(await makeWidget(avatar.avatar_id).then((w) => ({ widget: w.widget_id, widgetKey: w.public_key }))),
       avatarFile: avatar.file_id,
       publicAvatar,

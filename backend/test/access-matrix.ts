@@ -97,6 +97,8 @@ export interface Fixtures {
   avatarKey: string;
   avatarFile: number;
   publicAvatar: number;
+  /** The assistant_id of owner's Personal Super Fetch avatar. */
+  superFetchAssistant: string;
   /** owner's Personal chat widget (of `avatar`), allowed on WIDGET_SITE, and its public key. */
   widget: number;
   widgetKey: string;
@@ -1395,6 +1397,37 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 204,
     fresh: async (make) => ({ idea_id: await make.idea('hashtags') }),
     request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ Super Fetch (the caller's own assistant and history)
+  'GET /api/super_fetch/messages/{assistant_id}': {
+    // Everyone reads their own history with an assistant (empty for another's).
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { assistant_id: f.superFetchAssistant } }),
+  },
+  'DELETE /api/super_fetch/messages/{assistant_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { assistant_id: f.superFetchAssistant } }),
+  },
+  'POST /api/super_fetch': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({ body: { assistant_id: f.superFetchAssistant, messages: ['Write a tagline'] } }),
+  },
+  'POST /api/super_fetch/v2': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({
+      body: {
+        assistant_id: f.superFetchAssistant,
+        values: { task: 'Post', topic: 'Tea', target: 'All', person: 'Me', tone: 'Warm', format: 'AIDA' },
+      },
+    }),
+  },
+  'DELETE /api/super_fetch/generations/{generation_id}': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: () => ({ params: { generation_id: '3f0c8a3e-2b7c-4c1e-9d7a-1b2c3d4e5f60' } }),
   },
 
   // ------------------------------------------------------------------ chat widgets (their owner, in its scope)

@@ -116,6 +116,15 @@ describe('Chat widget', () => {
       .put(`/api/widgets/${id}`, { accent_color: '#00AA11', words_per_day: 500, disabled: true })
       .expect(200);
     expect(changed.body).toMatchObject({ accent_color: '00aa11', words_per_day: 500, disabled: true });
+    // An explicit null is refused with the field's sentence (it failed with a 500), and nothing changes.
+    for (const body of [{ accent_color: null }, { max_concurrent_streams: null }, { name: null }]) {
+      const refused = await as(owner).put(`/api/widgets/${id}`, body).expect(400);
+      expect(refused.body.message).toEqual(expect.anything());
+    }
+    expect((await as(owner).get(`/api/widgets/${id}`).expect(200)).body).toMatchObject({
+      accent_color: '00aa11',
+      name: 'Shop chat',
+    });
     const list = await as(owner).get('/api/widgets').expect(200);
     expect(list.body).toMatchObject({ total: 1, page: 1, limit: 20 });
     expect(list.body.widgets[0].widget_id).toBe(id);

@@ -106,6 +106,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['an avatar’s outputs', `/avatars/${avatar.avatar_id}/outputs`],
       ['documents', '/documents'],
       ['a document', `/documents/${document.document_id}`],
+      ['super fetch', '/super-fetch'],
       ['topics', '/topics'],
       ['hashtags', '/hashtags'],
       ['tutorials', '/tutorials'],

@@ -5,6 +5,8 @@ export type * from './api/contracts';
 export {
   sessionStore,
   setNavigator,
+  navigateAway,
+  setSignedInHint,
   captureTemporaryUid,
   takeTemporaryUid,
   takeViewAsCode,
@@ -55,6 +57,7 @@ export { commonEn, commonEs } from './i18n/common';
 export * from './permissions';
 export * as templateGrammar from './template-grammar';
 export * from './remote';
+export { loadScript } from './load-script';
 export { AppProviders, ThemeProvider, createQueryClient } from './providers';
 export { StandaloneRemote } from './standalone';
 export { PageLoader } from './ui/PageLoader';

@@ -138,6 +138,22 @@ export interface DocumentAvatarPayload {
 }
 
 /**
+ * One Super Fetch output's text (POST /api/super_fetch, /api/super_fetch/v2): pieces with the offset where each
+ * starts, then one event with `done: true` whose content is the whole text and whose message_id is the saved
+ * history entry. `index` numbers the outputs of one request from 0.
+ */
+export interface SuperFetchOutputsPayload {
+  request_id: string;
+  generation_id: string;
+  index: number;
+  assistant_id: string;
+  content: string;
+  offset: number;
+  done: boolean;
+  message_id: number | null;
+}
+
+/**
  * A topic or hashtag generation's text (POST /api/topics/generate, /api/hashtags/generate): pieces, then one
  * event with `done: true` carrying the saved history entry's id and the whole text.
  */
@@ -196,6 +212,7 @@ export interface ServerToClientEvents {
   document_output: (payload: DocumentOutputPayload) => void;
   document_avatar: (payload: DocumentAvatarPayload) => void;
   ideas_output: (payload: IdeasOutputPayload) => void;
+  super_fetch_outputs: (payload: SuperFetchOutputsPayload) => void;
   thread_messages: (payload: ThreadMessagesPayload) => void;
   output: (payload: OutputPayload) => void;
   training_progress: (payload: TrainingProgressPayload) => void;
@@ -237,6 +254,7 @@ export const SERVER_EVENTS = [
   'document_output',
   'document_avatar',
   'ideas_output',
+  'super_fetch_outputs',
   'thread_messages',
   'output',
   'training_progress',

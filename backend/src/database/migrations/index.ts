@@ -27,6 +27,7 @@ import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 import { Widgets1795709477082 } from './1795709477082-Widgets';
 import { TrainingsAndOutputs1795709512066 } from './1795709512066-TrainingsAndOutputs';
 import { StarterContent1795709635733 } from './1795709635733-StarterContent';
+import { SuperFetchMessages1795746000001 } from './1795746000001-SuperFetchMessages';
 import { RenewalRefunds1795709670287 } from './1795709670287-RenewalRefunds';
 import { ReservationUserCap1795745995133 } from './1795745995133-ReservationUserCap';
 import { DefaultAvatar1795746000000 } from './1795746000000-DefaultAvatar';
@@ -66,5 +67,6 @@ export const migrations = [
   RenewalRefunds1795709670287,
   ReservationUserCap1795745995133,
   DefaultAvatar1795746000000,
+  SuperFetchMessages1795746000001,
   CustomerDeletionAndImpersonation1795746100000,
 ];

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { WIDGET_PREVIEW_REMOTE } from '@avatar-studio/contracts/widget';
+import { loadScript } from '@avatar-studio/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,20 +22,6 @@ interface PreviewModule {
 interface Container {
   init(shareScope: object): Promise<void> | void;
   get(module: string): Promise<() => unknown>;
-}
-
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      script.remove();
-      reject(new Error(`Could not load ${src}`));
-    };
-    document.head.appendChild(script);
-  });
 }
 
 let loading: Promise<PreviewModule> | null = null;

@@ -2891,6 +2891,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/super_fetch/messages/{assistant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's Super Fetch history with one assistant in the current scope (latest 100, oldest first) */
+        get: operations["SuperFetch_history"];
+        put?: never;
+        post?: never;
+        /** Reset: forget the history with the assistant (what it learns from) and stop its running outputs */
+        delete: operations["SuperFetch_reset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super_fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate one output per composed prompt in `messages`
+         * @description Each output is one generation on the engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `super_fetch_outputs` events (request_id, generation_id, index); the last of each output (done: true) carries the whole text and the message_id of the history entry saved with the charge. An attached file_id (docx, pdf, pptx, txt) is read as user content.
+         */
+        post: operations["SuperFetch_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super_fetch/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the prompt from the nine inputs and the base prompt, and generate `outputs` outputs
+         * @description Each output is one generation on the engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `super_fetch_outputs` events (request_id, generation_id, index); the last of each output (done: true) carries the whole text and the message_id of the history entry saved with the charge. An attached file_id (docx, pdf, pptx, txt) is read as user content. Required inputs (Task, Topic, Target Audience, Persona, Tone, Formula) must not be empty unless listed in `editable` (kept as [Label]); feedback is appended as requested changes.
+         */
+        post: operations["SuperFetch_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super_fetch/generations/{generation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop one of the caller’s Super Fetch outputs (nothing is charged or saved) */
+        delete: operations["SuperFetch_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trainings": {
         parameters: {
             query?: never;
@@ -3955,6 +4030,11 @@ export interface components {
             stripe_webhook_secret?: string | null;
             /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
             openai_api_key?: string | null;
+            /**
+             * @description The organization in the path (/{slug}/...): lowercase letters, digits and dashes, unique, never one of the app's own routes (400 slug_reserved). Made from the name when left out on create; unchanged on update.
+             * @example acme-co
+             */
+            slug?: string;
             name: string;
         };
         UpdateOrganizationBody: {
@@ -3976,6 +4056,11 @@ export interface components {
             stripe_webhook_secret?: string | null;
             /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
             openai_api_key?: string | null;
+            /**
+             * @description The organization in the path (/{slug}/...): lowercase letters, digits and dashes, unique, never one of the app's own routes (400 slug_reserved). Made from the name when left out on create; unchanged on update.
+             * @example acme-co
+             */
+            slug?: string;
             organization_id: number;
             /** @description Unchanged when left out. */
             name?: string;
@@ -5700,6 +5785,101 @@ export interface components {
              * @enum {string}
              */
             platform: "instagram" | "tiktok" | "x" | "linkedin" | "facebook" | "youtube";
+        };
+        SuperFetchMessageDto: {
+            message_id: number;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description The prompt sent (user) or the output (assistant) */
+            content: string;
+            request_id: string;
+            liked: boolean | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SuperFetchHistoryResponse: {
+            /** @description Oldest first, the latest 100 */
+            messages: components["schemas"]["SuperFetchMessageDto"][];
+        };
+        SuperFetchResetResponse: {
+            /** @example Super Fetcch reset. */
+            message: string;
+        };
+        SuperFetchMessagesBody: {
+            /**
+             * @description The Super Fetch avatar (GET /api/avatars/super-fetch)
+             * @example asst_3f9a…
+             */
+            assistant_id: string;
+            /** @description The scope; when sent it must match ?organization_id= (null = Personal) */
+            organization_id?: number | null;
+            /** @description An uploaded file (POST /api/files) of type docx, pdf, pptx or txt whose text the model reads */
+            file_id?: number;
+            /** @description Absent = the default model */
+            model?: string | null;
+            messages: string[];
+        };
+        SuperFetchGenerateResponse: {
+            /** @description Names the request in every `super_fetch_outputs` event */
+            request_id: string;
+            /** @description One per output, in order; each may be stopped on its own */
+            generation_ids: string[];
+        };
+        SuperFetchValuesDto: {
+            /** @example Write a LinkedIn post */
+            task?: string;
+            /** @example Cold brew coffee */
+            topic?: string;
+            /**
+             * @description Target Audience
+             * @example Students
+             */
+            target?: string;
+            /**
+             * @description Persona
+             * @example A friendly barista
+             */
+            person?: string;
+            /** @example Warm */
+            tone?: string;
+            /**
+             * @description Formula
+             * @example AIDA
+             */
+            format?: string;
+            examples?: string;
+            /** @description Call to Action (empty: 'There is no call to action on this prompt') */
+            cta?: string;
+            /** @description Manual Prompt (extra instructions) */
+            prompt?: string;
+        };
+        SuperFetchFeedbackDto: {
+            /** @description Thumbs up (true), down (false) or none (null) */
+            liked: boolean | null;
+            /** @description The changes asked for */
+            text: string;
+        };
+        SuperFetchGenerateBody: {
+            /**
+             * @description The Super Fetch avatar (GET /api/avatars/super-fetch)
+             * @example asst_3f9a…
+             */
+            assistant_id: string;
+            /** @description The scope; when sent it must match ?organization_id= (null = Personal) */
+            organization_id?: number | null;
+            /** @description An uploaded file (POST /api/files) of type docx, pdf, pptx or txt whose text the model reads */
+            file_id?: number;
+            /** @description Absent = the default model */
+            model?: string | null;
+            values: components["schemas"]["SuperFetchValuesDto"];
+            /** @description Inputs kept as [Label] fields in the prompt instead of their value */
+            editable?: ("task" | "topic" | "target" | "person" | "tone" | "format" | "examples" | "cta" | "prompt")[];
+            /** @default 1 */
+            outputs: number;
+            /** @description Feedback on the previous output */
+            feedback?: components["schemas"]["SuperFetchFeedbackDto"];
         };
         TrainingFileDto: {
             file_id: number;
@@ -14633,6 +14813,227 @@ export interface operations {
             };
             /** @description Missing, another user’s, or from another scope */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_history: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperFetchHistoryResponse"];
+                };
+            };
+            /** @description assistant_id malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_reset: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { message: 'Super Fetcch reset.' } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperFetchResetResponse"];
+                };
+            };
+            /** @description assistant_id malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_send: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuperFetchMessagesBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperFetchGenerateResponse"];
+                };
+            };
+            /** @description Empty or too many messages, malformed assistant_id, file not readable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not one of the caller’s Super Fetch assistants in the scope, or file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_generate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuperFetchGenerateBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperFetchGenerateResponse"];
+                };
+            };
+            /** @description 'Task can't be empty.', outputs out of 1-3, empty feedback text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not one of the caller’s Super Fetch assistants in the scope, or file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_cancel: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description generation_id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,7 +13,14 @@ import { api, unwrap } from '../api/client';
 import type { SessionPair, User } from '../api/contracts';
 import type { StaffRole } from '../permissions-core';
 import { notifyError } from '../notify';
-import { captureTemporaryUid, navigateAway, sessionStore, takeTemporaryUid, takeViewAsCode } from './store';
+import {
+  captureTemporaryUid,
+  navigateAway,
+  sessionStore,
+  setSignedInHint,
+  takeTemporaryUid,
+  takeViewAsCode,
+} from './store';
 
 export type SessionStatus = 'idle' | 'loading' | 'signedIn' | 'signedOut';
 
@@ -105,6 +112,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const user = hasSession ? (userQuery.data ?? null) : null;
+  // A session kept from before the hint cookie existed gets it too, so its next visit of / opens the app.
+  useEffect(() => {
+    if (user) setSignedInHint(true);
+  }, [user]);
   let status: SessionStatus;
   if (!ready) status = 'idle';
   else if (!hasSession) status = 'signedOut';

@@ -2,6 +2,7 @@
  * The session outside React: tokens in localStorage, the temporary sign-in uid, the chosen organization and
  * the sign-out path. The API client reads it on every request; the React providers subscribe to it.
  */
+import { SIGNED_IN_HINT_COOKIE } from '@avatar-studio/contracts/routes';
 import type { SessionPair } from '../api/contracts';
 
 export const STORAGE_KEYS = {
@@ -28,6 +29,17 @@ export const VIEW_AS_HASH = 'view-as';
 export const TOKEN_REFRESH_AFTER_MS = 15 * 60 * 1000;
 /** A temporary uid from the URL is usable for 5 minutes. */
 export const TEMPORARY_UID_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Sets or clears the cookie that tells the server this browser holds a session, so `/` answers the app rather
+ * than the landing page (the tokens themselves stay in localStorage; the cookie carries none of them).
+ */
+export function setSignedInHint(on: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = on
+    ? `${SIGNED_IN_HINT_COOKIE}=1; path=/; max-age=31536000; SameSite=Lax`
+    : `${SIGNED_IN_HINT_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -80,15 +92,19 @@ export const sessionStore = {
     storage.setItem(STORAGE_KEYS.accessToken, pair.access_token);
     storage.setItem(STORAGE_KEYS.refreshToken, pair.refresh_token);
     storage.setItem(STORAGE_KEYS.issuedAt, String(now));
+    setSignedInHint(true);
     emit();
   },
   /** Sign-out clears all local storage (in a tab viewing a customer's account, only that tab's). */
   clearAll(): void {
+    // The hint cookie is the whole site's: ending a customer view leaves the admin signed in.
+    const viewing = tabStorage() !== localStorage;
     try {
       tabStorage().clear();
     } catch {
       // Storage may be unavailable (private mode); nothing to clear then.
     }
+    if (!viewing) setSignedInHint(false);
     organizationId = null;
     staffScopeConfirmed = null;
     emit();

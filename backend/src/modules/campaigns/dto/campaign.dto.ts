@@ -14,7 +14,7 @@ import {
 } from '@avatar-studio/contracts';
 import { MAX_ID } from '../../../common/http/id-param';
 import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
-import { IsNameText, Trim } from '../../../common/http/validators';
+import { IsNameText, IsOptionalNotNull, Trim } from '../../../common/http/validators';
 import { DocumentDto } from '../../documents/dto/document.dto';
 
 const IsId = (name: string, message = `${name} must be a whole number.`): PropertyDecorator => {
@@ -175,14 +175,14 @@ export class UpdateCampaignBody {
   campaign_id: number;
 
   @ApiPropertyOptional({ maxLength: MAX_CAMPAIGN_NAME })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Trim()
   @IsCampaignName()
   name?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_CAMPAIGN_DESCRIPTION })
-  @IsOptional()
-  @IsString()
+  @IsOptionalNotNull()
+  @IsString({ message: 'description must be a text.' })
   @MaxLength(MAX_CAMPAIGN_DESCRIPTION, { message: DESCRIPTION_TOO_LONG })
   description?: string;
 
@@ -221,12 +221,13 @@ export class CampaignResourceBody {
 
 export class CampaignAccessBody {
   @ApiPropertyOptional()
-  @IsOptional()
+  // Left out: the other one names who; null is refused, not skipped.
+  @IsOptionalNotNull()
   @IsId('user_id')
   user_id?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('group_id')
   group_id?: number;
 }
