@@ -700,6 +700,11 @@ describe('authorization matrix', () => {
         const user = await t.createUser();
         return (await auth.issueSignInToken(user.user_id)).token;
       },
+      customer: async () => (await t.createUser()).user_id,
+      async impersonationCode() {
+        const user = await t.createUser();
+        return (await auth.issueImpersonationCode(as.staffAdmin.user_id, user.user_id)).code;
+      },
       async verifyToken() {
         const user = await t.createUser({ unverified: true });
         return signVerificationToken(t.env.appSecret, user.user_id, user.email);

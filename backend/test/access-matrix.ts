@@ -156,6 +156,10 @@ export interface FreshMakers {
   refreshToken(): Promise<string>;
   resetToken(): Promise<string>;
   signInToken(): Promise<string>;
+  /** A new customer account (no principal), for staff deleting or opening it. */
+  customer(): Promise<number>;
+  /** A staff admin's one-time code opening a new customer's account. */
+  impersonationCode(): Promise<string>;
   /** A signed email verification token of a new unverified account. */
   verifyToken(): Promise<string>;
   /** Makes the caller's address unverified again. */
@@ -361,6 +365,25 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     // make.email() belongs to an existing account: a new address is derived from it.
     request: (_f, x) => ({ body: { name: 'New', last_name: 'Customer', email: `new-${x.email}` } }),
   },
+  'PUT /api/users/{user_id}/admin': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    request: (f) => ({ params: { user_id: f.ownerUserId }, body: { instagram: 'owner.studio' } }),
+  },
+  'DELETE /api/users/admin/{user_id}': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    status: 204,
+    fresh: async (make) => ({ user_id: await make.customer() }),
+    request: (_f, x) => ({ params: { user_id: x.user_id } }),
+  },
+  'POST /api/users/{user_id}/admin/impersonation': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    status: 201,
+    fresh: async (make) => ({ user_id: await make.customer() }),
+    request: (_f, x) => ({ params: { user_id: x.user_id } }),
+  },
 
   // ------------------------------------------------------------------ analytics (staff)
   'GET /api/analytics/dashboard': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
@@ -428,6 +451,13 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 200,
     fresh: async (make) => ({ token: await make.signInToken() }),
     request: (_f, x) => ({ body: { token: x.token } }),
+  },
+  'POST /api/auth/impersonation': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    fresh: async (make) => ({ code: await make.impersonationCode() }),
+    request: (_f, x) => ({ body: { code: x.code } }),
   },
   'POST /api/auth/login/2fa': {
     public: true,

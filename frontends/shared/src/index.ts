@@ -9,11 +9,16 @@ export {
   setSignedInHint,
   captureTemporaryUid,
   takeTemporaryUid,
+  takeViewAsCode,
+  tabStorage,
+  VIEW_AS_HASH,
   STORAGE_KEYS,
   TOKEN_REFRESH_AFTER_MS,
   TEMPORARY_UID_TTL_MS,
 } from './session/store';
+export type { ViewingAs } from './session/store';
 export { SessionProvider, useSession, SESSION_USER_QUERY_KEY } from './session/SessionProvider';
+export { ViewingAsBanner } from './session/ViewingAsBanner';
 export type { Session, SessionStatus } from './session/SessionProvider';
 export {
   AppConfigProvider,

@@ -31,6 +31,7 @@ import { SuperFetchMessages1795746000001 } from './1795746000001-SuperFetchMessa
 import { RenewalRefunds1795709670287 } from './1795709670287-RenewalRefunds';
 import { ReservationUserCap1795745995133 } from './1795745995133-ReservationUserCap';
 import { DefaultAvatar1795746000000 } from './1795746000000-DefaultAvatar';
+import { CustomerDeletionAndImpersonation1795746100000 } from './1795746100000-CustomerDeletionAndImpersonation';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   ReservationUserCap1795745995133,
   DefaultAvatar1795746000000,
   SuperFetchMessages1795746000001,
+  CustomerDeletionAndImpersonation1795746100000,
 ];

@@ -96,6 +96,20 @@ export class OrganizationsService {
     };
   }
 
+  /** A user's organizations with their role in each, by name (the back office's customer screen); at most `limit`. */
+  async membershipsOf(
+    user_id: number,
+    limit: number,
+  ): Promise<{ organization_id: number; name: string; slug: string; role: string }[]> {
+    const rows = await this.orgs.listOfUser(user_id, undefined);
+    return rows.slice(0, limit).map(({ organization: o, user_type_id }) => ({
+      organization_id: o.organization_id,
+      name: o.name,
+      slug: o.slug,
+      role: ORG_ROLE_BY_ID[user_type_id],
+    }));
+  }
+
   /** Every organization, for the staff back office. */
   async listAll(principal: Principal, query: AllOrganizationsQuery): Promise<AllOrganizationsResponse> {
     await this.policy.demand(principal, 'organization.listAll');

@@ -556,9 +556,11 @@ export class PaymentEventsProcessor {
   }
 
   private async emailFailure(purchase: PurchaseView, amount: number): Promise<void> {
+    if (purchase.user_id === null) return;
+    const user_id = purchase.user_id;
     try {
       const [user, product] = await Promise.all([
-        this.users.toPublicUser(purchase.user_id),
+        this.users.toPublicUser(user_id),
         this.products.findById(purchase.product_id),
       ]);
       await this.mail.sendPaymentFailed(

@@ -112,6 +112,12 @@ export class InvoicesRepository {
     return { rows, total };
   }
 
+  /** The user's invoices lose their owner (kept for the books); answers how many. */
+  async anonymiseOwner(user_id: number, manager: EntityManager): Promise<number> {
+    const result = await manager.getRepository(Invoice).update({ user_id }, { user_id: null });
+    return result.affected ?? 0;
+  }
+
   async insert(fields: Partial<InvoiceFields>, manager?: EntityManager): Promise<Invoice> {
     const repo = this.repo(manager);
     return repo.save(repo.create(fields));

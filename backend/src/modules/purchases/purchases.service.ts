@@ -141,6 +141,24 @@ export class PurchasesService implements OnModuleInit {
     this.providerCancels.set(provider, impl);
   }
 
+  /** Whether the user has a subscription that still renews (it must be cancelled before the account goes). */
+  hasRenewingSubscription(user_id: number, manager?: EntityManager): Promise<boolean> {
+    return this.purchases.hasRenewing(user_id, manager);
+  }
+
+  /**
+   * A customer is being deleted: their purchases and invoices stay for the books without an owner, in the
+   * caller's transaction so they are anonymised exactly when the account goes.
+   */
+  async anonymiseOwner(
+    user_id: number,
+    manager: EntityManager,
+  ): Promise<{ purchases: number; invoices: number }> {
+    const purchases = await this.purchases.anonymiseOwner(user_id, manager);
+    const invoices = await this.invoices.anonymiseOwner(user_id, manager);
+    return { purchases, invoices };
+  }
+
   /**
    * Cents each user paid in the organization within [from, to): its purchases when paid (less refunds) and
    * their renewals; users who paid nothing are absent. The organization's user list shows it as LTV.
@@ -362,7 +380,7 @@ export class PurchasesService implements OnModuleInit {
           m,
         );
       const grant = wordsToGrant(product, false);
-      if (granting && renewal.period_end.getTime() > Date.now())
+      if (granting && purchase.user_id !== null && renewal.period_end.getTime() > Date.now())
         await this.words.grant(
           purchase.user_id,
           {
@@ -477,7 +495,8 @@ export class PurchasesService implements OnModuleInit {
       const purchase = await this.lockPurchase(purchase_id, m);
       if (purchase.status === 'revoked') return purchase;
       const end = purchase.expires_at && purchase.expires_at < ended_at ? purchase.expires_at : ended_at;
-      await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase_id), m, end);
+      if (purchase.user_id !== null)
+        await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase_id), m, end);
       const changes: Partial<PurchaseFields> = {
         status: 'cancelled',
         cancel_at_period_end: true,
@@ -553,7 +572,7 @@ export class PurchasesService implements OnModuleInit {
       const refunded_amount = invoice.refunded_amount + amount;
       await this.invoices.update(invoice_id, { refunded_amount }, m);
       await this.users.addLifetimeValue(invoice.user_id, -amount, m);
-      if (purchase && invoice.period_end && refunded_amount >= invoice.amount)
+      if (purchase && purchase.user_id !== null && invoice.period_end && refunded_amount >= invoice.amount)
         await this.words.endGrants(
           purchase.user_id,
           GRANT_SOURCE,
@@ -626,7 +645,7 @@ export class PurchasesService implements OnModuleInit {
       product: products.has(r.product_id)
         ? { product_id: r.product_id, name: products.get(r.product_id)! }
         : null,
-      ...(withUsers ? { user: users.get(r.user_id) ?? null } : {}),
+      ...(withUsers ? { user: (r.user_id !== null && users.get(r.user_id)) || null } : {}),
     }));
   }
 
@@ -911,7 +930,8 @@ export class PurchasesService implements OnModuleInit {
   }
 
   private async revokeLocked(purchase: Purchase, reason: string | null, m: EntityManager): Promise<Purchase> {
-    await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase.purchase_id), m);
+    if (purchase.user_id !== null)
+      await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase.purchase_id), m);
     const now = new Date();
     const changes: Partial<PurchaseFields> = {
       status: 'revoked',
@@ -931,7 +951,8 @@ export class PurchasesService implements OnModuleInit {
     now: Date,
     m: EntityManager,
   ) {
-    if (expires_at && expires_at <= now) return;
+    // A deleted customer's purchase (anonymised) has no one to give words to.
+    if ((expires_at && expires_at <= now) || purchase.user_id === null) return;
     const inTrial = product.is_subscription && trialEnd(product, now) !== null;
     await this.words.grant(
       purchase.user_id,

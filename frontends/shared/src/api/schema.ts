@@ -417,6 +417,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/impersonation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchanges a staff admin's one-time code for a 15-minute session as the customer; every change in it is audited as the admin's */
+        post: operations["Auth_impersonation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/sendResetPasswordLink": {
         parameters: {
             query?: never;
@@ -1699,7 +1716,8 @@ export interface paths {
         };
         /** One customer with their word balance (staff) */
         get: operations["Customers_one"];
-        put?: never;
+        /** Staff admins change a customer's profile fields (send only what changes) */
+        put: operations["Customers_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1718,6 +1736,40 @@ export interface paths {
         get: operations["Customers_ledger"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/admin/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Staff admins delete a customer: their data and stored files go, their purchases and invoices stay anonymised */
+        delete: operations["Customers_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/admin/impersonation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff admins open a customer's account: a one-time code (about a minute) for a 15-minute session as them */
+        post: operations["Customers_impersonate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3510,7 +3562,7 @@ export interface components {
             /** @description A whole number, as a string (bigint) */
             audit_event_id: string;
             /** @enum {string} */
-            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.impersonation_started" | "customer.impersonation_opened" | "customer.impersonation_action" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
             actor_user_id: number | null;
             actor_email: string | null;
             /** @enum {string|null} */
@@ -3781,6 +3833,21 @@ export interface components {
         SignInTokenDto: {
             /** @description A one-time sign-in token (valid 5 minutes) */
             token: string;
+        };
+        ImpersonationCodeDto: {
+            /** @description A staff admin's one-time code to open a customer's account */
+            code: string;
+        };
+        ImpersonationSessionDto: {
+            /** @description JWT for `Authorization: Bearer`, valid 15 minutes */
+            access_token: string;
+            /** @description Single use: each refresh answers a new one; reusing a spent one ends the session */
+            refresh_token: string;
+            /** @description Seconds until the access token expires */
+            expires_in: number;
+            user: components["schemas"]["PublicUserDto"];
+            /** Format: date-time */
+            session_expires_at: string;
         };
         EmailBodyDto: {
             email: string;
@@ -4667,7 +4734,8 @@ export interface components {
         };
         PurchaseDto: {
             purchase_id: number;
-            user_id: number;
+            /** @description Null once the customer was deleted */
+            user_id: number | null;
             product_id: number;
             organization_id: number | null;
             /** @enum {string} */
@@ -4769,7 +4837,8 @@ export interface components {
         InvoiceDto: {
             invoice_id: number;
             purchase_id: number | null;
-            user_id: number;
+            /** @description Null once the customer was deleted */
+            user_id: number | null;
             /** @description Cents */
             amount: number;
             currency: string;
@@ -5009,9 +5078,41 @@ export interface components {
             /** @description Whether the password recovery email went out */
             recovery_sent: boolean;
         };
+        CustomerOrganizationDto: {
+            organization_id: number;
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            role: "Admin" | "Manager" | "Member";
+        };
         CustomerResponse: {
             user: components["schemas"]["PublicUserDto"];
             balance: components["schemas"]["WordBalanceDto"];
+            /** @description Their organizations and role in each (first 100) */
+            organizations: components["schemas"]["CustomerOrganizationDto"][];
+        };
+        UpdateCustomerDto: {
+            name?: string;
+            last_name?: string;
+            company?: string | null;
+            /** @description 10 digits, separators allowed; stored as digits */
+            phone?: string | null;
+            /** @description YYYY-MM-DD */
+            birthday?: string | null;
+            /** @enum {string} */
+            lang?: "en" | "es";
+            instagram?: string | null;
+            /** @description Stored lowercased and trimmed; must not belong to another account */
+            email?: string;
+        };
+        ImpersonationCodeResponse: {
+            /** @description Exchange it with POST /auth/impersonation; works once */
+            code: string;
+            /**
+             * Format: date-time
+             * @description The code stops working at this time (about a minute)
+             */
+            expires_at: string;
         };
         PeriodFigureDto: {
             /** @description Since the start of today (UTC) */
@@ -6375,7 +6476,7 @@ export interface operations {
                 actor_user_id?: number;
                 /** @description Only actions on this user */
                 target_user_id?: number;
-                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.impersonation_started" | "customer.impersonation_opened" | "customer.impersonation_action" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
                 /** @description From this time, inclusive (ISO 8601) */
                 from?: string;
                 /** @description Before this time, exclusive (ISO 8601) */
@@ -7388,6 +7489,43 @@ export interface operations {
                 };
             };
             /** @description invalid_sign_in_token, sign_in_token_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_impersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpersonationCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpersonationSessionDto"];
+                };
+            };
+            /** @description impersonation_code_invalid (used, unknown), impersonation_code_expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11314,6 +11452,59 @@ export interface operations {
             };
         };
     };
+    Customers_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description staff_account_protected: staff accounts are managed in Staff
+             *
+             *     Role not allowed
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description user_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Customers_ledger: {
         parameters: {
             query?: {
@@ -11349,6 +11540,109 @@ export interface operations {
             };
             /** @description Role not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Customers_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description staff_account_protected
+             *
+             *     Role not allowed
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description user_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description subscription_renewing: cancel the subscription first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Customers_impersonate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpersonationCodeResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description staff_account_protected
+             *
+             *     Role not allowed
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description user_not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,7 +12,7 @@ import { useAppConfig } from '../appconfig/AppConfigProvider';
 import { notifyError } from '../notify';
 import { ORG_ROLE_BY_ID, type OrgRole } from '../permissions-core';
 import { useSession } from '../session/SessionProvider';
-import { sessionStore, STORAGE_KEYS } from '../session/store';
+import { sessionStore, STORAGE_KEYS, tabStorage } from '../session/store';
 
 export interface CurrentOrganization extends Omit<Organization, 'welcome_video'> {
   welcome_video?: string | null;
@@ -69,7 +69,7 @@ function toCurrent(org: Organization | Membership, memberships: Membership[]): C
 
 /** The stored choice: a number, 'personal', or undefined when nothing was stored. */
 export function readStoredOrganization(): number | 'personal' | undefined {
-  const raw = localStorage.getItem(STORAGE_KEYS.organizationId);
+  const raw = tabStorage().getItem(STORAGE_KEYS.organizationId);
   if (raw === null) return undefined;
   if (raw === PERSONAL) return PERSONAL;
   const id = Number(raw);
@@ -252,7 +252,7 @@ export function OrganizationProvider({
         setPendingStaffScope(next);
         return;
       }
-      localStorage.setItem(STORAGE_KEYS.organizationId, next ? String(next.organization_id) : PERSONAL);
+      tabStorage().setItem(STORAGE_KEYS.organizationId, next ? String(next.organization_id) : PERSONAL);
       sessionStore.setOrganizationId(next?.organization_id ?? null);
       setCurrent(next);
       // Data of the old scope must not show in the new one.
