@@ -17,6 +17,7 @@ import { AppConfigModule } from './modules/app-config/app-config.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ConversationsModule } from './modules/conversations/conversations.module';
 import { DocumentsModule } from './modules/documents/documents.module';
+import { SuperFetchModule } from './modules/super-fetch/super-fetch.module';
 import { TopicsModule } from './modules/topics/topics.module';
 import { TrainingsModule } from './modules/trainings/trainings.module';
 import { TutorialsModule } from './modules/tutorials/tutorials.module';
@@ -84,6 +85,7 @@ export class AppModule implements NestModule {
         MessagesModule,
         DocumentsModule,
         TopicsModule,
+        SuperFetchModule,
         TrainingsModule,
         TutorialsModule,
         WorkflowsModule,

@@ -212,7 +212,10 @@ describe('authorization matrix', () => {
     if (call.query) req = req.query(call.query);
     if (who) req = req.set('Authorization', who.auth);
     if (call.headers) req = req.set(call.headers);
-    if (call.upload) return req.attach(call.upload.field, Buffer.from(call.upload.content), call.upload.name);
+    if (call.upload) {
+      for (const [name, value] of Object.entries(call.upload.fields ?? {})) req = req.field(name, value);
+      return req.attach(call.upload.field, Buffer.from(call.upload.content), call.upload.name);
+    }
     if (call.body !== undefined) return req.send(call.body as object);
     return req;
   }
@@ -398,6 +401,11 @@ describe('authorization matrix', () => {
       ownerUserId: as.owner.user_id,
       avatar: avatar.avatar_id,
       avatarKey: avatar.assistant_id,
+      superFetchAssistant: await ok(
+        post('owner', '/api/avatars', { name: 'Fetcher', super_fetch_assistant: true }),
+        201,
+        (b) => String(b.avatar.assistant_id),
+      ),
       ...(await makeWidget(avatar.avatar_id).then((w) => ({ widget: w.widget_id, widgetKey: w.public_key }))),
       avatarFile: avatar.file_id,
       publicAvatar,
@@ -692,6 +700,11 @@ describe('authorization matrix', () => {
         const user = await t.createUser();
         return (await auth.issueSignInToken(user.user_id)).token;
       },
+      customer: async () => (await t.createUser()).user_id,
+      async impersonationCode() {
+        const user = await t.createUser();
+        return (await auth.issueImpersonationCode(as.staffAdmin.user_id, user.user_id)).code;
+      },
       async verifyToken() {
         const user = await t.createUser({ unverified: true });
         return signVerificationToken(t.env.appSecret, user.user_id, user.email);
@@ -889,5 +902,6 @@ describe('authorization matrix', () => {
     expect(mismatches).toEqual([]);
     // The re-read must have run: every write route refuses someone.
     expect(reread).toBeGreaterThan(50);
-  }, 180_000);
+    // About 2,500 calls: a bound for a loaded 2-core machine, not a speed target.
+  }, 480_000);
 });

@@ -97,6 +97,8 @@ export interface Fixtures {
   avatarKey: string;
   avatarFile: number;
   publicAvatar: number;
+  /** The assistant_id of owner's Personal Super Fetch avatar. */
+  superFetchAssistant: string;
   /** owner's Personal chat widget (of `avatar`), allowed on WIDGET_SITE, and its public key. */
   widget: number;
   widgetKey: string;
@@ -154,6 +156,10 @@ export interface FreshMakers {
   refreshToken(): Promise<string>;
   resetToken(): Promise<string>;
   signInToken(): Promise<string>;
+  /** A new customer account (no principal), for staff deleting or opening it. */
+  customer(): Promise<number>;
+  /** A staff admin's one-time code opening a new customer's account. */
+  impersonationCode(): Promise<string>;
   /** A signed email verification token of a new unverified account. */
   verifyToken(): Promise<string>;
   /** Makes the caller's address unverified again. */
@@ -193,8 +199,8 @@ export interface Call {
   query?: Record<string, string | number>;
   /** JSON body. */
   body?: unknown;
-  /** A multipart upload instead of JSON. */
-  upload?: { field: string; name: string; content: string };
+  /** A multipart upload instead of JSON, with its other form `fields`. */
+  upload?: { field: string; name: string; content: string; fields?: Record<string, string> };
   headers?: Record<string, string>;
 }
 
@@ -317,6 +323,7 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     },
   ],
   'DELETE /api/users/api-key': { allow: SIGNED_IN, request: () => ({}) },
+  'POST /api/users/resetDefaultAvatar': { allow: SIGNED_IN, status: 200, request: () => ({}) },
   'GET /api/users/email': {
     allow: STAFF,
     ...NOT_STAFF_403,
@@ -357,6 +364,25 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     fresh: async (make) => ({ email: await make.email() }),
     // make.email() belongs to an existing account: a new address is derived from it.
     request: (_f, x) => ({ body: { name: 'New', last_name: 'Customer', email: `new-${x.email}` } }),
+  },
+  'PUT /api/users/{user_id}/admin': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    request: (f) => ({ params: { user_id: f.ownerUserId }, body: { instagram: 'owner.studio' } }),
+  },
+  'DELETE /api/users/admin/{user_id}': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    status: 204,
+    fresh: async (make) => ({ user_id: await make.customer() }),
+    request: (_f, x) => ({ params: { user_id: x.user_id } }),
+  },
+  'POST /api/users/{user_id}/admin/impersonation': {
+    allow: ['staffAdmin'],
+    ...NOT_STAFF_403,
+    status: 201,
+    fresh: async (make) => ({ user_id: await make.customer() }),
+    request: (_f, x) => ({ params: { user_id: x.user_id } }),
   },
 
   // ------------------------------------------------------------------ analytics (staff)
@@ -430,6 +456,13 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 200,
     fresh: async (make) => ({ token: await make.signInToken() }),
     request: (_f, x) => ({ body: { token: x.token } }),
+  },
+  'POST /api/auth/impersonation': {
+    public: true,
+    allow: PRINCIPALS,
+    status: 200,
+    fresh: async (make) => ({ code: await make.impersonationCode() }),
+    request: (_f, x) => ({ body: { code: x.code } }),
   },
   'POST /api/auth/login/2fa': {
     public: true,
@@ -551,6 +584,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   'GET /api/checkout/keys/{product_id}': {
     allow: SIGNED_IN,
     request: (f) => ({ params: { product_id: f.oneOffProduct } }),
+  },
+  // owner's pending invoice: only its owner may learn which key pays it.
+  'GET /api/checkout/invoice_keys/{invoice_id}': {
+    allow: ['owner'],
+    request: (f) => ({ params: { invoice_id: f.invoice } }),
   },
   'POST /api/checkout/attempt': {
     allow: SIGNED_IN,
@@ -1018,6 +1056,54 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     fresh: async (make) => ({ avatar_id: (await make.avatar()).avatar_id }),
     request: (_f, x) => ({ params: x }),
   },
+  // The rated output of a learned training is one of the avatar's; refining changes the avatar (owner or admin).
+  'POST /api/avatars/refine': {
+    allow: ['owner', 'staffAdmin'],
+    fresh: async (make, f) => {
+      await make.training(true);
+      return { avatar_id: f.avatar };
+    },
+    request: (_f, x) => ({ body: x }),
+  },
+  // Both avatars must be the caller's to change; the training is one of the target's, executed.
+  'POST /api/avatars/combine': {
+    allow: ['owner', 'staffAdmin'],
+    status: 201,
+    fresh: async (make, f) => ({
+      selected_avatar_id: (await make.avatar()).avatar_id,
+      target_avatar_id: f.avatar,
+      target_training_id: await make.training(true),
+    }),
+    request: (_f, x) => ({ body: { ...x, name: 'Combined' } }),
+  },
+  // A message to an avatar the caller may see (a chat is not a change): the public one for everyone signed in.
+  'POST /api/avatars/user-message/document-request': [
+    {
+      allow: ['owner', 'staffAdmin'],
+      status: 201,
+      request: (f) => ({
+        upload: {
+          field: 'file',
+          name: 'notes.txt',
+          content: 'Some notes to read.',
+          fields: { avatar_id: String(f.avatar), message: 'Summarize it.' },
+        },
+      }),
+    },
+    {
+      name: 'a public avatar',
+      allow: SIGNED_IN,
+      status: 201,
+      request: (f) => ({
+        upload: {
+          field: 'file',
+          name: 'notes.txt',
+          content: 'Some notes to read.',
+          fields: { avatar_id: String(f.publicAvatar), message: 'Summarize it.' },
+        },
+      }),
+    },
+  ],
 
   // ------------------------------------------------------------------ trainings and outputs (like avatars)
   'GET /api/trainings': { allow: SIGNED_IN, request: () => ({}) },
@@ -1258,6 +1344,17 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 202,
     request: (f) => ({ params: { document_id: f.document }, body: { prompt: 'Write a title' } }),
   },
+  // The caller's document and an avatar they see; anyone else's document is 404 whatever the avatar.
+  'POST /api/documents/avatar-output': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({ body: { document_id: f.document, avatar_id: f.avatar, prompt: 'Write a title' } }),
+  },
+  // Read through the campaign's visibility (given to member; Manager owns it; Admin and staff see all).
+  'GET /api/documents/{document_id}/campaigns/{campaign_id}': {
+    allow: [...ORG_MEMBERS, ...STAFF],
+    request: (f) => ({ params: { document_id: f.campaignDocument, campaign_id: f.campaign } }),
+  },
   // Stops only the caller's own generation (the key names the user), so anyone signed in gets 204.
   'DELETE /api/documents/generations/{generation_id}': {
     allow: SIGNED_IN,
@@ -1305,6 +1402,37 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
     status: 204,
     fresh: async (make) => ({ idea_id: await make.idea('hashtags') }),
     request: (_f, x) => ({ params: x }),
+  },
+
+  // ------------------------------------------------------------------ Super Fetch (the caller's own assistant and history)
+  'GET /api/super_fetch/messages/{assistant_id}': {
+    // Everyone reads their own history with an assistant (empty for another's).
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { assistant_id: f.superFetchAssistant } }),
+  },
+  'DELETE /api/super_fetch/messages/{assistant_id}': {
+    allow: SIGNED_IN,
+    request: (f) => ({ params: { assistant_id: f.superFetchAssistant } }),
+  },
+  'POST /api/super_fetch': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({ body: { assistant_id: f.superFetchAssistant, messages: ['Write a tagline'] } }),
+  },
+  'POST /api/super_fetch/v2': {
+    allow: ['owner'],
+    status: 202,
+    request: (f) => ({
+      body: {
+        assistant_id: f.superFetchAssistant,
+        values: { task: 'Post', topic: 'Tea', target: 'All', person: 'Me', tone: 'Warm', format: 'AIDA' },
+      },
+    }),
+  },
+  'DELETE /api/super_fetch/generations/{generation_id}': {
+    allow: SIGNED_IN,
+    status: 204,
+    request: () => ({ params: { generation_id: '3f0c8a3e-2b7c-4c1e-9d7a-1b2c3d4e5f60' } }),
   },
 
   // ------------------------------------------------------------------ chat widgets (their owner, in its scope)

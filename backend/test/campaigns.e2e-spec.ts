@@ -123,6 +123,9 @@ describe('Campaigns and groups', () => {
       expect((await listNames(staff)).sort()).toEqual(['Owned by Max', 'Owned by Mia']);
       await as(outsider).get(`/api/campaigns/organization/${org}`).expect(404);
 
+      // Null names nobody: 400, not a 500.
+      await as(manager).post(`/api/campaigns/give-access/${owned}`, { user_id: null }).expect(400);
+      await as(manager).put('/api/campaigns', { campaign_id: owned, name: null }).expect(400);
       await as(manager).post(`/api/campaigns/give-access/${owned}`, { group_id: groupId }).expect(200);
       await as(otherManager)
         .post(`/api/campaigns/give-access/${others}`, { user_id: member.user_id })

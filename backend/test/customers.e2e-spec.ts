@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { MailService } from '../src/modules/mail/mail.service';
+import { PNG } from '../src/modules/files/testing/sample-files';
 import { startTestApp, TestApp, TestUser } from './harness';
 
 describe('Back-office customers API', () => {
@@ -82,6 +85,13 @@ describe('Back-office customers API', () => {
     const res = (await get(manager, `/api/users/${customer.user_id}/admin`).expect(200)).body;
     expect(res.user).toMatchObject({ user_id: customer.user_id, name: 'Zoe', has_access: true });
     expect(res.balance).toMatchObject({ words: 5000, unlimited: false, display_balance: 5000 });
+    expect(res.organizations).toEqual([]);
+    const org = await t.createOrganization('Quimby Works');
+    await t.addMember(org, customer.user_id, 2);
+    const withOrg = (await get(manager, `/api/users/${customer.user_id}/admin`).expect(200)).body;
+    expect(withOrg.organizations).toEqual([
+      expect.objectContaining({ organization_id: org, name: 'Quimby Works', role: 'Manager' }),
+    ]);
     const ledger = (await get(manager, `/api/users/${customer.user_id}/admin/ledger`).expect(200)).body;
     expect(ledger.entries[0]).toMatchObject({ words: 5000 });
     expect((await get(admin, '/api/users/99999999/admin').expect(404)).body.code).toBe('user_not_found');
@@ -180,5 +190,235 @@ describe('Back-office customers API', () => {
         .send({ name: 'A', last_name: 'B', email: 'blocked@customers.test' })
         .expect(403);
     }
+  });
+
+  describe('editing, deleting and opening a customer', () => {
+    const put = (who: TestUser, user_id: number, body: object) =>
+      t.http().put(`/api/users/${user_id}/admin`).set('Authorization', who.auth).send(body);
+    const del = (who: TestUser, user_id: number) =>
+      t.http().delete(`/api/users/admin/${user_id}`).set('Authorization', who.auth);
+    const openCode = (who: TestUser, user_id: number) =>
+      t.http().post(`/api/users/${user_id}/admin/impersonation`).set('Authorization', who.auth);
+    const exchange = (code: string) => t.http().post('/api/auth/impersonation').send({ code });
+    const lastEvent = async (action: string) =>
+      (await t.http().get('/api/audit-events').query({ action }).set('Authorization', admin.auth).expect(200))
+        .body.audit_events[0];
+    let product: number;
+
+    beforeAll(async () => {
+      product = (
+        await t
+          .http()
+          .post('/api/products')
+          .set('Authorization', admin.auth)
+          .send({ name: 'Books plan', description: 'Words', price: 1000, word_amount: 1000 })
+          .expect(201)
+      ).body.product.product_id;
+    });
+
+    it("lets a staff admin edit a customer's fields, audited; 400 for a bad field, 412 for a taken email", async () => {
+      const who = await t.createUser({ name: 'Edna' });
+      const res = await put(admin, who.user_id, {
+        name: ' Edith ',
+        email: ' Edith.E@Customers.test ',
+        phone: '(555) 222-3333',
+        company: 'Acme',
+        lang: 'es',
+      }).expect(200);
+      expect(res.body.user).toMatchObject({
+        name: 'Edith',
+        email: 'edith.e@customers.test',
+        phone: '5552223333',
+        company: 'Acme',
+        lang: 'es',
+      });
+      expect(await lastEvent('customer.updated')).toMatchObject({
+        actor_user_id: admin.user_id,
+        target_user_id: who.user_id,
+        details: { fields: expect.arrayContaining(['name', 'email', 'phone', 'company', 'lang']) },
+      });
+      expect((await put(admin, who.user_id, { name: '' }).expect(400)).body.message).toContain(
+        'Name is invalid.',
+      );
+      await put(admin, who.user_id, { phone: '12' }).expect(400);
+      await put(admin, who.user_id, { email: 'nope' }).expect(400);
+      expect((await put(admin, who.user_id, { email: customer.email }).expect(412)).body.code).toBe(
+        'email_exists',
+      );
+    });
+
+    it('keeps managers and customers from editing, deleting and opening; staff accounts are protected; 404 unknown', async () => {
+      const who = await t.createUser();
+      for (const caller of [manager, customer]) {
+        await put(caller, who.user_id, { name: 'X' }).expect(403);
+        await del(caller, who.user_id).expect(403);
+        await openCode(caller, who.user_id).expect(403);
+      }
+      for (const staffAccount of [manager, admin]) {
+        expect((await put(admin, staffAccount.user_id, { name: 'X' }).expect(403)).body.code).toBe(
+          'staff_account_protected',
+        );
+        expect((await del(admin, staffAccount.user_id).expect(403)).body.code).toBe(
+          'staff_account_protected',
+        );
+        expect((await openCode(admin, staffAccount.user_id).expect(403)).body.code).toBe(
+          'staff_account_protected',
+        );
+      }
+      for (const call of [
+        put(admin, 99999999, { name: 'X' }),
+        del(admin, 99999999),
+        openCode(admin, 99999999),
+      ])
+        expect((await call.expect(404)).body.code).toBe('user_not_found');
+      await t.http().delete(`/api/users/admin/${who.user_id}`).expect(401);
+    });
+
+    it('deletes a customer: data and stored files go, purchases and invoices stay anonymised, audited', async () => {
+      const who = await t.createUser();
+      const upload = await t
+        .http()
+        .post('/api/files')
+        .set('Authorization', who.auth)
+        .attach('file', PNG, 'me.png')
+        .expect(201);
+      const stored = join(t.env.dataDir, 'files', String(upload.body.file.src).split('/').pop()!);
+      expect(existsSync(stored)).toBe(true);
+      await t
+        .http()
+        .post('/api/users/giveAccess')
+        .set('Authorization', admin.auth)
+        .send({ user_id: who.user_id, product_id: product, gift: false, total: 1500 })
+        .expect(201);
+      const invoice = await t
+        .http()
+        .post('/api/invoices/admin')
+        .set('Authorization', admin.auth)
+        .send({ user_id: who.user_id, amount: 700, description: 'Setup' })
+        .expect(201);
+      const [{ purchase_id }] = await t.db.query(`SELECT purchase_id FROM purchases WHERE user_id = $1`, [
+        who.user_id,
+      ]);
+
+      await del(admin, who.user_id).expect(204);
+
+      expect(await t.db.query(`SELECT 1 FROM users WHERE user_id = $1`, [who.user_id])).toHaveLength(0);
+      expect(await t.db.query(`SELECT 1 FROM files WHERE user_id = $1`, [who.user_id])).toHaveLength(0);
+      expect(existsSync(stored)).toBe(false);
+      const [purchase] = await t.db.query(`SELECT user_id, amount FROM purchases WHERE purchase_id = $1`, [
+        purchase_id,
+      ]);
+      expect(purchase).toEqual({ user_id: null, amount: 1500 });
+      const invoice_id = invoice.body.invoice?.invoice_id ?? invoice.body.invoice_id;
+      const [kept] = await t.db.query(`SELECT user_id, amount FROM invoices WHERE invoice_id = $1`, [
+        invoice_id,
+      ]);
+      expect(kept).toEqual({ user_id: null, amount: 700 });
+      // The books still list it, without a customer.
+      const listed = (await get(admin, `/api/purchases/admin?query=${purchase_id}`).expect(200)).body;
+      expect(
+        listed.purchases.find((p: { purchase_id: number }) => p.purchase_id === purchase_id),
+      ).toMatchObject({
+        user_id: null,
+        user: null,
+      });
+      expect(await lastEvent('customer.deleted')).toMatchObject({
+        actor_user_id: admin.user_id,
+        target_user_id: who.user_id,
+        details: { purchases_kept: 1, invoices_kept: 1 },
+      });
+      await get(who, '/api/users').expect(401);
+      await del(admin, who.user_id).expect(404);
+    });
+
+    it('refuses to delete a customer whose subscription still renews (409), and deletes once it is cancelled', async () => {
+      const who = await t.createUser();
+      const [{ purchase_id }] = await t.db.query(
+        `INSERT INTO purchases (user_id, product_id, status, amount, provider, stripe_subscription_id)
+         VALUES ($1, $2, 'active', 1000, 'stripe', 'sub_renewing_test') RETURNING purchase_id`,
+        [who.user_id, product],
+      );
+      expect((await del(admin, who.user_id).expect(409)).body).toMatchObject({
+        code: 'subscription_renewing',
+        message: expect.stringContaining('Cancel it first'),
+      });
+      expect(await t.db.query(`SELECT 1 FROM users WHERE user_id = $1`, [who.user_id])).toHaveLength(1);
+      await t.db.query(`UPDATE purchases SET cancel_at_period_end = true WHERE purchase_id = $1`, [
+        purchase_id,
+      ]);
+      await del(admin, who.user_id).expect(204);
+    });
+
+    it("opens a customer's account once with a short code: 15-minute session, customer rights only, actions audited as the admin", async () => {
+      const who = await t.createUser({ name: 'Viv' });
+      const issued = await openCode(admin, who.user_id).expect(201);
+      expect(new Date(issued.body.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+      const session = await exchange(issued.body.code).expect(200);
+      expect(session.body.user).toMatchObject({ user_id: who.user_id, name: 'Viv' });
+      const ends = new Date(session.body.session_expires_at).getTime() - Date.now();
+      expect(ends).toBeGreaterThan(14 * 60_000);
+      expect(ends).toBeLessThanOrEqual(15 * 60_000);
+      // The code works once.
+      expect((await exchange(issued.body.code).expect(401)).body.code).toBe('impersonation_code_invalid');
+      expect((await exchange('made-up-code').expect(401)).body.code).toBe('impersonation_code_invalid');
+
+      const viewer = `Bearer ${session.body.access_token}`;
+      const me = await t.http().get('/api/users').set('Authorization', viewer).expect(200);
+      expect(me.body.user.user_id).toBe(who.user_id);
+      // The customer's rights only: no back office, and no opening another account from there.
+      await t.http().get('/api/users/admin/all').set('Authorization', viewer).expect(403);
+      await t
+        .http()
+        .put('/api/users')
+        .set('Authorization', viewer)
+        .send({ company: 'Viewed Co' })
+        .expect(200);
+      expect(await lastEvent('customer.impersonation_action')).toMatchObject({
+        actor_user_id: admin.user_id,
+        actor_staff_role: 'admin',
+        target_user_id: who.user_id,
+        details: { method: 'PUT', status: 200, on_behalf_of_user_id: who.user_id },
+      });
+      expect(await lastEvent('customer.impersonation_opened')).toMatchObject({
+        actor_user_id: admin.user_id,
+        target_user_id: who.user_id,
+      });
+      expect(await lastEvent('customer.impersonation_started')).toMatchObject({
+        actor_user_id: admin.user_id,
+        target_user_id: who.user_id,
+      });
+      // The session ends at its 15 minutes, refreshed or not.
+      const refreshed = await t
+        .http()
+        .post('/api/auth/refresh')
+        .send({ refresh_token: session.body.refresh_token })
+        .expect(200);
+      const [row] = await t.db.query(
+        `SELECT impersonated_by, extract(epoch FROM expires_at - "createdAt") AS seconds FROM sessions
+          WHERE user_id = $1 AND revoked_at IS NULL AND impersonated_by IS NOT NULL`,
+        [who.user_id],
+      );
+      expect(row.impersonated_by).toBe(admin.user_id);
+      expect(Number(row.seconds)).toBeLessThanOrEqual(15 * 60);
+      await t.db.query(
+        `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE impersonated_by IS NOT NULL AND user_id = $1`,
+        [who.user_id],
+      );
+      await t
+        .http()
+        .get('/api/users')
+        .set('Authorization', `Bearer ${refreshed.body.access_token}`)
+        .expect(401);
+    });
+
+    it('refuses an expired code', async () => {
+      const who = await t.createUser();
+      const issued = await openCode(admin, who.user_id).expect(201);
+      await t.db.query(
+        `UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE issued_by = $1`,
+        [admin.user_id],
+      );
+      expect((await exchange(issued.body.code).expect(401)).body.code).toBe('impersonation_code_expired');
+    });
   });
 });

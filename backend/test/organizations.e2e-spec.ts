@@ -97,6 +97,49 @@ describe('Organizations API', () => {
       expect(second.body.organization.slug).toBe('twin-co-2');
     });
 
+    it("keeps the app's own routes out of slugs: a chosen one is refused (slug_reserved), a name's gets a suffix", async () => {
+      const post = (body: object) =>
+        t.http().post('/api/organizations').set('Authorization', staffManager.auth).send(body);
+      for (const slug of ['pricing', 'latam', 'auth', 'Welcome']) {
+        const res = await post({ name: 'Shadow', slug }).expect(400);
+        expect(res.body).toMatchObject({ code: 'slug_reserved' });
+        expect(res.body.message).toBe(
+          `"${slug.toLowerCase()}" is one of the app's own addresses (/${slug.toLowerCase()}), so it cannot name an organization. Choose another slug.`,
+        );
+      }
+      const badShape = await post({ name: 'Shadow', slug: 'no spaces!' }).expect(400);
+      expect(badShape.body.code).toBe('invalid_slug');
+      const named = await post({ name: 'Pricing' }).expect(201);
+      expect(named.body.organization.slug).toBe('pricing-2');
+      const suffix = Date.now().toString(36);
+      const chosen = await post({ name: 'Chosen', slug: `chosen-${suffix}` }).expect(201);
+      expect(chosen.body.organization.slug).toBe(`chosen-${suffix}`);
+      const taken = await post({ name: 'Again', slug: `chosen-${suffix}` }).expect(409);
+      expect(taken.body.code).toBe('slug_taken');
+
+      // Saving the settings checks a changed slug the same way; an unchanged one passes.
+      const put = (body: object) =>
+        t
+          .http()
+          .put('/api/organizations')
+          .set('Authorization', staffManager.auth)
+          .send({ organization_id: named.body.organization.organization_id, ...body });
+      const reserved = await put({ slug: 'templates' }).expect(400);
+      expect(reserved.body.code).toBe('slug_reserved');
+      expect((await put({ slug: `chosen-${suffix}` }).expect(409)).body.code).toBe('slug_taken');
+      await put({ slug: 'pricing-2', tagline: 'Same slug' }).expect(200);
+      expect((await put({ slug: null }).expect(200)).body.organization.slug).toBe('pricing-2');
+      const renamed = await put({ slug: `priced-${suffix}` }).expect(200);
+      expect(renamed.body.organization.slug).toBe(`priced-${suffix}`);
+      const found = await t
+        .http()
+        .get('/api/organizations/lookup')
+        .query({ slug: `priced-${suffix}` })
+        .set('Authorization', staffManager.auth)
+        .expect(200);
+      expect(found.body.organization.organization_id).toBe(named.body.organization.organization_id);
+    });
+
     it('refuses a domain that is not a host name and one already used', async () => {
       const bad = await t
         .http()

@@ -78,6 +78,10 @@ describe('Templates API', () => {
     const rows = await t.db.query(`SELECT tag FROM template_tags WHERE template_id = $1 ORDER BY tag`, [id]);
     expect(rows.map((r: { tag: string }) => r.tag)).toEqual(['c', 'd', 'e']);
 
+    // An explicit null type empties it, as on create (it used to fail with a 500).
+    const untyped = await as(owner).put('/api/templates', { template_id: id, type: null }).expect(200);
+    expect(untyped.body.template).toMatchObject({ name: 'Renamed', type: '' });
+
     await as(owner).del(`/api/templates/${id}`).expect(204);
     const gone = await as(owner).get(`/api/templates/${id}`).expect(404);
     expect(gone.body).toMatchObject({ message: 'Template not found.', code: 'template_not_found' });

@@ -116,6 +116,15 @@ describe('Chat widget', () => {
       .put(`/api/widgets/${id}`, { accent_color: '#00AA11', words_per_day: 500, disabled: true })
       .expect(200);
     expect(changed.body).toMatchObject({ accent_color: '00aa11', words_per_day: 500, disabled: true });
+    // An explicit null is refused with the field's sentence (it failed with a 500), and nothing changes.
+    for (const body of [{ accent_color: null }, { max_concurrent_streams: null }, { name: null }]) {
+      const refused = await as(owner).put(`/api/widgets/${id}`, body).expect(400);
+      expect(refused.body.message).toEqual(expect.anything());
+    }
+    expect((await as(owner).get(`/api/widgets/${id}`).expect(200)).body).toMatchObject({
+      accent_color: '00aa11',
+      name: 'Shop chat',
+    });
     const list = await as(owner).get('/api/widgets').expect(200);
     expect(list.body).toMatchObject({ total: 1, page: 1, limit: 20 });
     expect(list.body.widgets[0].widget_id).toBe(id);
@@ -287,6 +296,23 @@ describe('Chat widget', () => {
     expect(busy.status).toBe(429);
     expect(busy.json).toMatchObject({ code: 'widget_busy' });
     expect((await slow).events.at(-1)?.event).toBe('done');
+  });
+
+  it('leaves the owner’s own cap of concurrent answers free while visitors are answered', async () => {
+    const owner = await k.customer(100_000);
+    const w = await widget(owner, { max_concurrent_streams: 5 });
+    const tokens = [];
+    for (let i = 0; i < 3; i++) tokens.push(await visitorToken(w.public_key));
+    // Three slow visitor answers: as many as the owner's own cap (3).
+    k.fake.reply(...tokens.map(() => ({ text: 'word '.repeat(20), chunks: 20, delayMs: 50 })));
+    const visitors = tokens.map((token, i) => ask(w.public_key, token, `Visitor ${i}`));
+    await waitFor(() => k.fake.requests.length === 3);
+    const conversationId = await k.conversation(owner);
+    k.fake.reply({ text: 'Yours.' });
+    await k
+      .post(owner, '/api/messages', { content: 'Hi', conversation_id: conversationId, stream: false })
+      .expect(201);
+    for (const answer of await Promise.all(visitors)) expect(answer.events.at(-1)?.event).toBe('done');
   });
 
   it('limits one visitor’s messages a minute', async () => {

@@ -106,6 +106,7 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
       ['an avatar’s outputs', `/avatars/${avatar.avatar_id}/outputs`],
       ['documents', '/documents'],
       ['a document', `/documents/${document.document_id}`],
+      ['super fetch', '/super-fetch'],
       ['topics', '/topics'],
       ['hashtags', '/hashtags'],
       ['tutorials', '/tutorials'],
@@ -153,6 +154,12 @@ describe('accessibility (axe-core: no serious or critical violation on any scree
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('dialog').waitFor();
     await expectAccessible(page, 'billing: cancel a subscription (dialog)');
+    // Saving a card: the dialog with Stripe's card field, loaded with the key its SetupIntent names.
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep subscription' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await page.getByRole('dialog').getByLabel('Card number').waitFor();
+    await expectAccessible(page, 'billing: add a card (dialog)');
   }, 90_000);
 
   test('the organization and back-office screens (staff admin)', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiCall, signUpViaApi } from '../support/api';
+import { adminCredentials, apiCall, login, signUpViaApi } from '../support/api';
 import { label, signInViaApi, until, useBrowser } from '../support/fixtures';
 import { createDiscount, createProduct, routePayments } from '../support/payments';
 
@@ -124,6 +124,76 @@ describe('billing: pricing, checkout with Stripe.js, order summary, billing', ()
       user.session.access_token,
     );
     expect(purchase).toMatchObject({ status: 'cancelled', cancel_reason: 'I do not need it this month' });
+  }, 90_000);
+
+  test('an invoice staff issued for a plan is paid through checkout: the invoice is paid and the words granted', async ({
+    page,
+  }) => {
+    await routePayments(page);
+    const product_id = await createProduct({
+      name: `Contract ${Date.now().toString(36)}`,
+      price: 1000,
+      word_amount: 2500,
+    });
+    const user = await signUpViaApi('contract');
+    const admin = await login(adminCredentials());
+    const { invoice } = await apiCall<{ invoice: { invoice_id: number } }>(
+      'POST',
+      '/api/invoices/admin',
+      { user_id: user.session.user.user_id, amount: 3200, description: 'Yearly agreement' },
+      admin.access_token,
+    );
+    const before = await balance(user.session.access_token);
+    await signInViaApi(page, user, `/checkout/${product_id}?contract_invoice_id=${invoice.invoice_id}`);
+    await page.getByText(`Invoice #${invoice.invoice_id}`).waitFor();
+    const total = page.getByTestId('checkout-total');
+    await until('the invoice amount', async () => (await total.textContent()) === '32.00 USD');
+    await payWithCard(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/thankyou\/\d+$/);
+    await until(
+      'the order to be completed',
+      async () => (await page.getByTestId('order-status').textContent()) === 'completed',
+    );
+    const { invoices } = await apiCall<{ invoices: { invoice_id: number; status: string }[] }>(
+      'GET',
+      '/api/invoices',
+      undefined,
+      user.session.access_token,
+    );
+    expect(invoices.find((i) => i.invoice_id === invoice.invoice_id)?.status).toBe('completed');
+    expect(await balance(user.session.access_token)).toBe(before + 2500);
+  }, 90_000);
+
+  test('save a card from billing, then pay an open invoice with it', async ({ page }) => {
+    await routePayments(page);
+    const user = await signUpViaApi('invoice');
+    const admin = await login(adminCredentials());
+    const { invoice } = await apiCall<{ invoice: { invoice_id: number } }>(
+      'POST',
+      '/api/invoices/admin',
+      { user_id: user.session.user.user_id, amount: 4500, description: 'Onboarding session' },
+      admin.access_token,
+    );
+    await signInViaApi(page, user, '/billing');
+    await page.getByRole('button', { name: 'Add card' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await page.getByText('mastercard ending in 4444', { exact: false }).first().waitFor();
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Onboarding session' });
+    await row.getByRole('button', { name: 'Pay' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: 'mastercard ending in 4444' }).check();
+    await dialog.getByRole('button', { name: 'Pay 45.00 USD' }).click();
+    await page.getByText('Invoice paid.').waitFor();
+    const { invoices } = await apiCall<{ invoices: { invoice_id: number; status: string }[] }>(
+      'GET',
+      '/api/invoices',
+      undefined,
+      user.session.access_token,
+    );
+    expect(invoices.find((i) => i.invoice_id === invoice.invoice_id)?.status).toBe('completed');
   }, 90_000);
 
   test("PayPal's buttons buy a one-off product", async ({ page }) => {

@@ -122,6 +122,15 @@ describe('campaigns', () => {
       await memberPage.getByRole('link', { name: 'Open Spring launch', exact: true }).click();
       await memberPage.getByRole('link', { name: 'Open Launch brief', exact: true }).waitFor();
       expect(await memberPage.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0);
+      // The campaign's document opens in the editor, read only for someone who did not make it.
+      await memberPage.getByRole('link', { name: 'Open Launch brief', exact: true }).click();
+      await memberPage.waitForURL(/\/campaign\/\d+\/documents\/\d+$/);
+      await memberPage.getByRole('heading', { name: 'Launch brief', exact: true }).waitFor();
+      await memberPage.locator('.bn-editor').getByText('Plan', { exact: true }).waitFor();
+      expect(await memberPage.locator('.bn-editor[contenteditable="true"]').count()).toBe(0);
+      expect(await memberPage.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+      await memberPage.getByRole('link', { name: 'Campaign: Spring launch', exact: true }).click();
+      await memberPage.getByRole('link', { name: 'Open Launch brief', exact: true }).waitFor();
       await memberPage.getByRole('main').getByText('Templates', { exact: true }).click();
       await memberPage.getByRole('link', { name: 'Open Launch pitch', exact: true }).waitFor();
     } finally {

@@ -174,6 +174,21 @@ describe('chat widget on another site', () => {
     await page.getByRole('textbox', { name: label('Avatar') }).click();
     await page.getByRole('option', { name: 'Greeter' }).click();
     await page.getByRole('textbox', { name: label('Widget name') }).fill('Front desk');
+    // The live preview is the widget's own federated module: it follows the form and opens no session.
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('button', { name: 'Open chat: Front desk' }).waitFor();
+    await preview.getByRole('dialog', { name: 'Front desk' }).waitFor({ state: 'visible' });
+    expect(await preview.getByRole('alert').textContent()).toMatch(/^Preview:/);
+    const accent = page.getByRole('textbox', { name: 'Accent colour' });
+    await accent.fill('#0055aa');
+    const colourOf = () =>
+      preview
+        .getByRole('button', { name: 'Open chat: Front desk' })
+        .evaluate((button) => getComputedStyle(button).backgroundColor);
+    for (let i = 0; i < 50 && (await colourOf()) !== 'rgb(0, 85, 170)'; i++) await page.waitForTimeout(100);
+    expect(await colourOf()).toBe('rgb(0, 85, 170)');
+    await expectAccessible(page, 'chat widget generator with its live preview');
+    await accent.fill('#ff0000');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByText('Front desk Widget Generated').waitFor();
     await page.getByRole('button', { name: 'Copy code' }).click();

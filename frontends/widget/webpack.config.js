@@ -5,7 +5,19 @@
  * widget.js came from (publicPath auto).
  */
 const path = require('node:path');
+const { ModuleFederationPlugin } = require('webpack').container;
 const { PrecompressPlugin } = require('../shared/build/webpack.base');
+
+/**
+ * The generator's live preview: a module-federated container (no shared modules: the widget needs no
+ * framework) exposing `./preview`. The same names are in WIDGET_PREVIEW_REMOTE of the contracts package, which
+ * the app loads it by; a widget test checks they agree.
+ */
+const PREVIEW_REMOTE = {
+  name: 'avatarStudioWidgetPreview',
+  filename: 'preview-entry.js',
+  module: './preview',
+};
 
 class CopyStylesheet {
   apply(compiler) {
@@ -23,7 +35,7 @@ class CopyStylesheet {
   }
 }
 
-module.exports = (_env, argv) => {
+module.exports = (_env, argv = {}) => {
   const production = argv.mode !== 'development';
   return {
     name: 'widget',
@@ -57,6 +69,16 @@ module.exports = (_env, argv) => {
       ],
     },
     performance: { hints: false },
-    plugins: [new CopyStylesheet(), ...(production ? [new PrecompressPlugin()] : [])],
+    plugins: [
+      new CopyStylesheet(),
+      new ModuleFederationPlugin({
+        name: PREVIEW_REMOTE.name,
+        filename: PREVIEW_REMOTE.filename,
+        exposes: { [PREVIEW_REMOTE.module]: './src/preview.ts' },
+      }),
+      ...(production ? [new PrecompressPlugin()] : []),
+    ],
   };
 };
+
+module.exports.PREVIEW_REMOTE = PREVIEW_REMOTE;

@@ -21,6 +21,8 @@ export interface FakePayPal {
   orders: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   plans: Map<string, Obj>;
+  /** Sales made so far (GET /v1/payments/sale/{id} reads them). */
+  sales: Map<string, Obj>;
   requests: { method: string; path: string; body: Obj; auth: string }[];
   /** The buyer approves the order in PayPal's window. */
   approveOrder(id: string): void;
@@ -62,6 +64,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     orders: new Map(),
     subscriptions: new Map(),
     plans: new Map(),
+    sales: new Map(),
     requests: [],
     approveOrder(id) {
       const order = fake.orders.get(id);
@@ -111,14 +114,16 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         sub.billing_info.next_billing_time = next.toISOString();
       }
       const price = regular.pricing_scheme.fixed_price;
-      return fake.event('PAYMENT.SALE.COMPLETED', {
+      const sale = {
         id: ppId('SALE-'),
         state: 'completed',
         amount: { total: price.value, currency: price.currency_code },
         billing_agreement_id: subscriptionId,
         // A renewal's sale is made at its cycle's billing time.
         create_time: billedAt.toISOString(),
-      });
+      };
+      fake.sales.set(sale.id, sale);
+      return fake.event('PAYMENT.SALE.COMPLETED', { ...sale });
     },
     refundSale(saleEvent, amount) {
       const sale = saleEvent.resource ?? saleEvent;
@@ -327,6 +332,18 @@ export async function startFakePayPal(): Promise<FakePayPal> {
           'INVALID_RESOURCE_ID',
         );
       return ok(res, 200, plan);
+    }
+    if (parts[0] === 'v1' && parts[1] === 'payments' && parts[2] === 'sale' && method === 'GET') {
+      const sale = fake.sales.get(parts[3]);
+      if (!sale)
+        return fail(
+          res,
+          404,
+          'RESOURCE_NOT_FOUND',
+          'The specified resource does not exist.',
+          'INVALID_RESOURCE_ID',
+        );
+      return ok(res, 200, sale);
     }
     if (parts[0] === 'v1' && parts[1] === 'billing' && parts[2] === 'subscriptions') {
       if (method === 'POST' && !parts[3]) {

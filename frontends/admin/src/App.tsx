@@ -24,6 +24,9 @@ const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default:
 const CustomersPage = lazy(() =>
   import('./customers/CustomersPage').then((m) => ({ default: m.CustomersPage })),
 );
+const EditCustomerPage = lazy(() =>
+  import('./customers/EditCustomerForm').then((m) => ({ default: m.EditCustomerPage })),
+);
 const CustomerPage = lazy(() =>
   import('./customers/CustomerPage').then((m) => ({ default: m.CustomerPage })),
 );
@@ -61,6 +64,7 @@ export default function App() {
         <Route index element={<DashboardPage />} />
         <Route path="users" element={<CustomersPage />} />
         <Route path="users/:user_id" element={<CustomerPage />} />
+        <Route path="users/:user_id/edit" element={<EditCustomerPage />} />
         <Route path="purchases" element={<PurchasesPage />} />
         <Route path="products" element={<ProductsPage />} />
         <Route path="products/:product_id/edit" element={<ProductFormPage />} />

@@ -45,7 +45,13 @@ const DocumentsPage = lazy(() =>
 const DocumentEditorPage = lazy(() =>
   import('./documents/DocumentEditorPage').then((m) => ({ default: m.DocumentEditorPage })),
 );
+const CampaignDocumentPage = lazy(() =>
+  import('./documents/DocumentEditorPage').then((m) => ({ default: m.CampaignDocumentPage })),
+);
 const IdeasPage = lazy(() => import('./ideas/IdeasPage').then((m) => ({ default: m.IdeasPage })));
+const SuperFetchPage = lazy(() =>
+  import('./super-fetch/SuperFetchPage').then((m) => ({ default: m.SuperFetchPage })),
+);
 const TutorialsPage = lazy(() =>
   import('./tutorials/TutorialsPage').then((m) => ({ default: m.TutorialsPage })),
 );
@@ -92,8 +98,10 @@ export default function App() {
         <Route path="user_workflows/*" element={<UserWorkflowsRoutes />} />
         <Route path="documents" element={<DocumentsPage />} />
         <Route path="documents/:document_id" element={<DocumentEditorPage />} />
+        <Route path="campaign/:campaign_id/documents/:document_id" element={<CampaignDocumentPage />} />
         <Route path="topics" element={<IdeasPage kind="topics" />} />
         <Route path="hashtags" element={<IdeasPage kind="hashtags" />} />
+        <Route path="super-fetch" element={<SuperFetchPage />} />
         <Route path="tutorials" element={<TutorialsPage />} />
         <Route path="tutorials/:tutorial_id" element={<TutorialPlayerPage />} />
         <Route path="chat-widget-generator" element={<ChatWidgetGeneratorPage />} />

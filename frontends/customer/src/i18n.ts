@@ -6,6 +6,7 @@ import { avatarsEn, avatarsEs } from './avatars/translations';
 import { conversationsEn, conversationsEs } from './conversations/translations';
 import { documentsEn, documentsEs } from './documents/translations';
 import { ideasEn, ideasEs } from './ideas/translations';
+import { superFetchEn, superFetchEs } from './super-fetch/translations';
 import { tutorialsEn, tutorialsEs } from './tutorials/translations';
 import { profileEn, profileEs } from './profile/translations';
 import { settingsEn, settingsEs } from './settings/translations';
@@ -23,6 +24,7 @@ export const en = {
   workflows: workflowsEn,
   documents: documentsEn,
   ideas: ideasEn,
+  superFetch: superFetchEn,
   tutorials: tutorialsEn,
   billing: billingEn,
   avatars: avatarsEn,
@@ -40,6 +42,7 @@ export const es: typeof en = {
   workflows: workflowsEs,
   documents: documentsEs,
   ideas: ideasEs,
+  superFetch: superFetchEs,
   tutorials: tutorialsEs,
   billing: billingEs,
   avatars: avatarsEs,

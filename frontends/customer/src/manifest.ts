@@ -40,6 +40,13 @@ export const manifest: RemoteManifestSource = {
       icon: 'file-text',
     },
     {
+      labelKey: 'customer:superFetch.nav',
+      label: { en: 'Super Fetch', es: 'Super Fetch' },
+      path: '/super-fetch',
+      flag: 'super_fetch',
+      icon: 'rocket',
+    },
+    {
       labelKey: 'customer:ideas.topicsNav',
       label: { en: 'Topics', es: 'Temas' },
       path: '/topics',

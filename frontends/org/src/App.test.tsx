@@ -20,6 +20,12 @@ describe('org remote', () => {
     expect(manifestLabelMismatches(manifest, 'org', { en, es })).toEqual([]);
   });
 
+  it('keeps the campaign menu for staff even outside an organization, and only that entry', () => {
+    expect(manifest.navigation.filter((entry) => entry.alwaysForStaff).map((entry) => entry.path)).toEqual([
+      '/organization/campaigns',
+    ]);
+  });
+
   it('renders its routes under the shell mount point', async () => {
     renderWithProviders(
       <Routes>

@@ -36,6 +36,7 @@ export const manifest: RemoteManifestSource = {
       path: '/organization/campaigns',
       menu: 'organization',
       requiresOrganization: true,
+      alwaysForStaff: true,
       icon: 'template',
     },
     {

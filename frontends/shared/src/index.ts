@@ -5,13 +5,20 @@ export type * from './api/contracts';
 export {
   sessionStore,
   setNavigator,
+  navigateAway,
+  setSignedInHint,
   captureTemporaryUid,
   takeTemporaryUid,
+  takeViewAsCode,
+  tabStorage,
+  VIEW_AS_HASH,
   STORAGE_KEYS,
   TOKEN_REFRESH_AFTER_MS,
   TEMPORARY_UID_TTL_MS,
 } from './session/store';
+export type { ViewingAs } from './session/store';
 export { SessionProvider, useSession, SESSION_USER_QUERY_KEY } from './session/SessionProvider';
+export { ViewingAsBanner } from './session/ViewingAsBanner';
 export type { Session, SessionStatus } from './session/SessionProvider';
 export {
   AppConfigProvider,
@@ -50,6 +57,7 @@ export { commonEn, commonEs } from './i18n/common';
 export * from './permissions';
 export * as templateGrammar from './template-grammar';
 export * from './remote';
+export { loadScript } from './load-script';
 export { AppProviders, ThemeProvider, createQueryClient } from './providers';
 export { StandaloneRemote } from './standalone';
 export { PageLoader } from './ui/PageLoader';

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AppConfigProvider, useAppConfig } from './appconfig/AppConfigProvider';
 import { i18n } from './i18n';
 import { OrganizationProvider } from './organization/OrganizationProvider';
@@ -24,7 +24,17 @@ export function createQueryClient(): QueryClient {
 export function ThemeProvider({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   const config = useAppConfig();
   const { user } = useSession();
-  const theme = useMemo(() => buildTheme(config), [config]);
+  const { t } = useTranslation('common');
+  const [close, saturation, hue, alpha] = [
+    t('close'),
+    t('colour.saturation'),
+    t('colour.hue'),
+    t('colour.alpha'),
+  ];
+  const theme = useMemo(
+    () => buildTheme(config, { close, saturation, hue, alpha }),
+    [config, close, saturation, hue, alpha],
+  );
   return (
     <MantineProvider
       theme={theme}

@@ -65,6 +65,8 @@ export interface NavigationEntry {
   flag?: string;
   /** Shown only when an organization (not Personal) is current. */
   requiresOrganization?: boolean;
+  /** Staff see it even when requiresOrganization is not met (the campaign menu is always theirs). */
+  alwaysForStaff?: boolean;
   /** Defaults to 'sidebar'. */
   menu?: NavigationMenu;
   /** One of the shell's menu icons, by name. */
@@ -95,6 +97,7 @@ export const NAVIGATION_ICONS = [
   'hash',
   'video',
   'message-chatbot',
+  'rocket',
 ] as const;
 export type NavigationIcon = (typeof NAVIGATION_ICONS)[number];
 
@@ -112,11 +115,6 @@ export interface RemoteManifestSource {
 
 export interface RemoteModule {
   default: ComponentType;
-  /**
-   * customer only, optional: the public landing page the shell shows at / (and at /latam with language 'es'
-   * when spanish_enabled) to signed-out visitors when app config landing_enabled is on.
-   */
-  Landing?: ComponentType<{ language: 'en' | 'es' }>;
 }
 
 /** One built remote in /remotes.json: its remoteEntry.js URL and what its manifest publishes. */

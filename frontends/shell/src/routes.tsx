@@ -1,20 +1,21 @@
 import {
   FeatureSwitchedOff,
+  navigateAway,
   PageLoader,
   RemoteErrorPanel,
   registerTranslations,
+  setSignedInHint,
   useAppConfig,
   useSession,
   switchedOffScreen,
 } from '@avatar-studio/shared';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { authPaths, isLoginPath, VERIFY_EMAIL_PATH } from './auth/paths';
 import { en, es } from './i18n';
 import {
   RemoteOutlet,
   RemotesProvider,
-  useRemote,
   useRemotesManifest,
   type RemoteSource,
 } from './remotes/RemotesProvider';
@@ -31,12 +32,29 @@ const SignedInLayout = lazy(() =>
   import('./layout/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
 );
 
-/** The public landing page from the customer remote, or the login page when it has none or fails. */
-function LandingSlot({ language, login }: { language: 'en' | 'es'; login: string }) {
-  const { state } = useRemote('customer');
-  if (state.status === 'idle' || state.status === 'loading') return <PageLoader minHeight="100vh" />;
-  const Landing = state.status === 'ready' ? state.module.Landing : undefined;
-  return Landing ? <Landing language={language} /> : <Navigate to={login} replace />;
+/** When the page last reloaded to get the server's landing page (this tab); a second try so soon gives up. */
+const LANDING_RELOAD_KEY = 'landing_reload_at';
+const LANDING_RELOAD_GUARD_MS = 10_000;
+
+/**
+ * The landing pages are the server's (rendered from the app config, no app code): a signed-out visitor who
+ * reaches one inside the app (sign-out, a stale signed-in hint) loads it from the server, once; if the server
+ * answers the app again, the login page shows instead of reloading forever.
+ */
+function ServerLanding({ login }: { login: string }) {
+  const { pathname, search } = useLocation();
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    setSignedInHint(false);
+    const last = Number(sessionStorage.getItem(LANDING_RELOAD_KEY));
+    if (Date.now() - last < LANDING_RELOAD_GUARD_MS) {
+      setGaveUp(true);
+      return;
+    }
+    sessionStorage.setItem(LANDING_RELOAD_KEY, String(Date.now()));
+    navigateAway(pathname + search);
+  }, [pathname, search]);
+  return gaveUp ? <Navigate to={login} replace /> : <PageLoader minHeight="100vh" />;
 }
 
 /** /login (default), /signup, /recovery; under /auth when a landing page is enabled. */
@@ -55,9 +73,9 @@ function SignedOutRoutes() {
         <Route path={paths.login} element={<Login />} />
         <Route path={paths.signup} element={signup} />
         <Route path={paths.recovery} element={<Recovery />} />
-        {landing ? <Route path="/" element={<LandingSlot language="en" login={paths.login} />} /> : null}
+        {landing ? <Route path="/" element={<ServerLanding login={paths.login} />} /> : null}
         {config.feature('spanish_enabled') ? (
-          <Route path="/latam" element={<LandingSlot language="es" login={paths.login} />} />
+          <Route path="/latam" element={<ServerLanding login={paths.login} />} />
         ) : null}
         {/* /auth, the other mode's paths and any deep link lead to the login page. */}
         <Route path="*" element={toLogin} />

@@ -11,6 +11,7 @@ const TEXTS = {
     failed: 'Something went wrong. Please try again.',
     offline: 'The chat could not be reached. Please try again later.',
     empty: 'Ask me anything.',
+    preview: 'Preview: visitors chat here once the widget is on your site.',
   },
   es: {
     open: 'Abrir chat: {name}',
@@ -23,6 +24,7 @@ const TEXTS = {
     failed: 'Algo salió mal. Inténtalo de nuevo.',
     offline: 'No se pudo conectar con el chat. Inténtalo más tarde.',
     empty: 'Pregúntame lo que quieras.',
+    preview: 'Vista previa: los visitantes chatean aquí cuando el widget esté en tu sitio.',
   },
 } as const;
 

@@ -1,7 +1,7 @@
-import { pickLanguage, translator } from './i18n';
+import { pickLanguage } from './i18n';
+import { drawLauncher } from './launcher';
 import type { Panel } from './panel';
-import { readSnippet, textOn } from './snippet';
-import { STYLES } from './styles';
+import { readSnippet } from './snippet';
 
 /**
  * The loader: finds the embed snippet's div (`#avatar-studio-widget` or `.avatar-studio-widget`), draws the
@@ -11,40 +11,13 @@ import { STYLES } from './styles';
 const script = document.currentScript as HTMLScriptElement | null;
 const API_BASE = script?.src ? new URL(script.src).origin : window.location.origin;
 
-const CHAT_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8.4L4 21.5V18a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z"/></svg>';
-
 function mount(div: HTMLElement): void {
   if (div.shadowRoot || div.dataset.widgetMounted) return;
   const settings = readSnippet(div);
   if (!settings) return;
   div.dataset.widgetMounted = 'true';
   const language = pickLanguage();
-  const { t } = translator(language);
-  const root = div.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = STYLES;
-  // The colours live on our own element: a host rule on the div cannot change them.
-  const frame = document.createElement('div');
-  frame.className = 'frame';
-  frame.style.setProperty('--accent', settings.accent);
-  frame.style.setProperty('--on-accent', textOn(settings.accent));
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'launcher';
-  button.setAttribute('aria-label', t('open', settings.name));
-  button.setAttribute('aria-expanded', 'false');
-  button.setAttribute('aria-controls', 'avatar-studio-chat');
-  if (settings.image) {
-    const img = document.createElement('img');
-    img.src = settings.image;
-    img.alt = '';
-    button.append(img);
-  } else {
-    button.innerHTML = CHAT_ICON;
-  }
-  frame.append(button);
-  root.append(style, frame);
+  const { frame, button } = drawLauncher(div, settings, language);
 
   let panel: Panel | null = null;
   button.addEventListener('click', () => {

@@ -9,6 +9,8 @@ interface PanelOptions {
   settings: SnippetSettings;
   apiBase: string;
   language: Language;
+  /** The generator's live preview: the panel as visitors see it, with no session and nothing to send. */
+  preview?: boolean;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -93,6 +95,12 @@ export class Panel {
     });
     this.panel.append(header, this.notice, this.log, form);
     o.frame.append(this.panel);
+    if (o.preview) {
+      this.log.append(element('p', { class: 'hint' }, t('empty')));
+      this.notice.textContent = t('preview');
+      this.input.disabled = true;
+      this.send.disabled = true;
+    }
   }
 
   toggle(): void {
@@ -103,6 +111,8 @@ export class Panel {
   private open(): void {
     this.panel.hidden = false;
     this.o.button.setAttribute('aria-expanded', 'true');
+    // The preview opens by itself beside the generator's form: it must not take the focus from it.
+    if (this.o.preview) return;
     this.input.focus();
     this.started ??= this.start();
   }
@@ -158,7 +168,7 @@ export class Panel {
 
   private async submit(): Promise<void> {
     const text = this.input.value.trim();
-    if (!text || this.busy) return;
+    if (!text || this.busy || this.o.preview) return;
     this.busy = true;
     this.send.disabled = true;
     this.send.textContent = this.i18n.t('sending');

@@ -20,12 +20,18 @@ export function readSnippet(div: HTMLElement): SnippetSettings | null {
   return {
     key,
     name: (div.dataset.widgetName ?? '').slice(0, 100) || 'Chat',
-    accent: HEX.test(accent) ? `#${accent.toLowerCase()}` : '#ff0000',
+    accent: accentOf(accent),
     // Only web images: a data-image of another scheme (javascript:) is ignored.
     image: /^https?:\/\//i.test(image) ? image : null,
     userId: div.dataset.userId ?? null,
     avatarId: div.dataset.avatarId ?? null,
   };
+}
+
+/** A colour as six hex digits, with or without #, as #rrggbb; anything else is the default red. */
+export function accentOf(value: string | null | undefined): string {
+  const digits = (value ?? '').replace(/^#/, '');
+  return HEX.test(digits) ? `#${digits.toLowerCase()}` : '#ff0000';
 }
 
 /** Black or white text, whichever reads better on the accent colour. */

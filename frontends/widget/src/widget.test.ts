@@ -175,3 +175,53 @@ describe('the chat widget', () => {
     expect(textOn('#1f3a93')).toBe('#ffffff');
   });
 });
+
+describe('the generator’s live preview', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    global.fetch = jest.fn() as unknown as typeof fetch;
+  });
+
+  it('draws the open panel with the form’s name and colour, follows changes, and opens no session', () => {
+    const { mountPreview } = jest.requireActual<typeof import('./preview')>('./preview');
+    const host = document.createElement('div');
+    const name = document.createElement('input');
+    document.body.append(name, host);
+    name.focus();
+    const preview = mountPreview(host, { name: 'Shop chat', accent: '00aa11', image: null, language: 'en' });
+    const root = () => (host.firstElementChild as HTMLElement).shadowRoot!;
+    expect(root().querySelector('.launcher')!.getAttribute('aria-label')).toBe('Open chat: Shop chat');
+    expect((root().querySelector('.frame') as HTMLElement).style.getPropertyValue('--accent')).toBe(
+      '#00aa11',
+    );
+    const panel = root().querySelector('.panel') as HTMLElement;
+    expect(panel.hidden).toBe(false);
+    expect(root().querySelector('.notice')!.textContent).toMatch(/^Preview:/);
+    expect((root().querySelector('textarea') as HTMLTextAreaElement).disabled).toBe(true);
+    // The form keeps the focus while the preview draws.
+    expect(document.activeElement).toBe(name);
+
+    preview.update({ name: 'Tienda', accent: '#123456', image: 'javascript:alert(1)', language: 'es' });
+    expect(root().querySelector('.launcher')!.getAttribute('aria-label')).toBe('Abrir chat: Tienda');
+    expect((root().querySelector('.frame') as HTMLElement).style.getPropertyValue('--accent')).toBe(
+      '#123456',
+    );
+    expect(root().querySelector('.launcher img')).toBeNull();
+    expect(host.children).toHaveLength(1);
+    expect(global.fetch).not.toHaveBeenCalled();
+    preview.unmount();
+    expect(host.children).toHaveLength(0);
+  });
+
+  it('is built under the names the app loads it by', () => {
+    const { WIDGET_PREVIEW_REMOTE } = jest.requireActual<typeof import('@avatar-studio/contracts/widget')>(
+      '@avatar-studio/contracts/widget',
+    );
+    const { PREVIEW_REMOTE } = require('../webpack.config.js');
+    expect(WIDGET_PREVIEW_REMOTE).toEqual({
+      entry: `/widget/${PREVIEW_REMOTE.filename}`,
+      global: PREVIEW_REMOTE.name,
+      module: PREVIEW_REMOTE.module,
+    });
+  });
+});

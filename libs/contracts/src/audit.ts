@@ -11,6 +11,16 @@ export const AUDIT_ACTIONS = [
   'user.sign_in_token_issued',
   /** Staff created a customer account in the back office (a password recovery email follows). */
   'customer.created',
+  /** Staff changed a customer's profile fields; details hold which fields. */
+  'customer.updated',
+  /** Staff deleted a customer: their data went, their purchases and invoices stay anonymised (details: counts). */
+  'customer.deleted',
+  /** A staff admin asked for a one-time code to open a customer's account. */
+  'customer.impersonation_started',
+  /** The code was exchanged: a short session as the customer opened, for the admin who asked. */
+  'customer.impersonation_opened',
+  /** A change made in a customer's account by the admin viewing it (details: method and route). */
+  'customer.impersonation_action',
   /** Staff gave a user words or unlimited access. */
   'words.granted',
   /** A user was made staff. */
@@ -42,6 +52,11 @@ export const AUDIT_ACTIONS = [
    * hold the amount, the invoice of a renewal, the reason and the provider's reference.
    */
   'purchase.refunded',
+  /**
+   * A revoked purchase's subscription was ended at its provider (Stripe, PayPal); details hold the outcome (stopped,
+   * already_ended, or failed after every retry) and the staff member who revoked it.
+   */
+  'purchase.subscription_stopped',
   /** An invoice was created by staff. */
   'invoice.created',
   /** An invoice's status changed; details hold from, to. */

@@ -91,6 +91,7 @@ export const BILLING_ERROR_CODES = [
   'product_invalid',
   'discount_exhausted',
   'discount_invalid',
+  'discount_not_applicable',
   'discount_not_found',
   'invalid_payment_method',
   'invalid_status_transition',

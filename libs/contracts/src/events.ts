@@ -124,6 +124,36 @@ export interface DocumentOutputPayload {
 }
 
 /**
+ * An avatar's answer for a document (POST /api/documents/avatar-output): pieces with the offset where each
+ * starts, then one event with `done: true` whose content is the whole answer. Nothing is stored: the editor
+ * inserts it.
+ */
+export interface DocumentAvatarPayload {
+  document_id: number;
+  avatar_id: number;
+  generation_id: string;
+  content: string;
+  offset: number;
+  done: boolean;
+}
+
+/**
+ * One Super Fetch output's text (POST /api/super_fetch, /api/super_fetch/v2): pieces with the offset where each
+ * starts, then one event with `done: true` whose content is the whole text and whose message_id is the saved
+ * history entry. `index` numbers the outputs of one request from 0.
+ */
+export interface SuperFetchOutputsPayload {
+  request_id: string;
+  generation_id: string;
+  index: number;
+  assistant_id: string;
+  content: string;
+  offset: number;
+  done: boolean;
+  message_id: number | null;
+}
+
+/**
  * A topic or hashtag generation's text (POST /api/topics/generate, /api/hashtags/generate): pieces, then one
  * event with `done: true` carrying the saved history entry's id and the whole text.
  */
@@ -180,7 +210,9 @@ export interface ServerToClientEvents {
   message_stream_enhance: (payload: MessageStreamEnhancePayload) => void;
   message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
   document_output: (payload: DocumentOutputPayload) => void;
+  document_avatar: (payload: DocumentAvatarPayload) => void;
   ideas_output: (payload: IdeasOutputPayload) => void;
+  super_fetch_outputs: (payload: SuperFetchOutputsPayload) => void;
   thread_messages: (payload: ThreadMessagesPayload) => void;
   output: (payload: OutputPayload) => void;
   training_progress: (payload: TrainingProgressPayload) => void;
@@ -220,7 +252,9 @@ export const SERVER_EVENTS = [
   'message_stream_enhance',
   'message_stream_enhance_end',
   'document_output',
+  'document_avatar',
   'ideas_output',
+  'super_fetch_outputs',
   'thread_messages',
   'output',
   'training_progress',

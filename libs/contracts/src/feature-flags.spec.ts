@@ -58,6 +58,11 @@ describe('feature flags declaration', () => {
   it('finds the switched-off feature of an API call, a screen and an event', () => {
     const off = reader({ documents_enabled: 'false', organizations_enabled: 'false' });
     expect(disabledFeatureOfApiCall('/api/documents/3', [], off)?.flag).toBe('documents_enabled');
+    const campaignsOff = reader({ campaigns_enabled: 'false' });
+    expect(disabledFeatureOfApiCall('/api/documents/3/campaigns/4', [], campaignsOff)?.flag).toBe(
+      'campaigns_enabled',
+    );
+    expect(disabledFeatureOfApiCall('/api/documents/3', [], campaignsOff)).toBeNull();
     expect(disabledFeatureOfApiCall('/api/messages/share', [], off)?.flag).toBe('documents_enabled');
     expect(disabledFeatureOfApiCall('/api/messages', [], off)).toBeNull();
     expect(disabledFeatureOfApiCall('/api/conversations', ['organization_id'], off)?.flag).toBe(

@@ -101,7 +101,8 @@ export const FEATURES: readonly FeatureDeclaration[] = [
     whenOff:
       'Campaigns and the groups that are given access to them disappear from organizations; their API answers 404 feature_disabled.',
     requires: 'organizations_enabled',
-    api: ['/api/campaigns', '/api/groups'],
+    // A document opened through a campaign belongs to campaigns too.
+    api: ['/api/campaigns', '/api/groups', '/api/documents/:document_id/campaigns'],
     events: [],
     screens: ['/organization/campaigns', '/organization/groups', '/campaign'],
   },
@@ -120,7 +121,12 @@ export const FEATURES: readonly FeatureDeclaration[] = [
     name: { en: 'Super Fetch', es: 'Super Fetch' },
     defaultOn: true,
     whenOff: 'Super Fetch disappears; its API answers 404 feature_disabled and its socket events stop.',
-    api: ['/api/super_fetch', '/api/super-fetch', '/api/avatars/super-fetch'],
+    api: [
+      '/api/super_fetch',
+      '/api/super-fetch',
+      '/api/avatars/super-fetch',
+      '/api/users/resetDefaultAvatar',
+    ],
     events: ['super_fetch_outputs'],
     screens: ['/super-fetch'],
   },

@@ -16,3 +16,5 @@ export * from './campaigns';
 export * from './widget';
 export * from './trainings';
 export * from './setup';
+export * from './super-fetch';
+export * from './routes';

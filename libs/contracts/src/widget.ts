@@ -67,3 +67,14 @@ export const WIDGET_ERROR_CODES = [
   'widget_limit',
   'widget_avatar_not_allowed',
 ] as const;
+
+/**
+ * Where the app finds the chat widget's live preview: a Module Federation container served with the widget's
+ * bundle, set on `window` under `global` by `entry`, exposing `module` (mountPreview). The widget's build uses
+ * the same names.
+ */
+export const WIDGET_PREVIEW_REMOTE = {
+  entry: '/widget/preview-entry.js',
+  global: 'avatarStudioWidgetPreview',
+  module: './preview',
+} as const;

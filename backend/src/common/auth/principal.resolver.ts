@@ -22,12 +22,13 @@ export class PrincipalResolver {
   ) {}
 
   async fromSession(userId: number, sessionId: string): Promise<Principal | null> {
-    const [active, user, role] = await Promise.all([
-      this.auth.isSessionActive(sessionId, userId),
+    const [session, user, role] = await Promise.all([
+      this.auth.openSessionState(sessionId, userId),
       this.users.identity(userId),
       this.staff.roleOf(userId),
     ]);
-    if (!active || !user) return null;
+    if (!session || !user) return null;
+    if (session.impersonated_by !== null) return this.impersonated(session.impersonated_by, user, sessionId);
     return {
       user_id: user.user_id,
       email: user.email,
@@ -36,6 +37,31 @@ export class PrincipalResolver {
       staffRole: role,
       org: null,
       twoFactorEnrolmentRequired: this.mustEnrol(role, user.totp_enabled),
+    };
+  }
+
+  /**
+   * A staff admin viewing a customer's account: the customer's rights only (never staff ones), the admin named
+   * for the audit log, and nothing once that admin is no longer a staff admin.
+   */
+  private async impersonated(
+    admin_user_id: number,
+    user: { user_id: number; email: string },
+    sessionId: string,
+  ): Promise<Principal | null> {
+    const [admin, adminRole] = await Promise.all([
+      this.users.identity(admin_user_id),
+      this.staff.roleOf(admin_user_id),
+    ]);
+    if (!admin || adminRole !== 'admin') return null;
+    return {
+      user_id: user.user_id,
+      email: user.email,
+      session_id: sessionId,
+      via: 'token',
+      staffRole: null,
+      org: null,
+      impersonator: { user_id: admin.user_id, email: admin.email },
     };
   }
 

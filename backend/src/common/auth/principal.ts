@@ -17,6 +17,8 @@ export interface Principal {
   via: 'token' | 'api_key';
   staffRole: StaffRole | null;
   org: OrgScope | null;
+  /** The staff admin viewing this customer's account (a session opened from the back office); absent otherwise. */
+  impersonator?: { user_id: number; email: string } | null;
   /** A staff admin who must use two-factor codes and has not enrolled: only enrolment is open to them. */
   twoFactorEnrolmentRequired?: boolean;
 }

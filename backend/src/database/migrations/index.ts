@@ -28,7 +28,11 @@ import { TotpLastStep1764700000000 } from './1764700000000-TotpLastStep';
 import { Widgets1795709477082 } from './1795709477082-Widgets';
 import { TrainingsAndOutputs1795709512066 } from './1795709512066-TrainingsAndOutputs';
 import { StarterContent1795709635733 } from './1795709635733-StarterContent';
+import { SuperFetchMessages1795746000001 } from './1795746000001-SuperFetchMessages';
 import { RenewalRefunds1795709670287 } from './1795709670287-RenewalRefunds';
+import { ReservationUserCap1795745995133 } from './1795745995133-ReservationUserCap';
+import { DefaultAvatar1795746000000 } from './1795746000000-DefaultAvatar';
+import { CustomerDeletionAndImpersonation1795746100000 } from './1795746100000-CustomerDeletionAndImpersonation';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -62,5 +66,9 @@ export const migrations = [
   TrainingsAndOutputs1795709512066,
   StarterContent1795709635733,
   RenewalRefunds1795709670287,
+  ReservationUserCap1795745995133,
+  DefaultAvatar1795746000000,
+  SuperFetchMessages1795746000001,
+  CustomerDeletionAndImpersonation1795746100000,
   AnalyticsActivityIndexes1795750000000,
 ];

@@ -264,6 +264,9 @@ export class AnalyticsService {
     const productNames = await this.catalog.names(cancelled.rows.map((r) => r.product_id));
     const person = (user_id: number) =>
       people.get(user_id) ?? { user_id, name: '', last_name: '', email: '' };
+    // A deleted customer's purchases stay for the books without an owner; the tables list people only.
+    const owned = <T extends { user_id: number | null }>(rows: T[]) =>
+      rows.filter((r): r is T & { user_id: number } => r.user_id !== null);
     return {
       start_date: range.from,
       end_date: range.to,
@@ -279,11 +282,11 @@ export class AnalyticsService {
       },
       active: {
         count: active.count,
-        customers: active.rows.map((r) => ({ ...person(r.user_id), date: r.since })),
+        customers: owned(active.rows).map((r) => ({ ...person(r.user_id), date: r.since })),
       },
       cancelled: {
         count: cancelled.count,
-        customers: cancelled.rows.map((p) => ({
+        customers: owned(cancelled.rows).map((p) => ({
           ...person(p.user_id),
           date: p.cancelled_at!,
           cancel_reason: p.cancel_reason,
@@ -355,10 +358,16 @@ export class AnalyticsService {
       this.money.openInvoicesDue(range, ANALYTICS_TABLE_LIMIT),
     ]);
     const [people, productNames] = await Promise.all([
-      this.users.summaries([...renewals.rows.map((r) => r.user_id), ...invoices.rows.map((i) => i.user_id)]),
+      this.users.summaries(
+        [...renewals.rows.map((r) => r.user_id), ...invoices.rows.map((i) => i.user_id)].filter(
+          (id): id is number => id !== null,
+        ),
+      ),
       this.catalog.names(renewals.rows.map((r) => r.product_id)),
     ]);
-    const customer = (user_id: number) => {
+    // A deleted customer's purchases and invoices stay for the books without an owner: null.
+    const customer = (user_id: number | null) => {
+      if (user_id === null) return null;
       const person = people.get(user_id);
       return person ? `${person.name} ${person.last_name}`.trim() || person.email : `#${user_id}`;
     };

@@ -27,19 +27,6 @@ export interface ConfigKey {
   fetched?: boolean;
 }
 
-/** The variables the Super Fetch base prompt must contain. */
-export const SUPER_FETCH_VARIABLES = [
-  'Task',
-  'Topic',
-  'Target',
-  'Person',
-  'Tone',
-  'Format',
-  'Examples',
-  'CTA',
-  'Prompt',
-] as const;
-
 const DEFAULT_SUPER_FETCH_PROMPT = [
   'You are an expert copywriter and content strategist.',
   'Task: {Task}',
@@ -56,6 +43,19 @@ const DEFAULT_SUPER_FETCH_PROMPT = [
 
 /** The keys a template list may be sorted by. */
 export const TEMPLATE_SORT_KEYS = ['createdAt_desc', 'updatedAt_desc', 'name_asc', 'name_desc'] as const;
+
+/** The landing texts that may have a Spanish version, as `<key>_es`. */
+const LANDING_SPANISH_KEYS = [
+  'title',
+  'tagline',
+  'high_ticket_offer_name',
+  ...[1, 2, 3].flatMap((n) => [
+    `feature${n}_title`,
+    `feature${n}_description`,
+    `benefit${n}_title`,
+    `benefit${n}_description`,
+  ]),
+].map((key) => `${key}_es`);
 
 const flag = (key: string, on: boolean, group: ConfigGroup = 'Content'): ConfigKey => ({
   key,
@@ -119,6 +119,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   text('benefit2_description', null),
   text('benefit3_title', null),
   text('benefit3_description', null),
+  // The Spanish landing page (/latam) shows these when set, else the English ones above.
+  ...LANDING_SPANISH_KEYS.map((key) => text(key, null)),
   // Switches
   // Feature flags: declared with what they gate in the contracts package.
   ...FEATURE_FLAGS.map((key) => flag(key, FEATURE_BY_FLAG[key].defaultOn)),

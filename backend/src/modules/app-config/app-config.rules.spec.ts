@@ -44,5 +44,15 @@ describe('checkConfigValue', () => {
 
   it('requires every Super Fetch variable in the base prompt', () => {
     expect(checkConfigValue(def('super_fetch_prompt'), 'Write about {Topic}')).toMatch(/\{Task\}/);
+    const all = '{Task} {Topic} {Target} {Person} {Tone} {Format} {Examples} {CTA} {Prompt}';
+    expect(checkConfigValue(def('super_fetch_prompt'), all)).toBeNull();
+    expect(checkConfigValue(def('super_fetch_prompt'), all.replace('{CTA}', 'CTA'))).toBe(
+      'The Super Fetch prompt must include {CTA}.',
+    );
+    expect(checkConfigValue(def('super_fetch_prompt'), all.replace(' {Person}', ''))).toBe(
+      'The Super Fetch prompt must include {Person}.',
+    );
+    // Its default is a valid prompt of its own.
+    expect(checkConfigValue(def('super_fetch_prompt'), def('super_fetch_prompt').default!)).toBeNull();
   });
 });

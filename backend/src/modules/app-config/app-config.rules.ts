@@ -1,4 +1,5 @@
-import { ConfigKey, SUPER_FETCH_VARIABLES } from './app-config.keys';
+import { missingSuperFetchVariables } from '@avatar-studio/contracts';
+import type { ConfigKey } from './app-config.keys';
 
 /** Longest value accepted for any key (tracking snippets and prompts are the long ones). */
 export const MAX_CONFIG_VALUE_LENGTH = 50_000;
@@ -38,7 +39,7 @@ export function checkConfigValue(def: ConfigKey, value: string): string | null {
       break;
   }
   if (def.key === 'super_fetch_prompt') {
-    const missing = SUPER_FETCH_VARIABLES.filter((v) => !value.includes(`{${v}}`));
+    const missing = missingSuperFetchVariables(value);
     if (missing.length) {
       return `The Super Fetch prompt must include ${missing.map((v) => `{${v}}`).join(', ')}.`;
     }

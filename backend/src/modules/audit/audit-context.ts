@@ -5,7 +5,7 @@ import type { AuthenticatedRequest, Principal } from '../../common/auth/principa
 
 /** Who is acting and from where, as the audit log records it. */
 export interface AuditActor {
-  principal: Pick<Principal, 'user_id' | 'email' | 'staffRole'> | null;
+  principal: Pick<Principal, 'user_id' | 'email' | 'staffRole' | 'impersonator'> | null;
   ip: string | null;
   user_agent: string | null;
 }

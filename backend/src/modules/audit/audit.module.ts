@@ -1,5 +1,7 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImpersonationAuditInterceptor } from './impersonation-audit.interceptor';
 import { AuditContextMiddleware } from './audit-context';
 import { AuditEvent } from './audit-event.entity';
 import { AuditController } from './audit.controller';
@@ -14,7 +16,11 @@ import { AuditService } from './audit.service';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEvent])],
   controllers: [AuditController],
-  providers: [AuditService, AuditRepository],
+  providers: [
+    AuditService,
+    AuditRepository,
+    { provide: APP_INTERCEPTOR, useClass: ImpersonationAuditInterceptor },
+  ],
   exports: [AuditService],
 })
 export class AuditModule implements NestModule {

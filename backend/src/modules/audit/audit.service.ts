@@ -66,19 +66,24 @@ export class AuditService {
     manager?: EntityManager,
     actor: AuditActor = currentAuditActor(),
   ): Promise<void> {
+    // In a customer's account opened by a staff admin, the admin acts, on behalf of the customer.
+    const viewer = actor.principal?.impersonator ?? null;
+    const details = viewer
+      ? { ...input.details, on_behalf_of_user_id: actor.principal!.user_id }
+      : input.details;
     await this.events.insert(
       {
         action,
-        actor_user_id: actor.principal?.user_id ?? null,
-        actor_email: actor.principal?.email ?? null,
-        actor_staff_role: actor.principal?.staffRole ?? null,
-        target_user_id: input.target_user_id ?? null,
+        actor_user_id: viewer?.user_id ?? actor.principal?.user_id ?? null,
+        actor_email: viewer?.email ?? actor.principal?.email ?? null,
+        actor_staff_role: viewer ? 'admin' : (actor.principal?.staffRole ?? null),
+        target_user_id: input.target_user_id ?? (viewer ? actor.principal!.user_id : null),
         target_type: input.target_type ?? null,
         target_id: input.target_id === undefined || input.target_id === null ? null : String(input.target_id),
         organization_id: input.organization_id ?? null,
         ip: actor.ip,
         user_agent: actor.user_agent,
-        details: sanitizeDetails(input.details),
+        details: sanitizeDetails(details),
       },
       manager,
     );

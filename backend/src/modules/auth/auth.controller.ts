@@ -26,6 +26,7 @@ import {
   RecoveryDto,
   RefreshDto,
   ResetPasswordDto,
+  ImpersonationCodeDto,
   SignInTokenDto,
   SignupDto,
   TwoFactorCodeDto,
@@ -35,6 +36,7 @@ import {
 } from './dto/auth-requests.dto';
 import {
   AuthSessionDto,
+  ImpersonationSessionDto,
   TokenPairDto,
   TwoFactorChallengeDto,
   TwoFactorSetupDto,
@@ -223,5 +225,22 @@ export class AuthController {
   @ApiUnauthorizedResponse({ description: 'invalid_sign_in_token, sign_in_token_expired' })
   token(@Body() body: SignInTokenDto, @UserAgent() userAgent?: string): Promise<AuthSessionDto> {
     return this.auth.exchangeSignInToken(body.token, { user_agent: userAgent });
+  }
+
+  @Post('impersonation')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Exchanges a staff admin's one-time code for a 15-minute session as the customer; every change in it is audited as the admin's",
+  })
+  @ApiOkResponse({ type: ImpersonationSessionDto })
+  @ApiUnauthorizedResponse({
+    description: 'impersonation_code_invalid (used, unknown), impersonation_code_expired',
+  })
+  impersonation(
+    @Body() body: ImpersonationCodeDto,
+    @UserAgent() userAgent?: string,
+  ): Promise<ImpersonationSessionDto> {
+    return this.auth.exchangeImpersonationCode(body.code, { user_agent: userAgent });
   }
 }

@@ -34,8 +34,17 @@ export class AuthRepository {
     });
   }
 
+  /** The open session of the user with who, if anyone, is viewing the account through it; null when not open. */
+  async openSession(session_id: string, user_id: number): Promise<{ impersonated_by: number | null } | null> {
+    const row = await this.sessions.findOne({
+      select: { session_id: true, impersonated_by: true },
+      where: { session_id, user_id, revoked_at: IsNull(), expires_at: MoreThan(new Date()) },
+    });
+    return row ? { impersonated_by: row.impersonated_by } : null;
+  }
+
   async insertSession(
-    values: { user_id: number; expires_at: Date; user_agent: string | null },
+    values: { user_id: number; expires_at: Date; user_agent: string | null; impersonated_by?: number | null },
     tx: EntityManager,
   ): Promise<string> {
     const result = await this.sessionRepo(tx).insert(values);
@@ -99,6 +108,7 @@ export class AuthRepository {
     user_id: number;
     purpose: AuthTokenPurpose;
     expires_at: Date;
+    issued_by?: number | null;
   }): Promise<void> {
     await this.tokens.insert(values);
   }
@@ -134,6 +144,24 @@ export class AuthRepository {
     const used = (result.raw as { user_id: number }[])[0];
     if (used) return used.user_id;
     const stale = await this.tokenRepo(tx).findOneBy({ token_hash, purpose });
+    return stale && stale.used_at === null ? 'expired' : 'invalid';
+  }
+
+  /** Spends an impersonation code in one statement (it works once); answers its customer and the admin who asked. */
+  async consumeImpersonationCode(
+    token_hash: string,
+  ): Promise<{ user_id: number; issued_by: number | null } | 'expired' | 'invalid'> {
+    const result = await this.tokens
+      .createQueryBuilder()
+      .update(AuthToken)
+      .set({ used_at: () => 'now()' })
+      .where(`token_hash = :token_hash AND purpose = 'impersonation'`, { token_hash })
+      .andWhere('used_at IS NULL AND expires_at > now()')
+      .returning(['user_id', 'issued_by'])
+      .execute();
+    const used = (result.raw as { user_id: number; issued_by: number | null }[])[0];
+    if (used) return used;
+    const stale = await this.tokens.findOneBy({ token_hash, purpose: 'impersonation' });
     return stale && stale.used_at === null ? 'expired' : 'invalid';
   }
 

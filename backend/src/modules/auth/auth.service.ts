@@ -8,6 +8,7 @@ import { APP_ENV, AppEnv } from '../../config/env';
 import { FeatureFlagsService } from '../app-config/feature-flags.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AppConfigService } from '../app-config/app-config.service';
+import { currentAuditActor } from '../audit/audit-context';
 import { AuditService } from '../audit/audit.service';
 import { MailService } from '../mail/mail.service';
 import { RealtimeService } from '../realtime/realtime.service';
@@ -34,6 +35,8 @@ import {
   randomToken,
   RESET_TOKEN_TTL_MS,
   resetPasswordLink,
+  IMPERSONATION_CODE_TTL_MS,
+  IMPERSONATION_SESSION_TTL_MS,
   SESSION_TTL_MS,
   SIGN_IN_TOKEN_TTL_MS,
 } from './tokens';
@@ -51,6 +54,9 @@ export const AUTH_MESSAGES = {
   resetExpired: 'This password reset link has expired, please request a new one.',
   signInInvalid: 'This sign-in link is not valid anymore, please sign in.',
   signInExpired: 'This sign-in link has expired, please sign in.',
+  impersonationInvalid:
+    'This link to open the account was used already or is not valid. Open it again from the back office.',
+  impersonationExpired: 'This link to open the account has expired. Open it again from the back office.',
   sessionTooOld: 'Your session has reached its maximum length, please sign in again.',
   challengeInvalid: 'This sign-in step has expired, please sign in again.',
   verifyInvalid: 'This verification link is not valid. Ask for a new one from Settings.',
@@ -219,7 +225,7 @@ export class AuthService {
         };
       }
       const now = Date.now();
-      const maxEnd = this.sessionEnd(session.createdAt);
+      const maxEnd = this.sessionEnd(session.createdAt, session.impersonated_by !== null);
       if (maxEnd <= now) return { error: unauthorized(AUTH_MESSAGES.sessionTooOld, 'token_expired') };
       if (token.expires_at.getTime() <= now || session.expires_at.getTime() <= now) {
         return { error: unauthorized(AUTH_MESSAGES.sessionExpired, 'token_expired') };
@@ -227,7 +233,7 @@ export class AuthService {
       await this.repo.spendRefreshToken(token.refresh_token_id, tx);
       const expires = new Date(Math.min(now + SESSION_TTL_MS, maxEnd));
       await this.repo.extendSession(session.session_id, expires, tx);
-      await this.users.touchLastUsed(session.user_id, tx);
+      if (session.impersonated_by === null) await this.users.touchLastUsed(session.user_id, tx);
       const refresh_token = await this.insertRefreshToken(tx, session.session_id, expires);
       return { pair: this.pair(session.user_id, session.session_id, refresh_token) };
     });
@@ -373,18 +379,87 @@ export class AuthService {
   }
 
   /** When a session opened at `createdAt` ends at the latest, however often it is refreshed. */
-  private sessionEnd(createdAt: Date): number {
+  private sessionEnd(createdAt: Date, impersonated = false): number {
+    if (impersonated) return createdAt.getTime() + IMPERSONATION_SESSION_TTL_MS;
     return createdAt.getTime() + this.env.sessionMaxDays * 24 * 60 * 60 * 1000;
   }
 
-  private async openSession(user_id: number, client: ClientInfo): Promise<AuthSessionDto> {
-    const expires = new Date(Math.min(Date.now() + SESSION_TTL_MS, this.sessionEnd(new Date())));
+  /** The open session of the user with the staff admin viewing through it, if any (checked on every request). */
+  openSessionState(session_id: string, user_id: number): Promise<{ impersonated_by: number | null } | null> {
+    return this.repo.openSession(session_id, user_id);
+  }
+
+  /**
+   * A staff admin opens a customer's account: a code that works once within a minute, exchanged in a new tab
+   * (POST /auth/impersonation) for a short session as the customer. The caller checked who may be opened.
+   */
+  async issueImpersonationCode(
+    admin_user_id: number,
+    customer_id: number,
+  ): Promise<{ code: string; expires_at: Date }> {
+    const code = randomToken();
+    const expires_at = new Date(Date.now() + IMPERSONATION_CODE_TTL_MS);
+    await this.repo.insertToken({
+      token_hash: sha256(code),
+      user_id: customer_id,
+      purpose: 'impersonation',
+      expires_at,
+      issued_by: admin_user_id,
+    });
+    await this.audit?.record('customer.impersonation_started', { target_user_id: customer_id });
+    return { code, expires_at };
+  }
+
+  /**
+   * Spends an impersonation code for a 15-minute session as the customer, naming the admin who asked. Refused when
+   * that admin is no longer a staff admin or the account became staff since.
+   */
+  async exchangeImpersonationCode(
+    code: string,
+    client: ClientInfo,
+  ): Promise<AuthSessionDto & { session_expires_at: Date }> {
+    const outcome = await this.repo.consumeImpersonationCode(sha256(code));
+    if (outcome === 'expired')
+      throw unauthorized(AUTH_MESSAGES.impersonationExpired, 'impersonation_code_expired');
+    if (outcome === 'invalid' || outcome.issued_by === null)
+      throw unauthorized(AUTH_MESSAGES.impersonationInvalid, 'impersonation_code_invalid');
+    const { user_id, issued_by } = outcome;
+    const [adminRole, customerRole, admin] = await Promise.all([
+      this.staff.roleOf(issued_by),
+      this.staff.roleOf(user_id),
+      this.users.identity(issued_by),
+    ]);
+    if (adminRole !== 'admin' || customerRole !== null || !admin)
+      throw unauthorized(AUTH_MESSAGES.impersonationInvalid, 'impersonation_code_invalid');
+    const session = await this.openSession(user_id, client, issued_by);
+    await this.audit?.record('customer.impersonation_opened', { target_user_id: user_id }, undefined, {
+      ...currentAuditActor(),
+      principal: { user_id: admin.user_id, email: admin.email, staffRole: 'admin' },
+    });
+    return { ...session, session_expires_at: new Date(Date.now() + IMPERSONATION_SESSION_TTL_MS) };
+  }
+
+  private async openSession(
+    user_id: number,
+    client: ClientInfo,
+    impersonated_by: number | null = null,
+  ): Promise<AuthSessionDto> {
+    const now = new Date();
+    const expires = new Date(
+      Math.min(now.getTime() + SESSION_TTL_MS, this.sessionEnd(now, impersonated_by !== null)),
+    );
     const pair = await this.transactions.run(async (tx) => {
       const session_id = await this.repo.insertSession(
-        { user_id, expires_at: expires, user_agent: client.user_agent?.slice(0, 300) || null },
+        {
+          user_id,
+          expires_at: expires,
+          user_agent: client.user_agent?.slice(0, 300) || null,
+          impersonated_by,
+        },
         tx,
       );
-      await this.users.touchLastUsed(user_id, tx);
+      // Staff viewing the account is not the customer using it.
+      if (impersonated_by === null) await this.users.touchLastUsed(user_id, tx);
       const refresh_token = await this.insertRefreshToken(tx, session_id, expires);
       return this.pair(user_id, session_id, refresh_token);
     });

@@ -25,6 +25,10 @@ export class Session {
   @Column({ type: 'varchar', length: 300, nullable: true })
   user_agent: string | null;
 
+  /** The staff admin viewing the customer's account in this session (null: the user signed in themselves). */
+  @Column({ type: 'int', nullable: true })
+  impersonated_by: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
@@ -55,7 +59,7 @@ export class RefreshToken {
 }
 
 /** reset_password and sign_in are single-use links; two_factor is a sign-in waiting for its code. */
-export type AuthTokenPurpose = 'reset_password' | 'sign_in' | 'two_factor';
+export type AuthTokenPurpose = 'reset_password' | 'sign_in' | 'two_factor' | 'impersonation';
 
 /** Single-use tokens: password reset links and one-time sign-in tokens. Stored hashed. */
 @Entity('auth_tokens')
@@ -72,6 +76,10 @@ export class AuthToken {
 
   @Column({ type: 'varchar', length: 20 })
   purpose: AuthTokenPurpose;
+
+  /** Impersonation codes: the staff admin who asked to open the account. */
+  @Column({ type: 'int', nullable: true })
+  issued_by: number | null;
 
   @Column({ type: 'timestamptz' })
   expires_at: Date;

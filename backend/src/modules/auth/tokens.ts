@@ -15,3 +15,8 @@ export function randomToken(): string {
 export function resetPasswordLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/auth/reset-password?token=${encodeURIComponent(token)}`;
 }
+
+/** A staff admin's code to open a customer's account works once, within this time. */
+export const IMPERSONATION_CODE_TTL_MS = 60 * 1000;
+/** A session opened with that code ends after this long, however often it is refreshed. */
+export const IMPERSONATION_SESSION_TTL_MS = 15 * 60 * 1000;

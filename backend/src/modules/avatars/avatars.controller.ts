@@ -29,7 +29,6 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import { badInput } from '../../common/errors/domain-error';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 import { AcceptsFile, type UploadedBlob } from '../files/upload.interceptor';
 import { PREMIUM_FEATURE } from './avatar-rules';
@@ -82,7 +81,7 @@ export class AvatarsController {
   @Get('super-fetch')
   @ApiOperation({ summary: "The caller's Super Fetch assistants in the scope" })
   @ApiOkResponse({ type: AvatarPageResponse })
-  superFetch(@CurrentUser() me: Principal, @Query() _scope: ScopeQuery): Promise<AvatarPageResponse> {
+  superFetch(@CurrentUser() me: Principal): Promise<AvatarPageResponse> {
     return this.avatars.superFetch(me);
   }
 
@@ -90,11 +89,7 @@ export class AvatarsController {
   @ApiOperation({ summary: 'One avatar with its files and their indexing state' })
   @ApiOkResponse({ type: AvatarResponse })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  async get(
-    @CurrentUser() me: Principal,
-    @IdParam('avatar_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<AvatarResponse> {
+  async get(@CurrentUser() me: Principal, @IdParam('avatar_id') id: number): Promise<AvatarResponse> {
     return { avatar: await this.avatars.get(me, id) };
   }
 
@@ -118,11 +113,7 @@ export class AvatarsController {
   @ApiBadRequestResponse({ description: "'You must add a name to your avatar.'" })
   @ApiForbiddenResponse({ description: 'public: true by someone not a staff admin' })
   @ApiPreconditionFailedResponse({ description: PREMIUM_FEATURE })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateAvatarBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<AvatarResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateAvatarBody): Promise<AvatarResponse> {
     return { avatar: await this.avatars.create(me, body) };
   }
 
@@ -131,11 +122,7 @@ export class AvatarsController {
   @ApiOkResponse({ type: AvatarResponse })
   @ApiForbiddenResponse({ description: 'Visible but not the caller’s, or public changed by a non-admin' })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateAvatarBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<AvatarResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateAvatarBody): Promise<AvatarResponse> {
     return { avatar: await this.avatars.update(me, body) };
   }
 
@@ -148,7 +135,6 @@ export class AvatarsController {
     @CurrentUser() me: Principal,
     @IdParam('avatar_id') id: number,
     @Body() body: AddContextBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<AvatarResponse> {
     return { avatar: await this.avatars.addContext(me, id, body) };
   }
@@ -179,7 +165,6 @@ export class AvatarsController {
     @Param('assistant_id') assistantId: string,
     @UploadedFile() upload: UploadedBlob | undefined,
     @Body() form: AddFileForm,
-    @Query() _scope: ScopeQuery,
   ): Promise<AvatarFileResponse> {
     return {
       file: await this.avatars.addFile(me, id, keyParam(assistantId, 'assistant_id'), upload, form.name),
@@ -196,7 +181,6 @@ export class AvatarsController {
     @IdParam('avatar_id') id: number,
     @Param('assistant_id') assistantId: string,
     @Body() body: EditableFileBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<AvatarFileResponse> {
     return { file: await this.avatars.addEditableFile(me, id, keyParam(assistantId, 'assistant_id'), body) };
   }
@@ -212,7 +196,6 @@ export class AvatarsController {
     @CurrentUser() me: Principal,
     @IdParam('file_id') fileId: number,
     @Body() body: UpdateEditableFileBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<AvatarFileResponse> {
     return { file: await this.avatars.updateEditableFile(me, fileId, body) };
   }
@@ -230,7 +213,6 @@ export class AvatarsController {
     @IdParam('file_id') fileId: number,
     @Param('openai_file_id') openaiFileId: string,
     @Param('assistant_id') assistantId: string,
-    @Query() _scope: ScopeQuery,
   ): Promise<void> {
     return this.avatars.removeFile(
       me,
@@ -245,11 +227,7 @@ export class AvatarsController {
   @ApiOperation({ summary: 'Delete an avatar with its files and threads (its owner or a staff admin)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('avatar_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('avatar_id') id: number): Promise<void> {
     return this.avatars.remove(me, id);
   }
 }

@@ -128,6 +128,18 @@ export class AvatarsRepository {
     return this.avatars.save(avatar);
   }
 
+  /** A new avatar, in `m` (a combination's transaction). */
+  insertIn(m: EntityManager, values: Omit<Avatar, 'avatar_id' | 'createdAt' | 'updatedAt'>): Promise<Avatar> {
+    const repo = m.getRepository(Avatar);
+    return repo.save(repo.create(values));
+  }
+
+  /** Replaces an avatar's context in `m` (a refinement's settle transaction); false when it is gone. */
+  async setContextIn(m: EntityManager, avatarId: number, context: string): Promise<boolean> {
+    const result = await m.getRepository(Avatar).update({ avatar_id: avatarId }, { context });
+    return (result.affected ?? 0) > 0;
+  }
+
   async remove(avatarId: number): Promise<void> {
     await this.avatars.delete({ avatar_id: avatarId });
   }
@@ -157,6 +169,39 @@ export class AvatarsRepository {
 
   saveFile(file: AvatarFile): Promise<AvatarFile> {
     return this.files.save(file);
+  }
+
+  /**
+   * Copies a file of one avatar to another, in `m`, with its passages as they are indexed (no new indexing);
+   * `fileId` is the new avatar's own copy of the stored upload.
+   */
+  async copyFileIn(
+    m: EntityManager,
+    source: AvatarFile,
+    toAvatarId: number,
+    fileId: number | null,
+  ): Promise<AvatarFile> {
+    const repo = m.getRepository(AvatarFile);
+    const copy = await repo.save(
+      repo.create({
+        avatar_id: toAvatarId,
+        file_id: fileId,
+        name: source.name,
+        type: source.type,
+        editable: source.editable,
+        content: source.content,
+        index_state: source.index_state,
+        index_error: source.index_error,
+        chunks: source.chunks,
+      }),
+    );
+    // SQL because INSERT ... SELECT (the passages copied inside the database) has no QueryBuilder form.
+    await m.query(
+      `INSERT INTO avatar_chunks (avatar_id, avatar_file_id, ordinal, content, embedding)
+       SELECT $1, $2, ordinal, content, embedding FROM avatar_chunks WHERE avatar_file_id = $3 ORDER BY ordinal`,
+      [toAvatarId, copy.avatar_file_id, source.avatar_file_id],
+    );
+    return copy;
   }
 
   async removeFile(avatarFileId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import {
   badInput,
@@ -9,6 +10,7 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
 import type { AvatarKnowledge } from '../generation/prompt-builder';
 import { FilesService } from '../files/files.service';
 import type { UploadedBlob } from '../files/upload.interceptor';
@@ -19,6 +21,9 @@ import {
   AVATAR_FILE_KINDS,
   AVATAR_NAME_REQUIRED,
   INPUT_EMPTY,
+  combinedContext,
+  DEFAULT_AVATAR_NAME,
+  MAX_AVATAR_CONTEXT,
   MAX_EDITABLE_FILE_CHARS,
   MAX_FILES_PER_AVATAR,
   PREMIUM_FEATURE,
@@ -56,7 +61,12 @@ export class AvatarsService {
     private readonly knowledge: AvatarKnowledgeService,
     private readonly files: FilesService,
     private readonly words: WordsService,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
+
+  private newKey(): string {
+    return `asst_${randomBytes(12).toString('hex')}`;
+  }
 
   private viewer(me: Principal): AvatarViewer {
     return { user_id: me.user_id, organization_id: me.org?.organization_id ?? 0, admin: isAdmin(me) };
@@ -116,7 +126,7 @@ export class AvatarsService {
     if (body.public && !isAdmin(me))
       throw forbidden('Only admins can make an avatar public.', 'avatar_public_admin_only');
     const avatar = await this.repo.insert({
-      assistant_id: `asst_${randomBytes(12).toString('hex')}`,
+      assistant_id: this.newKey(),
       user_id: me.user_id,
       organization_id: me.org?.organization_id ?? null,
       name: body.name.trim(),
@@ -156,6 +166,101 @@ export class AvatarsService {
     const files = await this.repo.filesOf([avatarId]);
     await this.repo.remove(avatarId);
     for (const file of files) if (file.file_id) await this.dropStored(avatar, file.file_id);
+  }
+
+  /** Creating and feeding avatars needs access (staff exempt): 412 with the premium sentence. */
+  async requirePremium(me: Principal): Promise<void> {
+    await this.checkPremium(me);
+  }
+
+  /** Replaces an avatar's context in `m` (a refinement's settle transaction); false when it was deleted. */
+  async replaceContextIn(m: EntityManager, avatarId: number, context: string): Promise<boolean> {
+    return this.repo.setContextIn(m, avatarId, context.trim().slice(0, MAX_AVATAR_CONTEXT));
+  }
+
+  /**
+   * A new avatar of the caller's, in the current scope, holding both avatars' contexts, a style guide and copies
+   * of both avatars' files with their passages (no indexing again). The callers check both may be changed.
+   */
+  async combine(
+    me: Principal,
+    selected: Avatar,
+    target: Avatar,
+    name: string,
+    styleGuide: string,
+  ): Promise<AvatarDto> {
+    if (!name.trim()) throw badInput(AVATAR_NAME_REQUIRED, 'avatar_name_required');
+    const sources = await this.repo.filesOf([selected.avatar_id, target.avatar_id]);
+    if (sources.length > MAX_FILES_PER_AVATAR)
+      throw badInput(
+        `An avatar can hold at most ${MAX_FILES_PER_AVATAR} files; these two hold ${sources.length}.`,
+        'avatar_file_limit',
+      );
+    // Uploads are copied first (storage is outside the transaction) and removed again if the rows are not saved.
+    const copies = new Map<number, number>();
+    try {
+      for (const file of sources) {
+        if (!file.file_id) continue;
+        const stored = await this.files.findById(file.file_id);
+        if (!stored) continue;
+        const bytes = await this.files.readBytes(stored);
+        const copy = await this.files.store(me.user_id, stored.name, bytes);
+        copies.set(file.avatar_file_id, copy.file_id);
+      }
+      const { avatar, pending } = await this.unitOfWork.run(async (m) => {
+        const made = await this.repo.insertIn(m, {
+          assistant_id: this.newKey(),
+          user_id: me.user_id,
+          organization_id: me.org?.organization_id ?? null,
+          name: name.trim().slice(0, 255),
+          description: `${selected.name} + ${target.name}`.slice(0, 2_000),
+          context: combinedContext(selected.context, target.context, styleGuide),
+          public: false,
+          super_fetch_assistant: false,
+        });
+        const waiting: number[] = [];
+        for (const file of sources) {
+          const copy = await this.repo.copyFileIn(
+            m,
+            file,
+            made.avatar_id,
+            copies.get(file.avatar_file_id) ?? null,
+          );
+          if (copy.index_state !== 'ready') waiting.push(copy.avatar_file_id);
+        }
+        return { avatar: made, pending: waiting };
+      });
+      // A file still being indexed in its source is indexed again for the copy (its passages are not all there).
+      for (const id of pending) await this.knowledge.queue(id);
+      return this.get(me, avatar.avatar_id);
+    } catch (err) {
+      for (const fileId of copies.values())
+        await this.files.remove(me.user_id, fileId).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** A new default avatar for the user (their Super Fetch assistant, in Personal), in `m`. */
+  createDefaultIn(m: EntityManager, userId: number): Promise<Avatar> {
+    return this.repo.insertIn(m, {
+      assistant_id: this.newKey(),
+      user_id: userId,
+      organization_id: null,
+      name: DEFAULT_AVATAR_NAME,
+      description: '',
+      context: '',
+      public: false,
+      super_fetch_assistant: true,
+    });
+  }
+
+  /** Deletes a user's former default avatar with its files, threads and what it learned (when still theirs). */
+  async removeDefault(userId: number, avatarId: number): Promise<void> {
+    const previous = await this.repo.findById(avatarId);
+    if (!previous || previous.user_id !== userId || !previous.super_fetch_assistant) return;
+    const files = await this.repo.filesOf([avatarId]);
+    await this.repo.remove(avatarId);
+    for (const file of files) if (file.file_id) await this.dropStored(previous, file.file_id);
   }
 
   /** The avatar named by both path segments (its id and its assistant_id), for the caller to change. */

@@ -29,7 +29,6 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import type { Principal } from '../../common/auth/principal';
 import { badInput } from '../../common/errors/domain-error';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 import { DocumentResponse } from '../documents/dto/document.dto';
 import { AcceptsFile, type UploadedBlob } from '../files/upload.interceptor';
@@ -92,11 +91,7 @@ export class CampaignsController {
   @ApiOperation({ summary: 'One campaign; who it is given to for those who manage it' })
   @ApiOkResponse({ type: CampaignResponse })
   @ApiNotFoundResponse({ description: NOT_SEEN })
-  async get(
-    @CurrentUser() me: Principal,
-    @IdParam('id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<CampaignResponse> {
+  async get(@CurrentUser() me: Principal, @IdParam('id') id: number): Promise<CampaignResponse> {
     return { campaign: await this.campaigns.get(me, id) };
   }
 
@@ -123,7 +118,6 @@ export class CampaignsController {
     @CurrentUser() me: Principal,
     @IdParam('id') id: number,
     @IdParam('document_id') documentId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<DocumentResponse> {
     return { document: await this.campaigns.document(me, id, documentId) };
   }
@@ -136,7 +130,6 @@ export class CampaignsController {
     @CurrentUser() me: Principal,
     @IdParam('id') id: number,
     @IdParam('template_id') templateId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<TemplateResponse> {
     return { template: await this.campaigns.template(me, id, templateId) };
   }
@@ -157,7 +150,6 @@ export class CampaignsController {
     @CurrentUser() me: Principal,
     @Body() body: CreateCampaignBody,
     @UploadedFile() thumbnail: UploadedBlob | undefined,
-    @Query() _scope: ScopeQuery,
   ): Promise<CampaignResponse> {
     return { campaign: await this.campaigns.create(me, body, thumbnail) };
   }
@@ -176,7 +168,6 @@ export class CampaignsController {
     @CurrentUser() me: Principal,
     @Body() body: UpdateCampaignBody,
     @UploadedFile() thumbnail: UploadedBlob | undefined,
-    @Query() _scope: ScopeQuery,
   ): Promise<CampaignResponse> {
     return { campaign: await this.campaigns.update(me, body, thumbnail) };
   }
@@ -187,11 +178,7 @@ export class CampaignsController {
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_SEEN })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('id') id: number): Promise<void> {
     return this.campaigns.remove(me, id);
   }
 
@@ -208,7 +195,6 @@ export class CampaignsController {
   addResource(
     @CurrentUser() me: Principal,
     @Body() body: CampaignResourceBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<CampaignResourceLinkResponse> {
     return this.campaigns.addResource(me, body, true);
   }
@@ -222,7 +208,6 @@ export class CampaignsController {
   putResource(
     @CurrentUser() me: Principal,
     @Body() body: CampaignResourceBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<CampaignResourceLinkResponse> {
     return this.campaigns.addResource(me, body, false);
   }
@@ -239,7 +224,6 @@ export class CampaignsController {
     @ResourceTypeParam('type') type: CampaignResourceType,
     @IdParam('resource_id') resourceId: number,
     @IdParam('campaign_id') campaignId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<void> {
     return this.campaigns.removeResource(me, type, resourceId, campaignId);
   }
@@ -260,7 +244,6 @@ export class CampaignsController {
     @CurrentUser() me: Principal,
     @IdParam('campaign_id') campaignId: number,
     @Body() body: CampaignAccessBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<CampaignResponse> {
     return { campaign: await this.campaigns.giveAccess(me, campaignId, body) };
   }
@@ -276,7 +259,6 @@ export class CampaignsController {
     @CurrentUser() me: Principal,
     @IdParam('campaign_id') campaignId: number,
     @Body() body: CampaignAccessBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<CampaignResponse> {
     return { campaign: await this.campaigns.revokeAccess(me, campaignId, body) };
   }

@@ -7,6 +7,7 @@ import { OrganizationsModule } from '../organizations/organizations.module';
 import { TemplatesModule } from '../templates/templates.module';
 import { UsersModule } from '../users/users.module';
 import { Campaign, CampaignGroup, CampaignResource, CampaignUser } from './campaign.entity';
+import { CampaignDocumentsController } from './campaign-documents.controller';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsRepository } from './campaigns.repository';
 import { CampaignsService } from './campaigns.service';
@@ -22,7 +23,7 @@ import { CampaignsService } from './campaigns.service';
     DocumentsModule,
     TemplatesModule,
   ],
-  controllers: [CampaignsController],
+  controllers: [CampaignsController, CampaignDocumentsController],
   providers: [CampaignsService, CampaignsRepository],
   exports: [CampaignsService],
 })

@@ -23,6 +23,7 @@ import { CampaignsRepository, type CampaignFields, type CampaignViewer } from '.
 import type {
   CampaignAccessBody,
   CampaignDetailDto,
+  CampaignDocumentResponse,
   CampaignDto,
   CampaignListQuery,
   CampaignPageResponse,
@@ -200,6 +201,32 @@ export class CampaignsService {
       throw notFound('Document', 'document_not_found');
     }
     return this.documents.getForCampaign(documentId);
+  }
+
+  /**
+   * A document opened through a campaign the caller sees: readable by all of them, changeable (by the usual
+   * document calls) only by its maker in the document's own scope.
+   */
+  async openDocument(
+    me: Principal,
+    campaignId: number,
+    documentId: number,
+  ): Promise<CampaignDocumentResponse> {
+    const { campaign } = await this.load(me, campaignId);
+    if (!(await this.repository.hasResource(campaign.campaign_id, 'document', documentId))) {
+      throw notFound('Document', 'document_not_found');
+    }
+    const document = await this.documents.getForCampaign(documentId);
+    return {
+      document,
+      campaign: {
+        campaign_id: campaign.campaign_id,
+        name: campaign.name,
+        organization_id: campaign.organization_id,
+      },
+      editable:
+        document.user_id === me.user_id && document.organization_id === (me.org?.organization_id ?? null),
+    };
   }
 
   /** A template of a campaign the caller sees, as the campaign's organization shows it. */

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ADMIN_USERS_PAGE_SIZE } from '@avatar-studio/contracts';
-import { notFound } from '../../common/errors/domain-error';
+import type { Principal } from '../../common/auth/principal';
+import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { PurchasesService } from '../purchases/purchases.service';
 import { toPage } from '../../common/http/pagination';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
@@ -13,7 +16,20 @@ import type {
   CustomerPageResponse,
   CustomerResponse,
   CustomersQuery,
+  ImpersonationCodeResponse,
+  UpdateCustomerDto,
 } from './dto/customers.dto';
+
+/** The customer screen lists at most this many of their organizations. */
+const CUSTOMER_ORGANIZATIONS_SHOWN = 100;
+
+export const CUSTOMER_MESSAGES = {
+  staffProtected:
+    'This is a staff account: staff accounts are managed in Staff, and cannot be edited, opened or deleted here.',
+  subscriptionRenewing:
+    'This customer has a subscription that still renews. Cancel it first, then delete the customer.',
+  viewerCannotOpen: 'You are viewing a customer’s account: go back to your own to open another.',
+};
 
 /**
  * The back office's customers: the list staff search, one customer with their words, and a customer made by
@@ -27,6 +43,8 @@ export class CustomersService {
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly staff: StaffService,
+    private readonly purchases: PurchasesService,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   async list(query: CustomersQuery): Promise<CustomerPageResponse> {
@@ -60,8 +78,12 @@ export class CustomersService {
   async get(user_id: number): Promise<CustomerResponse> {
     const user = await this.users.findById(user_id);
     if (!user) throw notFound('User', 'user_not_found');
-    const [view, balance] = await Promise.all([this.users.toPublicUser(user_id), this.words.view(user_id)]);
-    return { user: view, balance };
+    const [view, balance, organizations] = await Promise.all([
+      this.users.toPublicUser(user_id),
+      this.words.view(user_id),
+      this.organizations.membershipsOf(user_id, CUSTOMER_ORGANIZATIONS_SHOWN),
+    ]);
+    return { user: view, balance, organizations };
   }
 
   ledger(user_id: number, query: { page?: number; limit?: number }) {
@@ -86,4 +108,55 @@ export class CustomersService {
     }
     return { user: await this.users.toPublicUser(user.user_id), recovery_sent };
   }
+
+  /** Staff change a customer's profile; a staff account is changed in Staff, not here. */
+  async update(user_id: number, input: UpdateCustomerDto): Promise<CustomerResponse> {
+    await this.customerOnly(user_id);
+    const changed = await this.users.updateByStaff(user_id, input);
+    if (changed.length > 0) {
+      await this.audit.record('customer.updated', { target_user_id: user_id, details: { fields: changed } });
+    }
+    return this.get(user_id);
+  }
+
+  /**
+   * Deletes a customer: their data and stored files go; their purchases and invoices stay for the books without
+   * an owner. A subscription that still renews must be cancelled first (the provider would keep charging).
+   */
+  async remove(user_id: number): Promise<void> {
+    await this.customerOnly(user_id);
+    await this.users.deleteAccount(user_id, async (tx) => {
+      if (await this.staff.roleOf(user_id, tx)) throw staffProtected();
+      if (await this.purchases.hasRenewingSubscription(user_id, tx)) {
+        throw conflict(CUSTOMER_MESSAGES.subscriptionRenewing, 'subscription_renewing');
+      }
+      const kept = await this.purchases.anonymiseOwner(user_id, tx);
+      await this.audit.record(
+        'customer.deleted',
+        {
+          target_user_id: user_id,
+          details: { purchases_kept: kept.purchases, invoices_kept: kept.invoices },
+        },
+        tx,
+      );
+    });
+  }
+
+  /** A staff admin opens a customer's account: a one-time code for a short session as them, in a new tab. */
+  async impersonate(admin: Principal, user_id: number): Promise<ImpersonationCodeResponse> {
+    if (admin.impersonator) throw forbidden(CUSTOMER_MESSAGES.viewerCannotOpen, 'forbidden');
+    await this.customerOnly(user_id);
+    return this.auth.issueImpersonationCode(admin.user_id, user_id);
+  }
+
+  /** 404 for no such account; 403 for a staff account (staff are managed in Staff). */
+  private async customerOnly(user_id: number): Promise<void> {
+    const [user, role] = await Promise.all([this.users.findById(user_id), this.staff.roleOf(user_id)]);
+    if (!user) throw notFound('User', 'user_not_found');
+    if (role) throw staffProtected();
+  }
+}
+
+function staffProtected() {
+  return forbidden(CUSTOMER_MESSAGES.staffProtected, 'staff_account_protected');
 }

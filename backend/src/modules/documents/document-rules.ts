@@ -13,6 +13,9 @@ export const DOCUMENT_SORTS = ['updatedAt_desc', 'createdAt_desc', 'name_asc', '
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export const DOCUMENT_CHANGED =
   'This document was changed in another tab or window since you opened it. Reload it to get the latest version, then make your changes again.';
+/** Super Fetch assistants do not answer into documents. */
+export const SUPER_FETCH_AVATAR_REFUSED =
+  'Super Fetch assistants cannot write into documents; choose another avatar.';
 export const DOCUMENT_SAVED = 'Document saved.';
 export const DOCUMENT_DELETED = 'Document deleted.';
 

@@ -27,11 +27,11 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import { UserLimit } from '../../common/rate-limit/user-limit.guard';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 import {
+  AvatarOutputBody,
   CreateDocumentBody,
   DocumentListQuery,
   DocumentPageResponse,
@@ -70,7 +70,7 @@ export class DocumentsController {
   @Get('tags')
   @ApiOperation({ summary: 'The tags of the caller’s documents in the current scope, A-Z (at most 500)' })
   @ApiOkResponse({ type: DocumentTagsResponse })
-  async tags(@CurrentUser() me: Principal, @Query() _scope: ScopeQuery): Promise<DocumentTagsResponse> {
+  async tags(@CurrentUser() me: Principal): Promise<DocumentTagsResponse> {
     return { tags: await this.documents.tags(me) };
   }
 
@@ -84,11 +84,7 @@ export class DocumentsController {
   @ApiProduces(DOCX_MIME)
   @ApiOkResponse({ description: 'The .docx file', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  async converted(
-    @CurrentUser() me: Principal,
-    @IdParam('document_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<StreamableFile> {
+  async converted(@CurrentUser() me: Principal, @IdParam('document_id') id: number): Promise<StreamableFile> {
     const { name, data } = await this.documents.word(me, id);
     const ascii = name.replace(/[^A-Za-z0-9 ._-]+/g, '_').slice(0, 100) || 'document';
     return new StreamableFile(data, {
@@ -118,9 +114,36 @@ export class DocumentsController {
     @CurrentUser() me: Principal,
     @IdParam('document_id') id: number,
     @Body() body: GenerateDocumentBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<GenerateDocumentResponse> {
     return this.documents.generate(me, id, body);
+  }
+
+  @Post('avatar-output')
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      'Ask an avatar about the document (or a selected part), with a free prompt or a template, streamed',
+    description:
+      'The avatar answers with its context and the passages of its files found for the request, on the ' +
+      'generation engine (words reserved, charged once complete). The answer streams as `document_avatar` ' +
+      'events ({document_id, avatar_id, generation_id, content, offset, done}); the last one has done: true and ' +
+      'the whole answer. Nothing is stored: the editor inserts it and saves the document. ' +
+      'DELETE /documents/generations/{id} stops it.',
+  })
+  @ApiAcceptedResponse({ type: GenerateDocumentResponse })
+  @ApiBadRequestResponse({
+    description:
+      'Neither template_id nor prompt; missing template values; bad model; a Super Fetch assistant (bad_input)',
+  })
+  @ApiNotFoundResponse({
+    description: 'The document, the avatar or the template is missing or not visible to the caller',
+  })
+  @ApiPreconditionFailedResponse({ description: 'No words available' })
+  avatarOutput(
+    @CurrentUser() me: Principal,
+    @Body() body: AvatarOutputBody,
+  ): Promise<GenerateDocumentResponse> {
+    return this.documents.avatarOutput(me, body);
   }
 
   @Delete('generations/:generation_id')
@@ -139,11 +162,7 @@ export class DocumentsController {
   @ApiOperation({ summary: 'One of the caller’s documents in the current scope' })
   @ApiOkResponse({ type: DocumentResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  async get(
-    @CurrentUser() me: Principal,
-    @IdParam('document_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<DocumentResponse> {
+  async get(@CurrentUser() me: Principal, @IdParam('document_id') id: number): Promise<DocumentResponse> {
     return { document: await this.documents.get(me, id) };
   }
 
@@ -151,11 +170,7 @@ export class DocumentsController {
   @ApiOperation({ summary: 'Create a document in the current scope' })
   @ApiCreatedResponse({ type: DocumentResponse })
   @ApiBadRequestResponse({ description: LIMITS })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateDocumentBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<DocumentResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateDocumentBody): Promise<DocumentResponse> {
     return { document: await this.documents.create(me, body) };
   }
 
@@ -168,11 +183,7 @@ export class DocumentsController {
   @ApiBadRequestResponse({ description: LIMITS })
   @ApiConflictResponse({ description: 'document_changed: saved elsewhere since `version`' })
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateDocumentBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<DocumentResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateDocumentBody): Promise<DocumentResponse> {
     return { document: await this.documents.update(me, body) };
   }
 
@@ -181,11 +192,7 @@ export class DocumentsController {
   @ApiOperation({ summary: 'Delete a document, irreversibly' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('document_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('document_id') id: number): Promise<void> {
     return this.documents.remove(me, id);
   }
 }

@@ -6,7 +6,8 @@ import { badInput, conflict, notFound } from '../../common/errors/domain-error';
 import { likePattern, toPage } from '../../common/http/pagination';
 import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
 import { FeatureFlagsService } from '../app-config/feature-flags.service';
-import { asData } from '../generation/prompt-builder';
+import { AvatarsService } from '../avatars/avatars.service';
+import { asData, type AvatarKnowledge } from '../generation/prompt-builder';
 import {
   GenerationService,
   type GenerationOwner,
@@ -19,10 +20,12 @@ import {
   DOCUMENT_CHANGED,
   DOCUMENT_TOO_LARGE,
   MAX_DOCUMENT_CONTENT,
+  SUPER_FETCH_AVATAR_REFUSED,
   MAX_DOCUMENT_NAME,
   readTags,
 } from './document-rules';
 import type {
+  AvatarOutputBody,
   CreateDocumentBody,
   DocumentDto,
   DocumentListQuery,
@@ -65,6 +68,7 @@ export class DocumentsService {
     private readonly realtime: RealtimeService,
     private readonly templates: TemplatesService,
     private readonly flags: FeatureFlagsService,
+    private readonly avatars: AvatarsService,
   ) {}
 
   async list(me: Principal, query: DocumentListQuery): Promise<DocumentPageResponse> {
@@ -161,9 +165,7 @@ export class DocumentsService {
   }
 
   /**
-   * Applies a template or a free prompt to the document (or the selected part): run by the generation engine
-   * (words reserved, then charged once complete), streamed as `document_output`. Nothing is stored here: the
-   * editor inserts the text and saves the document.
+   * Applies a template or a free prompt to the document (or the selected part), streamed as `document_output`.
    */
   async generate(
     me: Principal,
@@ -171,6 +173,51 @@ export class DocumentsService {
     body: GenerateDocumentBody,
   ): Promise<GenerateDocumentResponse> {
     const doc = await this.get(me, documentId);
+    const request = await this.requestOf(me, body);
+    return this.start(me, doc, request, body, (generation_id, content, offset, done) =>
+      this.realtime.emitToUser(me.user_id, 'document_output', {
+        document_id: doc.document_id,
+        generation_id,
+        content,
+        offset,
+        done,
+      }),
+    );
+  }
+
+  /**
+   * Asks an avatar (its context, and the passages of its files retrieved for the request) about the document or
+   * the selected part: the same engine run as `generate`, streamed as `document_avatar`. Super Fetch assistants
+   * write Super Fetch outputs, not documents, so they are refused.
+   */
+  async avatarOutput(me: Principal, body: AvatarOutputBody): Promise<GenerateDocumentResponse> {
+    const doc = await this.get(me, body.document_id);
+    // Asking an avatar is part of the avatars feature (its own routes are gated by path).
+    await this.flags.assertOn('avatars_enabled');
+    const avatar = await this.avatars.visible(me, body.avatar_id);
+    if (avatar.super_fetch_assistant) throw badInput(SUPER_FETCH_AVATAR_REFUSED, 'bad_input');
+    const request = await this.requestOf(me, body);
+    const organizationId = me.org?.organization_id ?? null;
+    return this.start(
+      me,
+      doc,
+      request,
+      body,
+      (generation_id, content, offset, done) =>
+        this.realtime.emitToUser(me.user_id, 'document_avatar', {
+          document_id: doc.document_id,
+          avatar_id: avatar.avatar_id,
+          generation_id,
+          content,
+          offset,
+          done,
+        }),
+      () => this.avatars.knowledgeFor(avatar.avatar_id, request, organizationId),
+    );
+  }
+
+  /** The request of a generation: the rendered template, or the free prompt. */
+  private async requestOf(me: Principal, body: GenerateDocumentBody): Promise<string> {
     // Applying a template is part of the templates feature (its own routes are gated by path).
     if (body.template_id !== undefined) await this.flags.assertOn('templates_enabled');
     const request =
@@ -179,6 +226,21 @@ export class DocumentsService {
         : (body.prompt ?? '');
     if (!request.trim()) throw badInput("The value can't be empty", 'bad_input');
     checkContent(request);
+    return request;
+  }
+
+  /**
+   * Runs one generation about the document on the engine (words reserved, then charged once complete); its text
+   * goes to `emit`. Nothing is stored here: the editor inserts the text and saves the document.
+   */
+  private async start(
+    me: Principal,
+    doc: DocumentDto,
+    request: string,
+    body: GenerateDocumentBody,
+    emit: (generationId: string, content: string, offset: number, done: boolean) => void,
+    avatar?: () => Promise<AvatarKnowledge | null>,
+  ): Promise<GenerateDocumentResponse> {
     const material = body.selection?.trim()
       ? asData('The following is the part of my document that I selected.', body.selection)
       : doc.content.trim()
@@ -192,14 +254,6 @@ export class DocumentsService {
     };
     const reservation = await this.engine.admit(owner, body.model);
     const generation_id = randomUUID();
-    const emit = (content: string, offset: number, done: boolean) =>
-      this.realtime.emitToUser(me.user_id, 'document_output', {
-        document_id: documentId,
-        generation_id,
-        content,
-        offset,
-        done,
-      });
     const spec: GenerationSpec<string> = {
       id: documentGenerationKey(me.user_id, generation_id),
       owner,
@@ -212,10 +266,11 @@ export class DocumentsService {
             ...(material ? [{ role: 'user' as const, content: material }] : []),
             { role: 'user' as const, content: request },
           ]),
+        ...(avatar ? { avatar } : {}),
       },
-      stream: (content, offset) => emit(content, offset, false),
+      stream: (content, offset) => emit(generation_id, content, offset, false),
       persist: (_m, output) => Promise.resolve(output.content.trim()),
-      finished: (content) => emit(content, 0, true),
+      finished: (content) => emit(generation_id, content, 0, true),
     };
     // A failure is reported on the socket (and logged) by the engine.
     this.engine.run(spec, reservation).catch(() => undefined);

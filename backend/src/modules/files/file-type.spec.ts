@@ -73,7 +73,9 @@ describe('detectFileType', () => {
   });
 
   it('types JSON lines (a dataset) as text', () => {
-    const jsonl = Buffer.from('{"prompt":"Hi","completion":"Hello"}\n{"prompt":"Bye","completion":"Later"}\n');
+    const jsonl = Buffer.from(
+      '{"prompt":"Hi","completion":"Hello"}\n{"prompt":"Bye","completion":"Later"}\n',
+    );
     expect(detectFileType(jsonl)).toMatchObject({ kind: 'text', mime: 'text/plain; charset=utf-8' });
   });
 });

@@ -107,7 +107,8 @@ export interface GenerationSpec<T> {
  */
 export interface AdmissionLimits {
   words?: number;
-  maxConcurrent?: number;
+  /** Null: no per-user cap (the caller has its own); left out: the per-user cap. */
+  maxConcurrent?: number | null;
 }
 
 /** Stored-target upkeep run by every instance: turns targets whose lease lapsed into interrupted ones. */
@@ -218,7 +219,8 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     return this.words.reserve(owner.user_id, {
       words: Math.min(limits.words ?? Infinity, this.env.generationReserveWords),
       staff: owner.staff,
-      maxConcurrent: limits.maxConcurrent ?? this.env.generationMaxConcurrentPerUser,
+      maxConcurrent:
+        limits.maxConcurrent === undefined ? this.env.generationMaxConcurrentPerUser : limits.maxConcurrent,
       ttlMs: this.reservationTtlMs,
     });
   }

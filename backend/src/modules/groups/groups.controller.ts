@@ -12,7 +12,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateGroupBody,
   GroupListQuery,
@@ -52,11 +51,7 @@ export class GroupsController {
   @ApiOkResponse({ type: GroupResponse })
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async get(
-    @CurrentUser() me: Principal,
-    @IdParam('id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<GroupResponse> {
+  async get(@CurrentUser() me: Principal, @IdParam('id') id: number): Promise<GroupResponse> {
     return { group: await this.groups.get(me, id) };
   }
 
@@ -66,11 +61,7 @@ export class GroupsController {
   @ApiBadRequestResponse({ description: "'Please add a name to your group'" })
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateGroupBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<GroupResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateGroupBody): Promise<GroupResponse> {
     return { group: await this.groups.create(me, body) };
   }
 
@@ -79,11 +70,7 @@ export class GroupsController {
   @ApiOkResponse({ type: GroupResponse })
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateGroupBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<GroupResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateGroupBody): Promise<GroupResponse> {
     return { group: await this.groups.update(me, body) };
   }
 
@@ -93,11 +80,7 @@ export class GroupsController {
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ description: MANAGERS })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('id') id: number): Promise<void> {
     return this.groups.remove(me, id);
   }
 
@@ -111,7 +94,6 @@ export class GroupsController {
     @CurrentUser() me: Principal,
     @IdParam('groupId') groupId: number,
     @IdParam('userId') userId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<GroupResponse> {
     return { group: await this.groups.addUser(me, groupId, userId) };
   }
@@ -126,7 +108,6 @@ export class GroupsController {
     @CurrentUser() me: Principal,
     @IdParam('groupId') groupId: number,
     @IdParam('userId') userId: number,
-    @Query() _scope: ScopeQuery,
   ): Promise<void> {
     return this.groups.removeUser(me, groupId, userId);
   }

@@ -5,6 +5,8 @@ import { AvatarsModule } from '../avatars/avatars.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { SearchModule } from '../search/search.module';
 import { TemplatesModule } from '../templates/templates.module';
+import { DocumentRequestController } from './document-request.controller';
+import { DocumentRequestService } from './document-request.service';
 import { MessageExportsController } from './message-exports.controller';
 import { MessageExportsService } from './message-exports.service';
 import { MessagesController } from './messages.controller';
@@ -23,8 +25,14 @@ import { MessagesService } from './messages.service';
     TemplatesModule,
     SearchModule,
   ],
-  controllers: [MessagesController, MessageExportsController],
-  providers: [MessagesService, MessagesRepository, EnhanceService, MessageExportsService],
+  controllers: [MessagesController, MessageExportsController, DocumentRequestController],
+  providers: [
+    MessagesService,
+    MessagesRepository,
+    EnhanceService,
+    MessageExportsService,
+    DocumentRequestService,
+  ],
   exports: [MessagesService],
 })
 export class MessagesModule {}

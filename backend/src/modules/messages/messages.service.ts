@@ -152,13 +152,28 @@ export class MessagesService implements OnModuleInit {
   }
 
   /**
+   * A streamed message to an avatar's thread whose model text (`prompt`) differs from what the user message shows
+   * (a document's text added); the avatar's passages are retrieved for `question`.
+   */
+  async sendWithDocument(
+    me: Principal,
+    avatarId: number,
+    hidden: { visible: string; prompt: string; question: string },
+  ): Promise<SendMessageResponse> {
+    const { user_message, message, job, reservation } = await this.start(me, { avatar_id: avatarId }, hidden);
+    // The failure is already reported on the socket (and logged) by the engine.
+    this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
+    return { user_message, message };
+  }
+
+  /**
    * Checks the request, reserves the words, saves the user's message and the pending answer; the generation is
    * the caller's to run.
    */
   private async start(
     me: Principal,
     body: SendMessageBody,
-    hidden?: { visible: string; prompt: string },
+    hidden?: { visible: string; prompt: string; question?: string },
   ): Promise<{ user_message: MessageDto; message: MessageDto; job: Job; reservation: Reservation }> {
     // Avatars switched off: sending to one is refused as their routes are (404 feature_disabled).
     if (body.avatar_id != null) await this.flags.assertOn('avatars_enabled');
@@ -229,7 +244,7 @@ export class MessagesService implements OnModuleInit {
       avatar: avatarId
         ? {
             avatar_id: avatarId,
-            question: prompt ?? content,
+            question: hidden?.question ?? prompt ?? content,
             thread: conversation.thread_avatar_id === avatarId,
           }
         : null,

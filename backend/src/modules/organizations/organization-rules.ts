@@ -1,6 +1,26 @@
 /** Pure rules of organizations: slugs, host names, media sources and the users-list date range. */
+import {
+  isReservedSlug,
+  ORGANIZATION_SLUG_MAX_LENGTH,
+  ORGANIZATION_SLUG_PATTERN,
+} from '@avatar-studio/contracts';
 
-const MAX_SLUG = 120;
+const MAX_SLUG = ORGANIZATION_SLUG_MAX_LENGTH;
+
+export const SLUG_INVALID =
+  'The slug may hold only lowercase letters, digits and single dashes (120 characters at most), such as acme-co.';
+export const SLUG_TAKEN = 'That slug is already used by another organization.';
+
+/** The message refusing a slug that is one of the app's own addresses. */
+export function slugReservedMessage(slug: string): string {
+  return `"${slug}" is one of the app's own addresses (/${slug}), so it cannot name an organization. Choose another slug.`;
+}
+
+/** Why a chosen slug cannot be used ('invalid' shape or 'reserved' route), or null when it can. */
+export function slugProblem(slug: string): 'invalid' | 'reserved' | null {
+  if (slug.length > MAX_SLUG || !ORGANIZATION_SLUG_PATTERN.test(slug)) return 'invalid';
+  return isReservedSlug(slug) ? 'reserved' : null;
+}
 
 /** URL-safe form of a name: lowercase ASCII letters, digits and single dashes ("Acmé Co." -> "acme-co"). */
 export function slugify(name: string): string {

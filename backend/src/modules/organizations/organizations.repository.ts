@@ -73,6 +73,12 @@ export class OrganizationsRepository {
     });
   }
 
+  async slugTaken(slug: string, exceptId: number | null): Promise<boolean> {
+    return this.orgs.exists({
+      where: exceptId === null ? { slug } : { slug, organization_id: Not(exceptId) },
+    });
+  }
+
   /** Slugs equal to `base` or of the form `base-...`, to pick a free one. */
   async slugsLike(base: string, tx: EntityManager): Promise<string[]> {
     const rows = await this.orgRepo(tx)

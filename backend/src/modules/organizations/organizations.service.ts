@@ -27,7 +27,14 @@ import {
 } from './dto/organization.dto';
 import { MemberUsage } from './member-usage';
 import { AccessPolicy, Standing } from './access-policy';
-import { dayRange, slugify } from './organization-rules';
+import {
+  dayRange,
+  slugify,
+  slugProblem,
+  slugReservedMessage,
+  SLUG_INVALID,
+  SLUG_TAKEN,
+} from './organization-rules';
 import type { Organization } from './organization.entity';
 import { OrganizationsRepository } from './organizations.repository';
 
@@ -89,6 +96,20 @@ export class OrganizationsService {
     };
   }
 
+  /** A user's organizations with their role in each, by name (the back office's customer screen); at most `limit`. */
+  async membershipsOf(
+    user_id: number,
+    limit: number,
+  ): Promise<{ organization_id: number; name: string; slug: string; role: string }[]> {
+    const rows = await this.orgs.listOfUser(user_id, undefined);
+    return rows.slice(0, limit).map(({ organization: o, user_type_id }) => ({
+      organization_id: o.organization_id,
+      name: o.name,
+      slug: o.slug,
+      role: ORG_ROLE_BY_ID[user_type_id],
+    }));
+  }
+
   /** Every organization, for the staff back office. */
   async listAll(principal: Principal, query: AllOrganizationsQuery): Promise<AllOrganizationsResponse> {
     await this.policy.demand(principal, 'organization.listAll');
@@ -130,11 +151,14 @@ export class OrganizationsService {
     const fields: Partial<Organization> = { name: body.name };
     this.applyFields(fields, body);
     if (fields.domain) await this.assertDomainFree(fields.domain, null);
+    // null, like a left-out slug, means no choice.
+    if (body.slug != null) await this.assertSlugUsable(body.slug, null);
 
     for (let attempt = 1; ; attempt++) {
       try {
         const { org, membership } = await this.transactions.run(async (tx) => {
-          const org = await this.orgs.save({ ...fields, slug: await this.uniqueSlug(tx, body.name) }, tx);
+          const slug = body.slug ?? (await this.uniqueSlug(tx, body.name));
+          const org = await this.orgs.save({ ...fields, slug }, tx);
           const membership = await this.orgs.insertMembership(
             { user_id: principal.user_id, organization_id: org.organization_id, user_type_id: 1 },
             tx,
@@ -152,7 +176,8 @@ export class OrganizationsService {
         return { organization: this.toView(org, standing) };
       } catch (err) {
         // Two organizations of the same name created at once race for the slug: pick the next one.
-        if (uniqueViolation(err) === 'organizations_slug_key' && attempt < SLUG_ATTEMPTS) continue;
+        const chosen = body.slug != null;
+        if (uniqueViolation(err) === 'organizations_slug_key' && !chosen && attempt < SLUG_ATTEMPTS) continue;
         throw this.mapUnique(err);
       }
     }
@@ -169,6 +194,10 @@ export class OrganizationsService {
     this.applyFields(org, body);
     if (org.domain && org.domain !== previousDomain)
       await this.assertDomainFree(org.domain, org.organization_id);
+    if (body.slug != null && body.slug !== org.slug) {
+      await this.assertSlugUsable(body.slug, org.organization_id);
+      org.slug = body.slug;
+    }
     try {
       await this.orgs.save(org);
     } catch (err) {
@@ -265,18 +294,28 @@ export class OrganizationsService {
     if (await this.orgs.domainTaken(domain, exceptId)) throw conflict(DOMAIN_TAKEN, 'domain_taken');
   }
 
-  /** The name's slug, or the first free `slug-N` after it. */
+  /** A slug an Admin chose: well formed, not one of the app's routes, not another organization's. */
+  private async assertSlugUsable(slug: string, exceptId: number | null): Promise<void> {
+    const problem = slugProblem(slug);
+    if (problem === 'invalid') throw badInput(SLUG_INVALID, 'invalid_slug');
+    if (problem === 'reserved') throw badInput(slugReservedMessage(slug), 'slug_reserved');
+    if (await this.orgs.slugTaken(slug, exceptId)) throw conflict(SLUG_TAKEN, 'slug_taken');
+  }
+
+  /** The name's slug, or the first free `slug-N` after it; an app route's name (pricing) is never free. */
   private async uniqueSlug(tx: EntityManager, name: string): Promise<string> {
     const base = slugify(name);
     const taken = new Set(await this.orgs.slugsLike(base, tx));
-    if (!taken.has(base)) return base;
+    if (!taken.has(base) && slugProblem(base) === null) return base;
     let n = 2;
     while (taken.has(`${base}-${n}`)) n++;
     return `${base}-${n}`;
   }
 
   private mapUnique(err: unknown): unknown {
-    return uniqueViolation(err) === 'organizations_domain_key' ? conflict(DOMAIN_TAKEN, 'domain_taken') : err;
+    const key = uniqueViolation(err);
+    if (key === 'organizations_slug_key') return conflict(SLUG_TAKEN, 'slug_taken');
+    return key === 'organizations_domain_key' ? conflict(DOMAIN_TAKEN, 'domain_taken') : err;
   }
 
   private toView(org: Organization, standing: Standing): OrganizationView {

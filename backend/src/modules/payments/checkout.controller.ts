@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { IdParam } from '../../common/http/id-param';
 import type { Principal } from '../../common/auth/principal';
 import { CheckoutService } from './checkout.service';
 import {
@@ -8,6 +9,7 @@ import {
   CheckoutCaptureBody,
   CheckoutKeysResponse,
   CheckoutResponse,
+  InvoiceCheckoutKeysResponse,
   ProductIdParams,
   PayPalCaptureBody,
   PayPalOrderBody,
@@ -31,6 +33,20 @@ export class CheckoutController {
   @ApiOkResponse({ type: CheckoutKeysResponse })
   keys(@CurrentUser() me: Principal, @Param() params: ProductIdParams): Promise<CheckoutKeysResponse> {
     return this.checkout.keys(me, params.product_id);
+  }
+
+  @Get('checkout/invoice_keys/:invoice_id')
+  @Authenticated()
+  @ApiOperation({
+    summary:
+      "The Stripe publishable key and account an open invoice of the caller is paid with (an organization's renewal: the organization's)",
+  })
+  @ApiOkResponse({ type: InvoiceCheckoutKeysResponse })
+  invoiceKeys(
+    @CurrentUser() me: Principal,
+    @IdParam('invoice_id') invoice_id: number,
+  ): Promise<InvoiceCheckoutKeysResponse> {
+    return this.checkout.invoiceKeys(me, invoice_id);
   }
 
   @Post('checkout/attempt')

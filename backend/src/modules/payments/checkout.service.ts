@@ -11,6 +11,7 @@ import type {
   CheckoutCaptureBody,
   CheckoutKeysResponse,
   CheckoutResponse,
+  InvoiceCheckoutKeysResponse,
 } from './dto/payments.dto';
 import { PayPalClient } from './paypal.client';
 import { PaymentSourcesService } from './payment-sources.service';
@@ -70,6 +71,7 @@ export class CheckoutService {
       payment_method_id: PAYMENT_METHOD_IDS.card,
       provider: 'stripe',
       discount_code: body.discountCode?.trim() || null,
+      contract_invoice_id: body.contract_invoice_id ?? null,
       references: { stripe_customer_id: customer },
     });
     try {
@@ -92,6 +94,21 @@ export class CheckoutService {
       stripe_publishable_key: account?.publishableKey ?? null,
       paypal_client_id: product.organization_id ? null : await this.paypal.clientId(),
     };
+  }
+
+  /**
+   * The key and account an open invoice is paid with: a renewal is paid at its subscription's account (an
+   * organization's own), an invoice staff issued at the platform's.
+   */
+  async invoiceKeys(me: Principal, invoice_id: number): Promise<InvoiceCheckoutKeysResponse> {
+    const invoice = await this.invoices.getForPayment(invoice_id, me);
+    const purchase =
+      invoice.stripe_invoice_id && invoice.purchase_id
+        ? await this.purchases.findById(invoice.purchase_id)
+        : null;
+    const organization_id = purchase?.organization_id ?? null;
+    const account = await this.accounts.find(accountOf(organization_id));
+    return { stripe_publishable_key: account?.publishableKey ?? null, organization_id };
   }
 
   async capture(me: Principal, body: CheckoutCaptureBody): Promise<CheckoutResponse> {

@@ -5,6 +5,7 @@ import { MailService } from '../mail/mail.service';
 import { ProductsService } from '../products/products.service';
 import { InvoicesService } from '../purchases/invoices.service';
 import { PurchasesService, type Invoice, type PurchaseView } from '../purchases/purchases.service';
+import { addPeriod } from '../purchases/purchase-rules';
 import { UsersService } from '../users/users.service';
 import type { PaymentEvent } from './payment-event.entity';
 import { PayPalClient, paypalCents } from './paypal.client';
@@ -418,10 +419,7 @@ export class PaymentEventsProcessor {
         );
         if (!purchase) throw new EarlierEventMissing(`no purchase for subscription ${subscriptionId} yet`);
         const amount = paypalCents(resource.amount?.total ?? resource.amount?.value ?? '0');
-        const sub = await this.paypal.getSubscription(subscriptionId);
-        const periodEnd = sub.billing_info?.next_billing_time
-          ? new Date(sub.billing_info.next_billing_time)
-          : null;
+        const periodEnd = await this.salePeriodEnd(resource, purchase, m);
         if (purchase.status === 'pending' || purchase.status === 'processing') {
           await this.purchases.activate(
             purchase.purchase_id,
@@ -532,7 +530,11 @@ export class PaymentEventsProcessor {
       );
       return 'processed';
     }
-    const subscriptionId = refund.billing_agreement_id;
+    // A refund names its sale, not always the subscription: PayPal tells which subscription the sale paid.
+    const subscriptionId =
+      typeof refund.billing_agreement_id === 'string'
+        ? refund.billing_agreement_id
+        : (await this.paypal.getSale(saleId))?.billing_agreement_id;
     if (typeof subscriptionId !== 'string') return 'ignored';
     const owner = await this.purchases.findByReference('paypal_subscription_id', subscriptionId, m, true);
     if (owner && owner.status !== 'failed')
@@ -540,10 +542,25 @@ export class PaymentEventsProcessor {
     return 'ignored';
   }
 
+  /**
+   * The end of the period a PayPal sale paid: one billing cycle of the product from the sale's own time, so a sale
+   * delivered late (or after a later one) still pays its own period; without a time, PayPal's next billing time.
+   */
+  private async salePeriodEnd(sale: Obj, purchase: PurchaseView, m: EntityManager): Promise<Date | null> {
+    const soldAt = sale.create_time ? new Date(sale.create_time as string) : null;
+    const product = await this.products.findById(purchase.product_id, m);
+    if (soldAt && !Number.isNaN(soldAt.getTime()) && product?.is_subscription)
+      return addPeriod(soldAt, product.subscription_interval ?? 1, product.subscription_period ?? 'month');
+    const sub = await this.paypal.getSubscription(sale.billing_agreement_id as string);
+    return sub.billing_info?.next_billing_time ? new Date(sub.billing_info.next_billing_time) : null;
+  }
+
   private async emailFailure(purchase: PurchaseView, amount: number): Promise<void> {
+    if (purchase.user_id === null) return;
+    const user_id = purchase.user_id;
     try {
       const [user, product] = await Promise.all([
-        this.users.toPublicUser(purchase.user_id),
+        this.users.toPublicUser(user_id),
         this.products.findById(purchase.product_id),
       ]);
       await this.mail.sendPaymentFailed(

@@ -28,6 +28,11 @@ export interface PayPalSubscription {
   custom_id: string | null;
   billing_info?: { next_billing_time?: string; last_payment?: { amount: PayPalAmount } | null } | null;
 }
+export interface PayPalSale {
+  id: string;
+  billing_agreement_id?: string;
+  create_time?: string;
+}
 export type PayPalInterval = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 
 /** The HTTP status and PayPal's error name of a refused call. */
@@ -132,6 +137,16 @@ export class PayPalClient {
 
   getSubscription(id: string): Promise<PayPalSubscription> {
     return this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`);
+  }
+
+  /** A sale (a subscription's payment): which subscription it paid, and when. Null when PayPal does not know it. */
+  async getSale(id: string): Promise<PayPalSale | null> {
+    try {
+      return await this.call<PayPalSale>('GET', `/v1/payments/sale/${encodeURIComponent(id)}`);
+    } catch (err) {
+      if (err instanceof PayPalError && err.status === 404) return null;
+      throw err;
+    }
   }
 
   async cancelSubscription(id: string, reason: string): Promise<void> {

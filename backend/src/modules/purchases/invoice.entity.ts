@@ -13,8 +13,9 @@ export class Invoice {
   @Column({ type: 'int', nullable: true })
   purchase_id: number | null;
 
-  @Column({ type: 'int' })
-  user_id: number;
+  /** Null once the customer was deleted: the row stays for the books, anonymised. */
+  @Column({ type: 'int', nullable: true })
+  user_id: number | null;
 
   @Column({ type: 'int' })
   amount: number;

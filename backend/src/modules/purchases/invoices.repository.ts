@@ -62,6 +62,21 @@ export class InvoicesRepository {
       .getOne();
   }
 
+  /**
+   * Open invoices staff issued for a purchase (not renewals: no provider invoice, capture or period), locked:
+   * paying the purchase pays them.
+   */
+  openIssuedFor(purchase_id: number, manager: EntityManager): Promise<Invoice[]> {
+    return manager
+      .getRepository(Invoice)
+      .createQueryBuilder('i')
+      .setLock('pessimistic_write')
+      .where(`i.purchase_id = :purchase_id AND i.status IN ('pending', 'failed')`, { purchase_id })
+      .andWhere('i.stripe_invoice_id IS NULL AND i.paypal_capture_id IS NULL AND i.period_end IS NULL')
+      .orderBy('i.invoice_id', 'ASC')
+      .getMany();
+  }
+
   /** Whether a PayPal renewal of the purchase was paid at or after `since` (it settled an earlier failure). */
   async paidRenewalSince(purchase_id: number, since: Date, manager: EntityManager): Promise<boolean> {
     return this.repo(manager)
@@ -95,6 +110,12 @@ export class InvoicesRepository {
       .take(page.limit)
       .getManyAndCount();
     return { rows, total };
+  }
+
+  /** The user's invoices lose their owner (kept for the books); answers how many. */
+  async anonymiseOwner(user_id: number, manager: EntityManager): Promise<number> {
+    const result = await manager.getRepository(Invoice).update({ user_id }, { user_id: null });
+    return result.affected ?? 0;
   }
 
   async insert(fields: Partial<InvoiceFields>, manager?: EntityManager): Promise<Invoice> {

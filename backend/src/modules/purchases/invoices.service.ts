@@ -69,7 +69,7 @@ export class InvoicesService {
     );
     const names = await this.users.summaries(rows.map((r) => r.user_id));
     return {
-      invoices: rows.map((r) => ({ ...r, user: names.get(r.user_id) ?? null })),
+      invoices: rows.map((r) => ({ ...r, user: (r.user_id !== null && names.get(r.user_id)) || null })),
       total,
       page: page.page,
       limit: page.limit,
@@ -249,7 +249,7 @@ export class InvoicesService {
     });
   }
 
-  private async checkPurchase(purchase_id: number | null | undefined, user_id: number): Promise<void> {
+  private async checkPurchase(purchase_id: number | null | undefined, user_id: number | null): Promise<void> {
     if (purchase_id === null || purchase_id === undefined) return;
     const purchase = await this.purchases.findById(purchase_id);
     if (!purchase || purchase.user_id !== user_id) throw notFound('Purchase', 'purchase_not_found');

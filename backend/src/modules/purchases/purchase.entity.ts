@@ -9,8 +9,9 @@ export class Purchase {
   @PrimaryGeneratedColumn()
   purchase_id: number;
 
-  @Column({ type: 'int' })
-  user_id: number;
+  /** Null once the customer was deleted: the row stays for the books, anonymised. */
+  @Column({ type: 'int', nullable: true })
+  user_id: number | null;
 
   @Column({ type: 'int' })
   product_id: number;

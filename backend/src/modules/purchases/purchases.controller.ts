@@ -67,11 +67,14 @@ export class PurchasesController {
   @Authenticated({ staff: 'admin' })
   @ApiOperation({
     summary:
-      'Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now',
+      'Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now (and its provider subscription, in a job)',
   })
   @ApiOkResponse({ type: PurchaseResponse })
-  async adminUpdate(@Body() body: AdminPurchaseUpdateDto): Promise<PurchaseResponse> {
-    const purchase = await this.purchases.adminUpdate(body, adminTransitionError);
+  async adminUpdate(
+    @CurrentUser() me: Principal,
+    @Body() body: AdminPurchaseUpdateDto,
+  ): Promise<PurchaseResponse> {
+    const purchase = await this.purchases.adminUpdate(me, body, adminTransitionError);
     return { purchase: (await this.purchases.withNames([purchase], true))[0] };
   }
 
@@ -123,10 +126,14 @@ export class AccessController {
 
   @Put('revokeAccess')
   @Authenticated({ staff: 'admin' })
-  @ApiOperation({ summary: 'Revoke a purchase: access and its words end now' })
+  @ApiOperation({
+    summary:
+      'Revoke a purchase: access and its words end now; a renewing subscription is ended at Stripe or PayPal in a retried job',
+  })
   @ApiOkResponse({ type: PurchaseResponse })
-  async revokeAccess(@Body() body: RevokeAccessDto): Promise<PurchaseResponse> {
+  async revokeAccess(@CurrentUser() me: Principal, @Body() body: RevokeAccessDto): Promise<PurchaseResponse> {
     const purchase = await this.purchases.adminUpdate(
+      me,
       { purchase_id: body.purchase_id, status: 'revoked', cancel_reason: body.reason },
       adminTransitionError,
     );

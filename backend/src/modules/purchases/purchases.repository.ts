@@ -137,6 +137,26 @@ export class PurchasesRepository {
     });
   }
 
+  /**
+   * Whether the user has a subscription a provider still charges: active, paid through Stripe or PayPal, with a
+   * subscription id, and not set to stop at the end of its period.
+   */
+  async hasRenewing(user_id: number, manager?: EntityManager): Promise<boolean> {
+    return this.repo(manager)
+      .createQueryBuilder('p')
+      .where('p.user_id = :user_id', { user_id })
+      .andWhere(`p.status = 'active' AND p.cancel_at_period_end = false`)
+      .andWhere(`p.provider IN ('stripe', 'paypal')`)
+      .andWhere('COALESCE(p.stripe_subscription_id, p.paypal_subscription_id, p.subscription_id) IS NOT NULL')
+      .getExists();
+  }
+
+  /** The user's purchases lose their owner (kept for the books); answers how many. */
+  async anonymiseOwner(user_id: number, manager: EntityManager): Promise<number> {
+    const result = await manager.getRepository(Purchase).update({ user_id }, { user_id: null });
+    return result.affected ?? 0;
+  }
+
   async insert(fields: Partial<PurchaseFields>, manager?: EntityManager): Promise<Purchase> {
     const repo = this.repo(manager);
     return repo.save(repo.create(fields));

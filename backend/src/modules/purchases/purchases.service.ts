@@ -1,4 +1,4 @@
-import { forwardRef, Inject, Injectable } from '@nestjs/common';
+import { forwardRef, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   ADMIN_PURCHASES_PAGE_SIZE,
@@ -12,6 +12,7 @@ import { hasStaffRole } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, DomainError, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
+import { JobQueue } from '../../common/jobs/job-queue';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { DiscountsService, type DiscountQuote } from '../discounts/discounts.service';
@@ -54,6 +55,11 @@ export interface CreatePendingInput {
   discount_code?: string | null;
   status?: 'pending' | 'processing';
   references?: Partial<PurchaseReferences>;
+  /**
+   * An open invoice staff issued to this user (a contract): the purchase is charged its amount (no discount) and
+   * paying the purchase pays the invoice.
+   */
+  contract_invoice_id?: number | null;
   /** Staff-made purchases: gift flag, amount and expiry chosen by staff. */
   is_gift?: boolean;
   amount?: number;
@@ -83,7 +89,19 @@ const grantReference = (purchase_id: number) => `purchase:${purchase_id}`;
 const periodReference = (purchase_id: number, period_end: Date) =>
   `${grantReference(purchase_id)}:period:${period_end.getTime()}`;
 
+/** Ends a revoked purchase's subscription at its provider; the job carries ids only (keys are read when it runs). */
+export const PROVIDER_STOP_JOB = 'purchase-provider-stop';
+/** 2 s doubling over ten tries (about 17 minutes): rides out a provider's outage. */
+export const PROVIDER_STOP_RETRY = { attempts: 10, backoffMs: 2_000 };
+export interface ProviderStopJob {
+  purchase_id: number;
+  /** The staff member who revoked it, for the audit record. */
+  requested_by: number | null;
+}
+
 const PURCHASES_PAGE_DEFAULT = 20;
+/** Statuses of a purchase whose payment was received (an invoice tied to one is not a contract to pay). */
+const PAID_BEFORE: PurchaseStoredStatus[] = ['active', 'completed', 'cancelled', 'revoked'];
 const USER_SEARCH_LIMIT = 200;
 const soldOut = () => new DomainError(412, 'product_sold_out', BILLING_MESSAGES.productSoldOut);
 const limitReached = () =>
@@ -96,7 +114,8 @@ const purchaseNotFound = () => notFound('Purchase', 'purchase_not_found');
  * change in the audit log. The payment side calls these; staff and customers reach them through the routes.
  */
 @Injectable()
-export class PurchasesService {
+export class PurchasesService implements OnModuleInit {
+  private readonly logger = new Logger('Purchases');
   private readonly providerCancels = new Map<PaymentProvider, ProviderCancel>();
 
   constructor(
@@ -108,11 +127,36 @@ export class PurchasesService {
     @Inject(forwardRef(() => UsersService)) private readonly users: UsersServiceRef,
     private readonly audit: AuditService,
     private readonly transactions: UnitOfWork,
+    private readonly jobs: JobQueue,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<ProviderStopJob>(PROVIDER_STOP_JOB, (job, attempt) =>
+      this.stopAtProvider(job, attempt >= PROVIDER_STOP_RETRY.attempts),
+    );
+  }
 
   /** The payment side registers how a provider's subscription stops renewing. */
   useProviderCancel(provider: PaymentProvider, impl: ProviderCancel): void {
     this.providerCancels.set(provider, impl);
+  }
+
+  /** Whether the user has a subscription that still renews (it must be cancelled before the account goes). */
+  hasRenewingSubscription(user_id: number, manager?: EntityManager): Promise<boolean> {
+    return this.purchases.hasRenewing(user_id, manager);
+  }
+
+  /**
+   * A customer is being deleted: their purchases and invoices stay for the books without an owner, in the
+   * caller's transaction so they are anonymised exactly when the account goes.
+   */
+  async anonymiseOwner(
+    user_id: number,
+    manager: EntityManager,
+  ): Promise<{ purchases: number; invoices: number }> {
+    const purchases = await this.purchases.anonymiseOwner(user_id, manager);
+    const invoices = await this.invoices.anonymiseOwner(user_id, manager);
+    return { purchases, invoices };
   }
 
   /**
@@ -172,7 +216,10 @@ export class PurchasesService {
       const broken = limitBroken(product, { byUser, overall });
       if (broken === 'per_user') throw limitReached();
       if (broken === 'overall') throw soldOut();
-      const price = input.amount ?? chargePrice(product);
+      const contract = input.contract_invoice_id
+        ? await this.contractInvoice(input.contract_invoice_id, input.user_id, input.discount_code, m)
+        : null;
+      const price = contract ? contract.amount : (input.amount ?? chargePrice(product));
       const purchase = await this.purchases.insert(
         {
           user_id: input.user_id,
@@ -194,6 +241,7 @@ export class PurchasesService {
         },
         m,
       );
+      if (contract) await this.invoices.update(contract.invoice_id, { purchase_id: purchase.purchase_id }, m);
       let discount: DiscountQuote | null = null;
       if (input.discount_code?.trim()) {
         discount = await this.discounts.redeem(
@@ -251,6 +299,7 @@ export class PurchasesService {
       };
       await this.purchases.update(purchase_id, changes, m);
       await this.recordStatus(purchase, to, null, m);
+      await this.payIssuedInvoices({ ...purchase, ...changes } as Purchase, m);
       return { ...purchase, ...changes } as Purchase;
     });
   }
@@ -331,7 +380,7 @@ export class PurchasesService {
           m,
         );
       const grant = wordsToGrant(product, false);
-      if (granting && renewal.period_end.getTime() > Date.now())
+      if (granting && purchase.user_id !== null && renewal.period_end.getTime() > Date.now())
         await this.words.grant(
           purchase.user_id,
           {
@@ -446,7 +495,8 @@ export class PurchasesService {
       const purchase = await this.lockPurchase(purchase_id, m);
       if (purchase.status === 'revoked') return purchase;
       const end = purchase.expires_at && purchase.expires_at < ended_at ? purchase.expires_at : ended_at;
-      await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase_id), m, end);
+      if (purchase.user_id !== null)
+        await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase_id), m, end);
       const changes: Partial<PurchaseFields> = {
         status: 'cancelled',
         cancel_at_period_end: true,
@@ -522,7 +572,7 @@ export class PurchasesService {
       const refunded_amount = invoice.refunded_amount + amount;
       await this.invoices.update(invoice_id, { refunded_amount }, m);
       await this.users.addLifetimeValue(invoice.user_id, -amount, m);
-      if (purchase && invoice.period_end && refunded_amount >= invoice.amount)
+      if (purchase && purchase.user_id !== null && invoice.period_end && refunded_amount >= invoice.amount)
         await this.words.endGrants(
           purchase.user_id,
           GRANT_SOURCE,
@@ -595,7 +645,7 @@ export class PurchasesService {
       product: products.has(r.product_id)
         ? { product_id: r.product_id, name: products.get(r.product_id)! }
         : null,
-      ...(withUsers ? { user: users.get(r.user_id) ?? null } : {}),
+      ...(withUsers ? { user: (r.user_id !== null && users.get(r.user_id)) || null } : {}),
     }));
   }
 
@@ -701,6 +751,7 @@ export class PurchasesService {
 
   /** Staff change a purchase: its status within the allowed transitions, a cancel reason, an expiry. */
   async adminUpdate(
+    principal: Principal,
     input: {
       purchase_id: number;
       status?: string;
@@ -720,8 +771,8 @@ export class PurchasesService {
         const period_end = await this.stopRenewing(before);
         await this.cancelAtPeriodEnd(before.purchase_id, { reason: input.cancel_reason ?? null, period_end });
       } else if (to === 'revoked') {
-        await this.stopRenewing(before);
         await this.revoke(before.purchase_id, input.cancel_reason ?? null);
+        await this.queueProviderStop(before, principal);
       } else if (to === 'active' || to === 'completed') {
         await this.activate(before.purchase_id, { status: to });
       } else {
@@ -756,6 +807,108 @@ export class PurchasesService {
 
   // ---------------------------------------------------------------- helpers
 
+  /**
+   * The open invoice staff issued to `user_id` that a checkout pays (locked): pending or failed, not a renewal,
+   * and not tied to a purchase that was already paid (that one is paid from Billing as an invoice). 404 otherwise.
+   */
+  private async contractInvoice(
+    invoice_id: number,
+    user_id: number,
+    discount_code: string | null | undefined,
+    m: EntityManager,
+  ): Promise<Invoice> {
+    const invoice = await this.invoices.findByIdForUpdate(invoice_id, m);
+    const open =
+      invoice &&
+      invoice.user_id === user_id &&
+      (invoice.status === 'pending' || invoice.status === 'failed') &&
+      !invoice.stripe_invoice_id &&
+      !invoice.paypal_capture_id &&
+      !invoice.period_end;
+    if (!open) throw notFound('Invoice', 'invoice_not_found');
+    if (invoice.purchase_id) {
+      const tied = await this.purchases.findById(invoice.purchase_id, m);
+      if (tied && PAID_BEFORE.includes(tied.status)) throw notFound('Invoice', 'invoice_not_found');
+    }
+    if (discount_code?.trim())
+      throw badInput('A discount code cannot be used to pay an invoice.', 'discount_not_applicable');
+    return invoice;
+  }
+
+  /**
+   * A purchase just paid pays the open invoices staff issued for it (a contract paid through checkout): completed,
+   * audited; the money is the purchase's, so the lifetime value is not raised a second time.
+   */
+  private async payIssuedInvoices(purchase: Purchase, m: EntityManager): Promise<void> {
+    for (const invoice of await this.invoices.openIssuedFor(purchase.purchase_id, m)) {
+      await this.invoices.update(
+        invoice.invoice_id,
+        {
+          status: 'completed',
+          paid_at: purchase.paid_at ?? new Date(),
+          payment_method_id: purchase.payment_method_id,
+        },
+        m,
+      );
+      await this.audit.record(
+        'invoice.status_changed',
+        {
+          target_user_id: invoice.user_id,
+          target_type: 'invoice',
+          target_id: invoice.invoice_id,
+          organization_id: purchase.organization_id,
+          details: {
+            from: invoice.status,
+            to: 'completed',
+            reason: `Paid by purchase ${purchase.purchase_id}.`,
+          },
+        },
+        m,
+      );
+    }
+  }
+
+  /**
+   * A revoked purchase charges nothing more: its provider subscription (a renewing or a cancelled one still
+   * running to its period end) is ended at the provider in a retried job, after the revoke is committed.
+   */
+  private async queueProviderStop(purchase: Purchase, principal: Principal): Promise<void> {
+    const subscription = purchase.stripe_subscription_id ?? purchase.paypal_subscription_id;
+    if (!subscription || (purchase.provider !== 'stripe' && purchase.provider !== 'paypal')) return;
+    await this.jobs.add<ProviderStopJob>(
+      PROVIDER_STOP_JOB,
+      { purchase_id: purchase.purchase_id, requested_by: principal.user_id },
+      PROVIDER_STOP_RETRY,
+    );
+  }
+
+  /** The job: ends the subscription at its provider and audits it; throws to be retried, the last try audits the failure. */
+  async stopAtProvider(job: ProviderStopJob, lastTry: boolean): Promise<void> {
+    const purchase = await this.purchases.findById(job.purchase_id);
+    if (!purchase || purchase.status !== 'revoked' || !purchase.provider) return;
+    const subscription = purchase.stripe_subscription_id ?? purchase.paypal_subscription_id;
+    const audit = (details: Record<string, unknown>) =>
+      this.audit.record('purchase.subscription_stopped', {
+        target_user_id: purchase.user_id,
+        target_type: 'purchase',
+        target_id: purchase.purchase_id,
+        organization_id: purchase.organization_id,
+        details: { provider: purchase.provider, subscription, requested_by: job.requested_by, ...details },
+      });
+    try {
+      const impl = this.providerCancels.get(purchase.provider);
+      if (!impl) throw new Error(`no ${purchase.provider} client is registered`);
+      const stopped = await impl.cancelNow(purchase);
+      await audit({ outcome: stopped ? 'stopped' : 'already_ended' });
+    } catch (err) {
+      if (!lastTry) throw err;
+      this.logger.warn(
+        `The ${purchase.provider} subscription of purchase ${purchase.purchase_id} could not be stopped: ${(err as Error).message}`,
+      );
+      await audit({ outcome: 'failed', error: (err as Error).message.slice(0, 300) });
+    }
+  }
+
   private async stopRenewing(purchase: Purchase): Promise<Date | null> {
     const subscription =
       purchase.stripe_subscription_id ?? purchase.paypal_subscription_id ?? purchase.subscription_id;
@@ -777,7 +930,8 @@ export class PurchasesService {
   }
 
   private async revokeLocked(purchase: Purchase, reason: string | null, m: EntityManager): Promise<Purchase> {
-    await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase.purchase_id), m);
+    if (purchase.user_id !== null)
+      await this.words.endGrants(purchase.user_id, GRANT_SOURCE, grantReference(purchase.purchase_id), m);
     const now = new Date();
     const changes: Partial<PurchaseFields> = {
       status: 'revoked',
@@ -797,7 +951,8 @@ export class PurchasesService {
     now: Date,
     m: EntityManager,
   ) {
-    if (expires_at && expires_at <= now) return;
+    // A deleted customer's purchase (anonymised) has no one to give words to.
+    if ((expires_at && expires_at <= now) || purchase.user_id === null) return;
     const inTrial = product.is_subscription && trialEnd(product, now) !== null;
     await this.words.grant(
       purchase.user_id,

@@ -218,7 +218,8 @@ export class TemplatesService {
           name: next.name?.trim() ?? '',
           description: next.description?.trim() ?? '',
           content: next.content ?? '',
-          type: body.type === undefined ? old.type : body.type.trim(),
+          // An explicit null empties the type, as on create.
+          type: body.type === undefined ? old.type : (body.type?.trim() ?? ''),
           tags: tags ? tags.join(',') : old.tags,
           language: body.language ?? old.language,
           public: body.public ?? old.public,

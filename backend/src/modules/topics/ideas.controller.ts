@@ -12,7 +12,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   GenerateHashtagsBody,
   GenerateIdeasResponse,
@@ -42,11 +41,7 @@ export class TopicsController {
   @ApiAcceptedResponse({ type: GenerateIdeasResponse })
   @ApiBadRequestResponse({ description: "'The value can't be empty', count out of 1-30, unknown value" })
   @ApiPreconditionFailedResponse({ description: 'No words available' })
-  generate(
-    @CurrentUser() me: Principal,
-    @Body() body: GenerateTopicsBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<GenerateIdeasResponse> {
+  generate(@CurrentUser() me: Principal, @Body() body: GenerateTopicsBody): Promise<GenerateIdeasResponse> {
     return this.ideas.topics(me, body);
   }
 
@@ -74,11 +69,7 @@ export class TopicsController {
   @ApiOperation({ summary: 'Delete one entry of the caller’s topics history' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('idea_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('idea_id') id: number): Promise<void> {
     return this.ideas.remove(me, 'topics', id);
   }
 }
@@ -101,11 +92,7 @@ export class HashtagsController {
   @ApiAcceptedResponse({ type: GenerateIdeasResponse })
   @ApiBadRequestResponse({ description: "'The value can't be empty', count out of 1-30, unknown value" })
   @ApiPreconditionFailedResponse({ description: 'No words available' })
-  generate(
-    @CurrentUser() me: Principal,
-    @Body() body: GenerateHashtagsBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<GenerateIdeasResponse> {
+  generate(@CurrentUser() me: Principal, @Body() body: GenerateHashtagsBody): Promise<GenerateIdeasResponse> {
     return this.ideas.hashtags(me, body);
   }
 
@@ -133,11 +120,7 @@ export class HashtagsController {
   @ApiOperation({ summary: 'Delete one entry of the caller’s hashtags history' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('idea_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('idea_id') id: number): Promise<void> {
     return this.ideas.remove(me, 'hashtags', id);
   }
 }

@@ -12,7 +12,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateOutputBody,
   GenerateOutputBody,
@@ -63,11 +62,7 @@ export class OutputsController {
   @ApiOperation({ summary: 'Keep a text as an output of an avatar or a training' })
   @ApiCreatedResponse({ type: OutputResponse })
   @ApiNotFoundResponse({ description: 'An avatar or training the caller cannot see' })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateOutputBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<OutputResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateOutputBody): Promise<OutputResponse> {
     return { output: await this.outputs.create(me, body) };
   }
 
@@ -79,11 +74,7 @@ export class OutputsController {
   @ApiCreatedResponse({ type: OutputResponse })
   @ApiNotFoundResponse({ description: 'An avatar or training the caller cannot see' })
   @ApiPreconditionFailedResponse({ description: NO_WORDS })
-  async generate(
-    @CurrentUser() me: Principal,
-    @Body() body: GenerateOutputBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<OutputResponse> {
+  async generate(@CurrentUser() me: Principal, @Body() body: GenerateOutputBody): Promise<OutputResponse> {
     return { output: await this.outputs.generate(me, body) };
   }
 
@@ -95,11 +86,7 @@ export class OutputsController {
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiConflictResponse({ description: 'The earlier output is still being written' })
   @ApiPreconditionFailedResponse({ description: NO_WORDS })
-  async message(
-    @CurrentUser() me: Principal,
-    @Body() body: OutputMessageBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<OutputResponse> {
+  async message(@CurrentUser() me: Principal, @Body() body: OutputMessageBody): Promise<OutputResponse> {
     return { output: await this.outputs.message(me, body) };
   }
 
@@ -108,11 +95,7 @@ export class OutputsController {
   @ApiOperation({ summary: 'Thumbs up or down with a note (a training learns from them when refined)' })
   @ApiOkResponse({ type: OutputResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  async rate(
-    @CurrentUser() me: Principal,
-    @Body() body: RateOutputBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<OutputResponse> {
+  async rate(@CurrentUser() me: Principal, @Body() body: RateOutputBody): Promise<OutputResponse> {
     return { output: await this.outputs.rate(me, body) };
   }
 
@@ -120,11 +103,7 @@ export class OutputsController {
   @ApiOperation({ summary: "Edit an output's text" })
   @ApiOkResponse({ type: OutputResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateOutputBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<OutputResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateOutputBody): Promise<OutputResponse> {
     return { output: await this.outputs.update(me, body) };
   }
 
@@ -133,11 +112,7 @@ export class OutputsController {
   @ApiOperation({ summary: 'Delete an output (one being written stops)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('output_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('output_id') id: number): Promise<void> {
     return this.outputs.remove(me, id);
   }
 }

@@ -70,6 +70,15 @@ export class OutputsRepository {
     });
   }
 
+  /** The newest rated outputs an avatar wrote (with or without a training: all of them show its voice). */
+  ratedOfAvatar(avatarId: number, limit: number): Promise<Output[]> {
+    return this.outputs.find({
+      where: { avatar_id: avatarId, rating: Not(IsNull()), status: 'complete' },
+      order: { updatedAt: 'DESC' },
+      take: limit,
+    });
+  }
+
   insert(values: Partial<Output>): Promise<Output> {
     return this.outputs.save(this.outputs.create(values));
   }

@@ -137,3 +137,22 @@ export const DATASET_KIND_BY_MIME: Readonly<Record<string, FileKind>> = {
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 };
 export const DATASET_MIME_TYPES: readonly string[] = Object.keys(DATASET_KIND_BY_MIME);
+
+export const AVATAR_REFINE_INSTRUCTION =
+  "You improve an assistant's instructions. You are given its current instructions and texts it wrote, each " +
+  'rated by a reader (up = good, down = bad) with their note. Rewrite the instructions so the assistant keeps ' +
+  'doing what was liked and avoids what was not. Keep everything in them that the ratings do not contradict ' +
+  '(who it is, what it knows, its rules). Answer with the instructions only, at most 1,500 words.';
+
+export function avatarRefineRequest(instructions: string, rated: RatedOutput[]): string {
+  const outputs = rated
+    .map(
+      (o, i) =>
+        `Text ${i + 1} (rated ${o.rating}${o.note ? `; note: ${o.note}` : ''}):\n${o.content.slice(0, 1500)}`,
+    )
+    .join('\n\n');
+  return asData(
+    'The following is the current instructions and the rated texts.',
+    `Instructions:\n${instructions.trim() || '(none yet)'}\n\n${outputs}`,
+  );
+}

@@ -15,7 +15,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import { PREMIUM_FEATURE } from '../avatars/avatar-rules';
 import {
   CreateTrainingBody,
@@ -56,11 +55,7 @@ export class TrainingsController {
   @ApiOperation({ summary: 'One training with its state, progress and style guide' })
   @ApiOkResponse({ type: TrainingResponse })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  async get(
-    @CurrentUser() me: Principal,
-    @IdParam('training_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TrainingResponse> {
+  async get(@CurrentUser() me: Principal, @IdParam('training_id') id: number): Promise<TrainingResponse> {
     return { training: await this.trainings.get(me, id) };
   }
 
@@ -73,11 +68,7 @@ export class TrainingsController {
   @ApiNotFoundResponse({ description: 'The avatar or the dataset file is not the caller’s to use' })
   @ApiPreconditionFailedResponse({ description: PREMIUM_FEATURE })
   @ApiUnsupportedMediaTypeResponse({ description: 'The dataset is not a kind a training reads' })
-  async create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateTrainingBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TrainingResponse> {
+  async create(@CurrentUser() me: Principal, @Body() body: CreateTrainingBody): Promise<TrainingResponse> {
     return { training: await this.trainings.create(me, body) };
   }
 
@@ -87,11 +78,7 @@ export class TrainingsController {
   @ApiForbiddenResponse({ description: 'Visible but not the caller’s, or public changed by a non-admin' })
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   @ApiConflictResponse({ description: TRAINING_BUSY })
-  async update(
-    @CurrentUser() me: Principal,
-    @Body() body: UpdateTrainingBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TrainingResponse> {
+  async update(@CurrentUser() me: Principal, @Body() body: UpdateTrainingBody): Promise<TrainingResponse> {
     return { training: await this.trainings.update(me, body) };
   }
 
@@ -107,11 +94,7 @@ export class TrainingsController {
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   @ApiConflictResponse({ description: TRAINING_BUSY })
   @ApiPreconditionFailedResponse({ description: PREMIUM_FEATURE })
-  async execute(
-    @CurrentUser() me: Principal,
-    @Body() body: TrainingIdBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TrainingResponse> {
+  async execute(@CurrentUser() me: Principal, @Body() body: TrainingIdBody): Promise<TrainingResponse> {
     return { training: await this.trainings.start(me, body.training_id, 'execute') };
   }
 
@@ -124,11 +107,7 @@ export class TrainingsController {
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   @ApiConflictResponse({ description: TRAINING_BUSY })
   @ApiPreconditionFailedResponse({ description: PREMIUM_FEATURE })
-  async sync(
-    @CurrentUser() me: Principal,
-    @Body() body: TrainingIdBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TrainingResponse> {
+  async sync(@CurrentUser() me: Principal, @Body() body: TrainingIdBody): Promise<TrainingResponse> {
     return { training: await this.trainings.start(me, body.training_id, 'sync') };
   }
 
@@ -140,11 +119,7 @@ export class TrainingsController {
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
   @ApiConflictResponse({ description: TRAINING_BUSY })
   @ApiPreconditionFailedResponse({ description: PREMIUM_FEATURE })
-  async refine(
-    @CurrentUser() me: Principal,
-    @Body() body: TrainingIdBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<TrainingResponse> {
+  async refine(@CurrentUser() me: Principal, @Body() body: TrainingIdBody): Promise<TrainingResponse> {
     return { training: await this.trainings.refine(me, body.training_id) };
   }
 
@@ -155,11 +130,7 @@ export class TrainingsController {
   })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_VISIBLE })
-  remove(
-    @CurrentUser() me: Principal,
-    @IdParam('training_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  remove(@CurrentUser() me: Principal, @IdParam('training_id') id: number): Promise<void> {
     return this.trainings.remove(me, id);
   }
 }

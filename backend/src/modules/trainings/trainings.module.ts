@@ -4,6 +4,8 @@ import { AiModule } from '../ai/ai.module';
 import { AvatarsModule } from '../avatars/avatars.module';
 import { FilesModule } from '../files/files.module';
 import { WordsModule } from '../words/words.module';
+import { AvatarRefinementController } from './avatar-refinement.controller';
+import { AvatarRefinementService } from './avatar-refinement.service';
 import { Output } from './output.entity';
 import { OutputsController } from './outputs.controller';
 import { OutputsRepository } from './outputs.repository';
@@ -21,7 +23,14 @@ import { TrainingsService } from './trainings.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Training, Output]), AvatarsModule, FilesModule, AiModule, WordsModule],
-  controllers: [TrainingsController, OutputsController],
-  providers: [TrainingsService, TrainingsRepository, TrainingJobService, OutputsService, OutputsRepository],
+  controllers: [TrainingsController, OutputsController, AvatarRefinementController],
+  providers: [
+    AvatarRefinementService,
+    TrainingsService,
+    TrainingsRepository,
+    TrainingJobService,
+    OutputsService,
+    OutputsRepository,
+  ],
 })
 export class TrainingsModule {}

@@ -87,6 +87,14 @@ export class User {
   @Column({ type: 'date', nullable: true })
   birthday: string | null;
 
+  /** The user's default avatar (their Super Fetch assistant); emptied by the database when it is deleted. */
+  @Column({ type: 'int', nullable: true })
+  default_avatar_id: number | null;
+
+  /** That avatar's stable key (its assistant_id), shown as `defaultAssistant.id`. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  default_assistant_id: string | null;
+
   @Column({ type: 'varchar', length: 200, nullable: true })
   instagram: string | null;
 

@@ -16,18 +16,36 @@ import { UpdateUserDto } from './dto/update-user.dto';
 import { AsksCurrentPassword } from './current-password';
 import { CreateApiKeyDto, CurrentPasswordDto } from './dto/reauth.dto';
 import { EmailLookupQuery, PhoneLookupQuery } from './dto/user-queries.dto';
+import { DefaultAvatarService } from './default-avatar.service';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
 @Controller('users')
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly defaultAvatar: DefaultAvatarService,
+  ) {}
 
   @Get()
   @Authenticated({ twoFactorEnrolment: true })
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponseDto })
   async me(@CurrentUser() me: Principal): Promise<UserResponseDto> {
+    return { user: await this.users.toPublicUser(me.user_id) };
+  }
+
+  @Post('resetDefaultAvatar')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Replaces the default avatar (the Super Fetch assistant) with a fresh one; the old one is deleted with ' +
+      'its history and learning',
+  })
+  @ApiOkResponse({ type: UserResponseDto })
+  async resetDefaultAvatar(@CurrentUser() me: Principal): Promise<UserResponseDto> {
+    await this.defaultAvatar.reset(me.user_id);
     return { user: await this.users.toPublicUser(me.user_id) };
   }
 

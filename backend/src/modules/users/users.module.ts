@@ -1,10 +1,12 @@
 import { forwardRef, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AvatarsModule } from '../avatars/avatars.module';
 import { FilesModule } from '../files/files.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { StaffModule } from '../staff/staff.module';
 import { WordsModule } from '../words/words.module';
 import { CurrentPassword } from './current-password';
+import { DefaultAvatarService } from './default-avatar.service';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
@@ -22,9 +24,11 @@ import { UserLocksService } from './user-locks.service';
     FilesModule,
     // The word ledger locks a user's row through this module (UserLocksService), and this module asks it about access.
     forwardRef(() => WordsModule),
+    // The default avatar is made by the avatars module, which reaches this one through the word ledger.
+    forwardRef(() => AvatarsModule),
   ],
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository, UserLocksService, CurrentPassword],
+  providers: [DefaultAvatarService, UsersService, UsersRepository, UserLocksService, CurrentPassword],
   exports: [UsersService, UserLocksService, CurrentPassword],
 })
 export class UsersModule {}

@@ -77,6 +77,14 @@ const PLAIN_FIELDS = [
   'show_video',
 ] as const;
 
+/** Profile fields staff may change on a customer, copied as they are (after validation). */
+const STAFF_PLAIN_FIELDS = ['name', 'last_name', 'company', 'birthday', 'lang', 'instagram'] as const;
+
+/** What staff may change on a customer (PUT /users/{id}/admin). */
+export type StaffUserUpdate = Partial<Pick<UpdateUserDto, (typeof STAFF_PLAIN_FIELDS)[number] | 'phone'>> & {
+  email?: string;
+};
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -142,13 +150,15 @@ export class UsersService {
    * Adds a payment to the user's lifetime value (negative for a refund), in the caller's transaction so the value
    * moves exactly when the payment commits.
    */
-  async addLifetimeValue(user_id: number, cents: number, tx: EntityManager): Promise<void> {
-    if (cents) await this.users.addLifetimeValue(user_id, cents, tx);
+  async addLifetimeValue(user_id: number | null, cents: number, tx: EntityManager): Promise<void> {
+    // A deleted customer's payments (anonymised) have no one to count them for.
+    if (cents && user_id !== null) await this.users.addLifetimeValue(user_id, cents, tx);
   }
 
   /** Name and email of users by id (for other modules' lists); missing ids are left out. */
-  async summaries(user_ids: number[]): Promise<Map<number, UserName>> {
-    const rows = await this.users.namesByIds([...new Set(user_ids)]);
+  async summaries(user_ids: (number | null)[]): Promise<Map<number, UserName>> {
+    const ids = user_ids.filter((id): id is number => id !== null);
+    const rows = await this.users.namesByIds([...new Set(ids)]);
     return new Map(rows.map((u) => [u.user_id, u]));
   }
 
@@ -321,6 +331,10 @@ export class UsersService {
       staff: staff ? { staff_id: staff.staff_id, role: staff.role } : null,
       default_organization: user.default_organization,
       birthday: user.birthday,
+      defaultAssistant:
+        user.default_avatar_id && user.default_assistant_id
+          ? { id: user.default_assistant_id, avatar_id: user.default_avatar_id }
+          : null,
       instagram: user.instagram,
       file: user.file,
       signup_reason: user.signup_reason,
@@ -395,16 +409,63 @@ export class UsersService {
   async deleteOwn(principal: Principal, password: string): Promise<void> {
     this.policy.demandSession(principal);
     await this.currentPassword.check(principal.user_id, password);
-    const storedFiles = await this.transactions.run(async (tx) => {
-      await this.staff.assertMayLeave(principal.user_id, tx);
+    await this.deleteAccount(principal.user_id, (tx) => this.staff.assertMayLeave(principal.user_id, tx));
+  }
+
+  /**
+   * Deletes an account with everything hanging off it (sessions by cascade, so its tokens stop at once) and the
+   * stored bytes of its files once that commits. `first` runs in the same transaction before the account goes
+   * (the caller's checks, other owners' clean-up, the audit record); what it answers is handed back.
+   */
+  async deleteAccount<T>(user_id: number, first: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const { keys, result } = await this.transactions.run(async (tx) => {
+      const result = await first(tx);
       // Read before the rows go with the account (by cascade); the bytes are removed once that commits.
-      const keys = await this.files.storageKeysOf(principal.user_id, tx);
-      await this.users.delete(principal.user_id, tx);
-      return keys;
+      const keys = await this.files.storageKeysOf(user_id, tx);
+      await this.users.delete(user_id, tx);
+      return { keys, result };
     });
-    await this.files.removeStoredBytes(storedFiles);
+    await this.files.removeStoredBytes(keys);
     // The sessions went with the account; close its open sockets too (on every instance).
-    this.realtime?.disconnectUser(principal.user_id);
+    this.realtime?.disconnectUser(user_id);
+    return result;
+  }
+
+  /**
+   * Staff change a customer's profile fields (the PUT /users fields a person has, and the email). A new email must
+   * not belong to another account. Answers the names of the fields that changed.
+   */
+  async updateByStaff(user_id: number, input: StaffUserUpdate): Promise<string[]> {
+    const user = await this.users.findById(user_id);
+    if (!user) throw notFound('User', 'user_not_found');
+    const changes: Partial<User> = {};
+    for (const field of STAFF_PLAIN_FIELDS) {
+      const value = input[field];
+      if (value !== undefined && value !== user[field]) (changes as Record<string, unknown>)[field] = value;
+    }
+    if (input.phone !== undefined) {
+      const phone = input.phone === null ? null : shapePhone(input.phone);
+      if (phone !== user.phone) changes.phone = phone;
+    }
+    if (input.email !== undefined) {
+      const email = normalizeEmail(input.email);
+      if (email !== user.email) {
+        const other = await this.findByEmail(email);
+        if (other && other.user_id !== user_id) throw emailExists();
+        changes.email = email;
+      }
+    }
+    if (Object.keys(changes).length === 0) return [];
+    try {
+      await this.users.update(user_id, changes);
+    } catch (err) {
+      // Two saves of the same email at once: the unique index decides.
+      if (err instanceof QueryFailedError && (err as QueryFailedError & { code?: string }).code === '23505') {
+        throw emailExists();
+      }
+      throw err;
+    }
+    return Object.keys(changes);
   }
 
   /** The back-office customer list: one page, searched in one field or all, sorted (see UsersRepository.adminPage). */

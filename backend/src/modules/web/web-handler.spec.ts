@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
+import type { LandingPages, LandingRequest } from './landing.service';
 import { createWebHandler } from './web-handler';
 
 function appFor(frontendsDir: string) {
@@ -149,5 +150,63 @@ describe('web handler', () => {
       },
     });
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('web handler: landing pages', () => {
+  let dir: string;
+  const seen: LandingRequest[] = [];
+  const landing: LandingPages = {
+    render: async (req, nonce) => {
+      seen.push(req);
+      if (req.path === '/' && (req.signedInHint || req.temporaryUid)) return null;
+      return `<html>landing ${req.path} <script nonce="${nonce}"></script></html>`;
+    },
+  };
+
+  function app() {
+    const server = express();
+    server.use(createWebHandler(dir, landing));
+    return server;
+  }
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'web-'));
+    mkdirSync(join(dir, 'shell/dist'), { recursive: true });
+    writeFileSync(join(dir, 'shell/dist/index.html'), '<html>shell</html>');
+    seen.length = 0;
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers / and /latam with the landing page and its own nonce CSP, uncached', async () => {
+    const res = await request(app()).get('/').set('Accept', 'text/html').expect(200);
+    expect(res.text).toContain('landing /');
+    const nonce = /nonce="([^"]+)"/.exec(res.text)![1];
+    expect(res.headers['content-security-policy']).toContain(`'nonce-${nonce}' 'strict-dynamic'`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['vary']).toMatch(/Cookie/);
+    const other = await request(app()).get('/').expect(200);
+    expect(/nonce="([^"]+)"/.exec(other.text)![1]).not.toBe(nonce);
+    const latam = await request(app()).get('/latam').set('Accept', 'text/html').expect(200);
+    expect(latam.text).toContain('landing /latam');
+  });
+
+  it('gives the app to a browser with the signed-in hint or a temporary sign-in uid', async () => {
+    const hinted = await request(app()).get('/').set('Cookie', 'theme=x; signed_in=1').expect(200);
+    expect(hinted.text).toContain('shell');
+    expect(seen[0]).toEqual({ path: '/', signedInHint: true, temporaryUid: false });
+    const uid = await request(app()).get('/?uid=abc').expect(200);
+    expect(uid.text).toContain('shell');
+    const notHint = await request(app()).get('/').set('Cookie', 'not_signed_in=1').expect(200);
+    expect(notHint.text).toContain('landing');
+  });
+
+  it('gzips the landing page when the browser accepts it, and falls back to the app when rendering fails', async () => {
+    const res = await request(app()).get('/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.text).toContain('landing /');
+    const failing = express();
+    failing.use(createWebHandler(dir, { render: () => Promise.reject(new Error('db down')) }));
+    expect((await request(failing).get('/').expect(200)).text).toContain('shell');
   });
 });

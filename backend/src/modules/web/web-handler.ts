@@ -1,6 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { SIGNED_IN_HINT_COOKIE } from '@avatar-studio/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { landingContentSecurityPolicy } from './landing-page';
+import type { LandingPages } from './landing.service';
 
 /** The remotes the shell may load, each built to frontends/<name>/dist. */
 export const REMOTE_NAMES = ['customer', 'admin', 'org'] as const;
@@ -85,6 +90,23 @@ function remoteDescriptor(frontendsDir: string, name: string): Record<string, un
   }
 }
 
+const HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
+
+/** Sends a rendered landing page: its own CSP (a nonce for its script), gzipped when accepted, never cached. */
+function sendLanding(req: Request, res: Response, html: string, nonce: string): void {
+  res.setHeader('Content-Security-Policy', landingContentSecurityPolicy(nonce));
+  // The same address is the app for a signed-in browser (the hint cookie), so caches keep neither.
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Vary', 'Cookie, Accept-Encoding');
+  res.type('html');
+  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(gzipSync(html));
+    return;
+  }
+  res.send(html);
+}
+
 const NOT_BUILT =
   'Avatar Studio: the web app is not built yet. Run `npm run build` (or `npx webpack --mode production` in ' +
   'frontends/shell and each remote), then reload this page. The API is at /api (docs at /api/docs).\n';
@@ -92,9 +114,10 @@ const NOT_BUILT =
 /**
  * Serves the built frontends from the API's origin (no CORS needed): the shell at /, each remote at /remotes/<name>/,
  * the manifest at /remotes.json, and the shell's index.html for any other page a browser asks for (SPA).
- * Mounted after the API routes, so /api keeps its own answers and its JSON 404.
+ * Mounted after the API routes, so /api keeps its own answers and its JSON 404. `/` and `/latam` answer the
+ * server-rendered landing page instead when it is switched on (and, for `/`, the browser holds no session).
  */
-export function createWebHandler(frontendsDir: string): RequestHandler {
+export function createWebHandler(frontendsDir: string, landing?: LandingPages): RequestHandler {
   const shellDist = join(frontendsDir, 'shell', 'dist');
   const shellIndex = join(shellDist, 'index.html');
   const staticOptions = {
@@ -164,6 +187,24 @@ export function createWebHandler(frontendsDir: string): RequestHandler {
     }
     if (path === '/remotes' || path.startsWith('/remotes/')) return next();
 
+    if (landing && (path === '/' || path === '/latam')) {
+      const nonce = randomBytes(16).toString('base64');
+      const request = {
+        path,
+        signedInHint: HINT.test(String(req.headers.cookie ?? '')),
+        temporaryUid: typeof req.query.uid === 'string',
+      };
+      landing.render(request, nonce).then(
+        (html) => (html === null ? serveShell(req, res, next, path) : sendLanding(req, res, html, nonce)),
+        () => serveShell(req, res, next, path),
+      );
+      return;
+    }
+    serveShell(req, res, next, path);
+  };
+
+  /** The shell's own files, and its index.html for any page path (SPA fallback). */
+  function serveShell(req: Request, res: Response, next: NextFunction, path: string): void {
     const file = path === '/' ? null : fileInside(shellDist, path);
     if (file && sendPrecompressed(req, res, file, next)) return;
     shellStatic(req, res, (err?: unknown) => {
@@ -180,5 +221,5 @@ export function createWebHandler(frontendsDir: string): RequestHandler {
         if (sendErr && !res.headersSent) next(sendErr);
       });
     });
-  };
+  }
 }

@@ -2,14 +2,17 @@ import { Inject, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express } from 'express';
 import { APP_ENV, type AppEnv } from '../../config/env';
+import { AppConfigModule } from '../app-config/app-config.module';
+import { LandingService } from './landing.service';
 import { createWebHandler } from './web-handler';
 
-/** Serves the built shell and remotes (see web-handler.ts) from the API's origin. */
+/** Serves the landing pages, and the built shell and remotes (see web-handler.ts), from the API's origin. */
 @Injectable()
 export class WebService implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly landing: LandingService,
   ) {}
 
   /**
@@ -19,9 +22,9 @@ export class WebService implements OnModuleInit {
   onModuleInit(): void {
     const adapter = this.adapterHost.httpAdapter;
     if (!adapter || adapter.getType() !== 'express') return;
-    adapter.getInstance<Express>().use(createWebHandler(this.env.frontendsDir));
+    adapter.getInstance<Express>().use(createWebHandler(this.env.frontendsDir, this.landing));
   }
 }
 
-@Module({ providers: [WebService] })
+@Module({ imports: [AppConfigModule], providers: [WebService, LandingService] })
 export class WebModule {}

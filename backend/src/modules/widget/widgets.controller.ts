@@ -17,7 +17,6 @@ import { Authenticated, CurrentUser, CurrentVisitor } from '../../common/auth/au
 import type { Principal } from '../../common/auth/principal';
 import type { WidgetVisitor } from '../../common/auth/visitor-token';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateWidgetBody,
   StartVisitorSessionBody,
@@ -57,11 +56,7 @@ export class WidgetsController {
   @ApiBadRequestResponse({
     description: "'Please select an Avatar', 'Please type in a name for your Widget', a bad origin or limit",
   })
-  create(
-    @CurrentUser() me: Principal,
-    @Body() body: CreateWidgetBody,
-    @Query() _scope: ScopeQuery,
-  ): Promise<WidgetDto> {
+  create(@CurrentUser() me: Principal, @Body() body: CreateWidgetBody): Promise<WidgetDto> {
     return this.widgets.create(me, body);
   }
 
@@ -69,11 +64,7 @@ export class WidgetsController {
   @ApiOperation({ summary: 'One of the caller’s widgets with its usage' })
   @ApiOkResponse({ type: WidgetDto })
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  get(
-    @CurrentUser() me: Principal,
-    @IdParam('widget_id') widgetId: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<WidgetDto> {
+  get(@CurrentUser() me: Principal, @IdParam('widget_id') widgetId: number): Promise<WidgetDto> {
     return this.widgets.get(me, widgetId);
   }
 
@@ -88,7 +79,6 @@ export class WidgetsController {
     @CurrentUser() me: Principal,
     @IdParam('widget_id') widgetId: number,
     @Body() body: UpdateWidgetBody,
-    @Query() _scope: ScopeQuery,
   ): Promise<WidgetDto> {
     return this.widgets.update(me, widgetId, body);
   }
@@ -98,11 +88,7 @@ export class WidgetsController {
   @ApiOperation({ summary: 'Delete a widget with its visitors’ conversations (snippets using it stop)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  async remove(
-    @CurrentUser() me: Principal,
-    @IdParam('widget_id') widgetId: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  async remove(@CurrentUser() me: Principal, @IdParam('widget_id') widgetId: number): Promise<void> {
     await this.widgets.remove(me, widgetId);
   }
 }

@@ -55,8 +55,6 @@ import { WidgetsRepository, type WidgetChanges } from './widgets.repository';
 
 const PAGE_SIZE = 20;
 const WINDOW_MS = 60_000;
-/** The engine's per-user cap does not apply to visitors: each widget has its own (max_concurrent_streams). */
-const NO_PER_USER_CAP = 1_000_000;
 
 const widgetNotFound = () => notFound('Chat widget', 'widget_not_found');
 const unavailable = (code: 'widget_disabled' | 'widget_unavailable', status = 403) =>
@@ -328,7 +326,9 @@ export class WidgetsService {
         organization_id: widget.organization_id,
       };
       const reservation = await this.engine
-        .admit(owner, null, { words: WIDGET_ANSWER_MAX_WORDS, maxConcurrent: NO_PER_USER_CAP })
+        // The engine's per-user cap does not apply to visitors: each widget has its own (max_concurrent_streams),
+        // and their answers leave the owner's own cap free.
+        .admit(owner, null, { words: WIDGET_ANSWER_MAX_WORDS, maxConcurrent: null })
         .catch((err: unknown) => {
           throw visitorFacing(err);
         });

@@ -15,6 +15,10 @@ export class WordReservation {
   @Column({ type: 'varchar', length: 100, nullable: true })
   reference: string | null;
 
+  /** False for answers bounded by their own limit (a widget's visitors), which leave the payer's cap alone. */
+  @Column({ type: 'boolean', default: true })
+  counts_toward_user_cap: boolean;
+
   @Column({ type: 'timestamptz' })
   expires_at: Date;
 

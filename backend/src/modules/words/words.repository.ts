@@ -92,7 +92,7 @@ export class WordsRepository {
   async heldReservations(m: EntityManager, user_id: number): Promise<{ running: number; words: number }> {
     const row = (await this.reservationRepo(m)
       .createQueryBuilder('r')
-      .select('count(*)::int', 'running')
+      .select('count(*) FILTER (WHERE r.counts_toward_user_cap)::int', 'running')
       .addSelect('COALESCE(sum(r.words), 0)::bigint', 'words')
       .where('r.user_id = :user_id AND r.expires_at > now()', { user_id })
       .getRawOne()) as { running: number; words: string };
@@ -101,7 +101,13 @@ export class WordsRepository {
 
   async insertReservation(
     m: EntityManager,
-    input: { user_id: number; words: number; reference: string | null; ttlMs: number },
+    input: {
+      user_id: number;
+      words: number;
+      reference: string | null;
+      ttlMs: number;
+      countsTowardUserCap: boolean;
+    },
   ): Promise<number> {
     const result = await this.reservationRepo(m)
       .createQueryBuilder()
@@ -110,6 +116,7 @@ export class WordsRepository {
         user_id: input.user_id,
         words: input.words,
         reference: input.reference,
+        counts_toward_user_cap: input.countsTowardUserCap,
         expires_at: () => 'now() + make_interval(secs => :secs)',
       })
       .setParameter('secs', input.ttlMs / 1000)

@@ -55,8 +55,11 @@ export interface ReserveInput {
   words: number;
   /** Staff use the product without buying words: their reservation holds nothing and is never refused for it. */
   staff: boolean;
-  /** Reservations the user may hold at once (their concurrent generations); one more answers 429. */
-  maxConcurrent: number;
+  /**
+   * Reservations the user may hold at once (their concurrent generations); one more answers 429. Null: the
+   * caller bounds its answers itself (a widget), and this one neither is refused by nor counts toward the cap.
+   */
+  maxConcurrent: number | null;
   /** How long the reservation holds unless renewed. */
   ttlMs: number;
   reference?: string | null;
@@ -205,7 +208,7 @@ export class WordsService {
     return this.inTransaction(manager, async (m) => {
       await this.lockUser(m, user_id);
       const held = await this.rows.heldReservations(m, user_id);
-      if (held.running >= input.maxConcurrent)
+      if (input.maxConcurrent !== null && held.running >= input.maxConcurrent)
         throw new DomainError(
           429,
           'too_many_generations',
@@ -234,6 +237,7 @@ export class WordsService {
         words: limited ? words : 0,
         reference: input.reference ?? null,
         ttlMs: input.ttlMs,
+        countsTowardUserCap: input.maxConcurrent !== null,
       });
       return { reservation_id, user_id, words, limited };
     });

@@ -295,7 +295,7 @@ function Expected({ query }: { query: Range }) {
                       d.renewals.items.map((r) => (
                         <Table.Tr key={r.purchase_id}>
                           <Table.Td>{format.date(r.date)}</Table.Td>
-                          <Table.Td>{r.customer}</Table.Td>
+                          <Table.Td>{r.customer ?? t('analytics.activity.deletedCustomer')}</Table.Td>
                           <Table.Td>{r.product}</Table.Td>
                           <Table.Td ta="right">{usd(r.amount)}</Table.Td>
                         </Table.Tr>
@@ -322,7 +322,7 @@ function Expected({ query }: { query: Range }) {
                       d.open_invoices.items.map((i) => (
                         <Table.Tr key={i.invoice_id}>
                           <Table.Td>{format.date(i.date)}</Table.Td>
-                          <Table.Td>{i.customer}</Table.Td>
+                          <Table.Td>{i.customer ?? t('analytics.activity.deletedCustomer')}</Table.Td>
                           <Table.Td>{i.description ?? ''}</Table.Td>
                           <Table.Td ta="right">{usd(i.amount)}</Table.Td>
                         </Table.Tr>

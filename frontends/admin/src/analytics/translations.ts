@@ -35,6 +35,7 @@ export const analyticsEn = {
   },
   activity: {
     title: 'Activity',
+    deletedCustomer: 'Deleted customer',
     columns: {
       product: 'Product',
       avatar: 'Avatar',
@@ -121,6 +122,7 @@ export const analyticsEs: typeof analyticsEn = {
   },
   activity: {
     title: 'Actividad',
+    deletedCustomer: 'Cliente eliminado',
     columns: {
       product: 'Producto',
       avatar: 'Avatar',

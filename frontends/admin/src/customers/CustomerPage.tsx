@@ -16,14 +16,16 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBan, IconPencil } from '@tabler/icons-react';
+import { IconBan, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
+  ConfirmModal,
   NotFound,
   PageLoader,
+  VIEW_AS_HASH,
   api,
   formatMoney,
   notifyError,
@@ -39,6 +41,7 @@ import { PURCHASES_QUERY_KEY } from '../purchases/PurchasesPage';
 import { GiveAccessModal } from './GiveAccessModal';
 import { InvoiceModal, type EditableInvoice } from './InvoiceModal';
 import { NewCustomerForm } from './NewCustomerForm';
+import { CUSTOMERS_QUERY_KEY } from './CustomersPage';
 
 export const CUSTOMER_QUERY_KEY = ['admin', 'customer'] as const;
 
@@ -88,6 +91,8 @@ function CustomerDetail({ userId }: { userId: number }) {
   const [editing, setEditing] = useState<EditablePurchase | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [invoiceEditing, setInvoiceEditing] = useState<EditableInvoice | 'new' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
 
   const customer = useQuery({
     queryKey: [...CUSTOMER_QUERY_KEY, userId],
@@ -136,9 +141,45 @@ function CustomerDetail({ userId }: { userId: number }) {
     onError: (error) => notifyError(error),
   });
 
+  const remove = useMutation({
+    mutationFn: () =>
+      unwrap(api.DELETE('/api/users/admin/{user_id}', { params: { path: { user_id: userId } } })),
+    onSuccess: async () => {
+      setDeleting(false);
+      notifySuccess(t('customers.actions.deleted'));
+      queryClient.removeQueries({ queryKey: [...CUSTOMER_QUERY_KEY, userId] });
+      await queryClient.invalidateQueries({ queryKey: CUSTOMERS_QUERY_KEY });
+      navigate('/admin/users');
+    },
+    onError: (error) => {
+      setDeleting(false);
+      notifyError(error);
+    },
+  });
+  // The tab opens on the click (a tab opened after a network answer is blocked as a pop-up), then gets the code.
+  const openAccount = useMutation({
+    mutationFn: async (tab: Window | null) => {
+      const { code } = await unwrap(
+        api.POST('/api/users/{user_id}/admin/impersonation', { params: { path: { user_id: userId } } }),
+      );
+      return { tab, code };
+    },
+    onSuccess: ({ tab, code }) => {
+      const url = `/#${VIEW_AS_HASH}=${encodeURIComponent(code)}`;
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else window.open(url, '_blank', 'noopener');
+    },
+    onError: (error, tab) => {
+      tab?.close();
+      notifyError(error);
+    },
+  });
+
   if (customer.isPending) return <PageLoader />;
   if (customer.isError) return <NotFound />;
-  const { user, balance } = customer.data;
+  const { user, balance, organizations } = customer.data;
   const methodName = (id: number | null) => {
     const method = PAYMENT_METHODS.find((m) => m.payment_method_id === id);
     return method ? t(`purchases.methods.${method.name}`) : '—';
@@ -157,6 +198,45 @@ function CustomerDetail({ userId }: { userId: number }) {
           {user.has_access ? t('customers.profile.hasAccess') : t('customers.profile.noAccess')}
         </Badge>
       </Group>
+      {/* Staff accounts are managed in Staff: they are not edited, opened or deleted here. */}
+      {canManage && !user.staff ? (
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            component={Link}
+            to={`/admin/users/${userId}/edit`}
+          >
+            {t('customers.actions.edit')}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+            loading={openAccount.isPending}
+            onClick={() => openAccount.mutate(window.open('', '_blank'))}
+          >
+            {t('customers.actions.open')}
+          </Button>
+          <Button
+            variant="light"
+            color="red.9"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setDeleting(true)}
+          >
+            {t('customers.actions.delete')}
+          </Button>
+        </Group>
+      ) : null}
+      <ConfirmModal
+        opened={deleting}
+        title={t('customers.actions.deleteTitle', { name: `${user.name} ${user.last_name}`.trim() })}
+        body={t('customers.actions.deleteBody')}
+        cancelLabel={t('customers.actions.cancel')}
+        confirmLabel={t('customers.actions.confirmDelete')}
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setDeleting(false)}
+      />
 
       <Section title={t('customers.profile.title')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -201,6 +281,33 @@ function CustomerDetail({ userId }: { userId: number }) {
           ) : null}
         </Section>
       ) : null}
+
+      <Section title={t('customers.organizations.title')}>
+        {organizations.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('customers.organizations.empty')}
+          </Text>
+        ) : (
+          <Table verticalSpacing="xs" aria-label={t('customers.organizations.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('customers.organizations.name')}</Table.Th>
+                <Table.Th>{t('customers.organizations.role')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {organizations.map((org) => (
+                <Table.Tr key={org.organization_id}>
+                  <Table.Td>{org.name}</Table.Td>
+                  <Table.Td>
+                    {t(`customers.organizations.roles.${org.role}`, { defaultValue: org.role })}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
 
       <Section title={t('customers.words.title')}>
         <Text size="sm">

@@ -8,6 +8,7 @@ import { en, es } from '../i18n';
 import { SignedIn, pick, staffAdmin, staffManager } from '../common/testing';
 import { CustomerPage } from './CustomerPage';
 import { CustomersPage } from './CustomersPage';
+import { EditCustomerPage } from './EditCustomerForm';
 
 registerTranslations('admin', { en, es });
 configure({ asyncUtilTimeout: 5000 });
@@ -22,6 +23,7 @@ const Screens = () => (
     <Routes>
       <Route path="/admin/users" element={<CustomersPage />} />
       <Route path="/admin/users/:user_id" element={<CustomerPage />} />
+      <Route path="/admin/users/:user_id/edit" element={<EditCustomerPage />} />
     </Routes>
   </SignedIn>
 );
@@ -83,6 +85,7 @@ const detailRoutes = {
     body: {
       user: customer,
       balance: { words: 5000, unlimited: false, display_balance: 5000, has_access: true },
+      organizations: [{ organization_id: 5, name: 'Navy Labs', slug: 'navy-labs', role: 'Manager' }],
     },
   },
   'GET /api/users/7/admin/ledger': {
@@ -224,6 +227,9 @@ describe('Customer screen', () => {
     expect(screen.getByText('Has access')).toBeInTheDocument();
     expect(screen.getByText('$99.50')).toBeInTheDocument();
     expect(screen.getByText('5,000', { selector: 'span' })).toBeInTheDocument();
+    const orgs = screen.getByRole('table', { name: 'Organizations' });
+    expect(within(orgs).getByText('Navy Labs')).toBeInTheDocument();
+    expect(within(orgs).getByText('Manager')).toBeInTheDocument();
     const ledger = screen.getByRole('table', { name: 'Ledger' });
     expect(await within(ledger).findByText('gift')).toBeInTheDocument();
     const purchases = screen.getByRole('table', { name: 'Purchases' });
@@ -363,5 +369,148 @@ describe('Customer screen', () => {
     expect(screen.queryByRole('button', { name: 'Give access' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revoke order 31' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send reset email' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Editing, deleting and opening a customer', () => {
+  it("edits the customer's fields, checking them first, and goes back to their screen", async () => {
+    const { fetch } = renderWithProviders(<Screens />, {
+      user: staffAdmin,
+      route: '/admin/users/7',
+      routes: { ...detailRoutes, 'PUT /api/users/7/admin': { body: { user: customer, balance: {} } } },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('link', { name: 'Edit' }));
+    expect(await screen.findByRole('heading', { name: 'Edit Grace Hopper' })).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    expect(name).toHaveValue('Grace');
+    await ui.clear(name);
+    await ui.clear(screen.getByRole('textbox', { name: /^Phone/ }));
+    await ui.type(screen.getByRole('textbox', { name: /^Phone/ }), '12');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Name is invalid.')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is invalid.')).toBeInTheDocument();
+    expect(fetch.callsTo('PUT /api/users/7/admin')).toHaveLength(0);
+    await ui.type(name, 'Amazing Grace');
+    await ui.clear(screen.getByRole('textbox', { name: /^Phone/ }));
+    await ui.type(screen.getByRole('textbox', { name: /^Phone/ }), '(555) 765-4321');
+    await ui.type(screen.getByRole('textbox', { name: /^Birthday/ }), '1906-12-09');
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Customer saved.')).toBeInTheDocument();
+    expect(fetch.callsTo('PUT /api/users/7/admin')[0].body).toEqual({
+      name: 'Amazing Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      phone: '(555) 765-4321',
+      company: 'Navy',
+      birthday: '1906-12-09',
+      lang: 'en',
+      instagram: null,
+    });
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it('deletes the customer only after confirmation, then lists the users', async () => {
+    const { fetch } = renderWithProviders(<Screens />, {
+      user: staffAdmin,
+      route: '/admin/users/7',
+      routes: {
+        ...detailRoutes,
+        'DELETE /api/users/admin/7': { status: 204 },
+        'GET /api/users/admin/all': userList,
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Delete customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Grace Hopper?' });
+    expect(within(dialog).getByText(/purchases and invoices stay for the books/)).toBeInTheDocument();
+    await ui.click(within(dialog).getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetch.callsTo('DELETE /api/users/admin/7')).toHaveLength(0);
+    await ui.click(screen.getByRole('button', { name: 'Delete customer' }));
+    await ui.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Grace Hopper?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Customer deleted.')).toBeInTheDocument();
+    expect(fetch.callsTo('DELETE /api/users/admin/7')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+  });
+
+  it('says why a customer with a renewing subscription is not deleted', async () => {
+    renderWithProviders(<Screens />, {
+      user: staffAdmin,
+      route: '/admin/users/7',
+      routes: {
+        ...detailRoutes,
+        'DELETE /api/users/admin/7': {
+          status: 409,
+          body: {
+            statusCode: 409,
+            code: 'subscription_renewing',
+            message:
+              'This customer has a subscription that still renews. Cancel it first, then delete the customer.',
+          },
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Delete customer' }));
+    await ui.click(
+      within(await screen.findByRole('dialog', { name: 'Delete Grace Hopper?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText(/Cancel it first, then delete the customer\./)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it("opens the customer's account in a new tab with a one-time code", async () => {
+    const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { fetch } = renderWithProviders(<Screens />, {
+      user: staffAdmin,
+      route: '/admin/users/7',
+      routes: {
+        ...detailRoutes,
+        'POST /api/users/7/admin/impersonation': {
+          status: 201,
+          body: { code: 'one-time_code', expires_at: '2026-03-05T12:01:00.000Z' },
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Open account' }));
+    await waitFor(() => expect(tab.location.href).toBe('/#view-as=one-time_code'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    expect(fetch.callsTo('POST /api/users/7/admin/impersonation')).toHaveLength(1);
+    open.mockRestore();
+  });
+
+  it('offers no edit, open or delete on a staff account, nor to a manager', async () => {
+    const staffCustomer = { ...customer, staff: { staff_id: 1, role: 'manager' } };
+    renderWithProviders(<Screens />, {
+      user: staffAdmin,
+      route: '/admin/users/7',
+      routes: {
+        ...detailRoutes,
+        'GET /api/users/7/admin': {
+          body: { user: staffCustomer, balance: { words: 0, unlimited: false }, organizations: [] },
+        },
+      },
+    });
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    expect(screen.queryByRole('button', { name: 'Open account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete customer' })).not.toBeInTheDocument();
+  });
+
+  it('offers a manager no edit, open or delete', async () => {
+    renderWithProviders(<Screens />, { user: staffManager, route: '/admin/users/7', routes: detailRoutes });
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete customer' })).not.toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ function isLongText(entry: AdminConfigEntry): boolean {
   return (
     entry.type === 'json' ||
     entry.key.endsWith('_prompt') ||
-    entry.key.endsWith('_description') ||
+    /_description(_es)?$/.test(entry.key) ||
     entry.key === 'tracking_code'
   );
 }
@@ -116,7 +116,7 @@ export function ConfigField({
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         autosize
-        minRows={entry.key.endsWith('_description') ? 2 : 4}
+        minRows={/_description(_es)?$/.test(entry.key) ? 2 : 4}
         maxRows={entry.key === 'super_fetch_prompt' ? 24 : 12}
         styles={entry.type === 'json' ? { input: { fontFamily: 'monospace' } } : undefined}
         autoComplete="off"

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAvatar, useSaveContext, type Avatar } from './api';
+import { AvatarActions } from './AvatarActions';
 import { AvatarChat } from './AvatarChat';
 import { AvatarFilesPanel } from './AvatarFilesPanel';
 import { OutputsPanel } from './OutputsPanel';
@@ -39,9 +40,12 @@ export function AvatarPage() {
         <Title order={1} size="h2">
           {data.name}
         </Title>
-        <Anchor component={Link} to="/avatars">
-          {t('avatars.back')}
-        </Anchor>
+        <Group gap="md">
+          {data.can_manage && <AvatarActions avatar={data} />}
+          <Anchor component={Link} to="/avatars">
+            {t('avatars.back')}
+          </Anchor>
+        </Group>
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>

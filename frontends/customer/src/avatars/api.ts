@@ -209,6 +209,25 @@ export function useSendToAvatar(
   });
 }
 
+/**
+ * POST /api/avatars/user-message/document-request (multipart): a message with a document, answered in the thread
+ * like any message to the avatar (streamed).
+ */
+export function useSendDocumentToAvatar(
+  avatarId: number,
+  onSent: (sent: { user_message: Message; message: Message }, input: { message: string; file: File }) => void,
+) {
+  return useGeneratingMutation({
+    mutationFn: async ({ message, file }: { message: string; file: File }) =>
+      (await unwrap(
+        api.POST('/api/avatars/user-message/document-request', {
+          ...multipart({ file, avatar_id: String(avatarId), message }),
+        }),
+      )) as { user_message: Message; message: Message },
+    onSuccess: (sent, input) => onSent(sent, input),
+  });
+}
+
 /** POST /api/messages/share: the message becomes an editable text file of the avatar. */
 export function useShareToAvatar(onShared: () => void) {
   return useAvatarMutation(
@@ -252,11 +271,12 @@ export function isNoAccess(error: unknown): boolean {
 }
 
 /** GET /api/trainings?avatar_id: the avatar's trainings (and whether the scope's own AI key pays for runs). */
-export function useTrainings(avatarId: number) {
+export function useTrainings(avatarId: number, enabled = true) {
   const scope = useScopeKey();
   return useQuery({
     queryKey: trainingKeys.ofAvatar(scope, avatarId),
     queryFn: () => unwrap(api.GET('/api/trainings', { params: { query: { avatar_id: avatarId } } })),
+    enabled,
     retry: retryServerErrors,
   });
 }
@@ -402,4 +422,41 @@ export function useDeleteOutput(avatarId: number, handlers: { onDone: () => void
       unwrap(api.DELETE('/api/outputs/{output_id}', { params: { path: { output_id } } })),
     handlers,
   );
+}
+
+/** POST /api/avatars/refine {avatar_id}: the avatar's context rewritten from its rated outputs (reloaded after). */
+export function useRefineAvatar(avatarId: number, handlers: { onDone: () => void; onNoAccess: () => void }) {
+  return useTrainingMutation(
+    avatarId,
+    async () => (await unwrap(api.POST('/api/avatars/refine', { body: { avatar_id: avatarId } }))).avatar,
+    { onDone: handlers.onDone, onNoAccess: handlers.onNoAccess },
+  );
+}
+
+export interface CombineInput {
+  target_avatar_id: number;
+  target_training_id: number;
+  name: string;
+}
+
+/** POST /api/avatars/combine: a new avatar from this one and another (with a training of the other's). */
+export function useCombineAvatars(
+  selectedAvatarId: number,
+  handlers: { onDone: (made: Avatar) => void; onNoAccess: () => void },
+) {
+  const queryClient = useQueryClient();
+  const scope = useScopeKey();
+  return useMutation({
+    mutationFn: async (input: CombineInput) =>
+      (
+        await unwrap(
+          api.POST('/api/avatars/combine', { body: { selected_avatar_id: selectedAvatarId, ...input } }),
+        )
+      ).avatar,
+    onSuccess: (made) => {
+      void queryClient.invalidateQueries({ queryKey: avatarKeys.all(scope) });
+      handlers.onDone(made);
+    },
+    onError: (error) => (isNoAccess(error) ? handlers.onNoAccess() : notifyError(error)),
+  });
 }

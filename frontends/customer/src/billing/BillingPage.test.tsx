@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { registerTranslations } from '@avatar-studio/shared';
 import { renderWithProviders, testUser, type MockRoutes } from '@avatar-studio/shared/testing';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { en, es } from '../i18n';
 import { BillingPage } from './BillingPage';
@@ -50,6 +50,9 @@ function renderBilling(routes: MockRoutes = {}) {
         },
         'GET /api/invoices': { body: { invoices: [invoice()], total: 1, page: 1, limit: 50 } },
         'GET /api/payment_sources': { body: { payment_sources: [card] } },
+        'GET /api/checkout/invoice_keys/9': {
+          body: { stripe_publishable_key: 'pk_test_platform', organization_id: null },
+        },
         ...routes,
       },
     },
@@ -147,6 +150,56 @@ describe('Billing', () => {
     });
   });
 
+  it("pays an organization's renewal at its own account: its saved cards, and a new card through its key", async () => {
+    const orgCard = { ...card, payment_source_id: 8, brand: 'mastercard', last4: '4444', organization_id: 4 };
+    const { fetch } = renderBilling({
+      'GET /api/invoices': {
+        body: {
+          invoices: [invoice({ status: 'failed', purchase_id: 77, description: 'Team: renewal' })],
+          total: 1,
+          page: 1,
+          limit: 50,
+        },
+      },
+      'GET /api/payment_sources': { body: { payment_sources: [card, orgCard] } },
+      'GET /api/checkout/invoice_keys/9': {
+        body: { stripe_publishable_key: 'pk_test_org', organization_id: 4 },
+      },
+      'POST /api/checkout/attempt': {
+        body: {
+          purchase_id: null,
+          invoice_id: 9,
+          status: 'completed',
+          amount: 4500,
+          requires_action: false,
+          client_secret: null,
+          publishable_key: 'pk_test_org',
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('tab', { name: 'Invoices' }));
+    await ui.click(await screen.findByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog');
+    // The organization's card is offered; the platform's card cannot pay at the organization's account.
+    expect(
+      await within(dialog).findByRole('radio', { name: 'mastercard ending in 4444' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: 'visa ending in 4242' })).toBeNull();
+    await ui.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
+    const pay = within(dialog).getByRole('button', { name: 'Pay 45.00 USD' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await ui.click(pay);
+    expect(await screen.findByText('Invoice paid.')).toBeInTheDocument();
+    expect(stripeJs.createPaymentMethodKeys).toEqual(['pk_test_org']);
+    expect(fetch.callsTo('POST /api/checkout/attempt')[0].body).toEqual({
+      type: 'invoice',
+      invoice_id: 9,
+      payment_source_id: 'card',
+      payment_method_id: 'pm_card_visa',
+    });
+  });
+
   it("says PayPal collects a PayPal renewal's failed invoice", async () => {
     renderBilling({
       'GET /api/invoices': {
@@ -202,6 +255,33 @@ describe('Billing', () => {
     await ui.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Card removed.')).toBeInTheDocument();
     expect(fetch.callsTo('DELETE /api/payment_sources/3')).toHaveLength(1);
+  });
+
+  it("saves a card in an organization's scope with the organization's own Stripe key", async () => {
+    const { fetch } = renderBilling({
+      'POST /api/payment_sources/setup': {
+        status: 201,
+        body: { client_secret: 'seti_2_secret_y', setup_intent_id: 'seti_2', publishable_key: 'pk_test_org' },
+      },
+      'POST /api/payment_sources': {
+        status: 201,
+        body: {
+          payment_source: { ...card, payment_source_id: 5, organization_id: 4 },
+          message: 'Método de pago guardado.',
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Add card' }));
+    const dialog = await screen.findByRole('dialog');
+    await ui.type(await within(dialog).findByLabelText('Card number'), '5555555555554444');
+    const save = within(dialog).getByRole('button', { name: 'Save card' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await ui.click(save);
+    expect(await screen.findByText('Método de pago guardado.')).toBeInTheDocument();
+    expect(stripeJs.confirmCardSetupKeys).toEqual(['pk_test_org']);
+    expect(fetch.callsTo('POST /api/payment_sources/setup')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/payment_sources')[0].body).toEqual({ setup_intent_id: 'seti_2' });
   });
 
   it('shows the Spanish sentence when a card cannot be removed', async () => {

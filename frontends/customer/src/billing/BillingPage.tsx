@@ -20,7 +20,6 @@ import {
   PageLoader,
   notifyError,
   notifySuccess,
-  useAppConfig,
   useFormat,
 } from '@avatar-studio/shared';
 import {
@@ -40,10 +39,12 @@ import {
   startCardSetup,
   useCancelPurchase,
   useDeleteCard,
+  useInvoiceCheckoutKeys,
   useInvoices,
   usePaymentSources,
   usePurchases,
   useSaveCard,
+  type CardSetup,
   type Invoice,
   type PaymentSource,
   type Purchase,
@@ -77,32 +78,32 @@ function Amount({ cents, refunded }: { cents: number; refunded: number }) {
   );
 }
 
-/** Billing: the caller's purchases (cancel a subscription) and invoices (pay an open one), and saved cards. */
+/**
+ * Billing: the caller's purchases (cancel a subscription) and invoices (pay an open one), and saved cards. Card
+ * forms load Stripe.js with the key of the account they pay or save at, so the page itself needs none.
+ */
 export function BillingPage() {
   const { t } = useTranslation('customer');
-  const config = useAppConfig();
   return (
     <Container size="lg" py="md">
       <Title order={1} mb="md">
         {t('billing.billing.title')}
       </Title>
-      <StripeProvider publishableKey={config.get('stripe_public_key')}>
-        <Stack gap="xl">
-          <Tabs defaultValue="purchases">
-            <Tabs.List>
-              <Tabs.Tab value="purchases">{t('billing.billing.purchases')}</Tabs.Tab>
-              <Tabs.Tab value="invoices">{t('billing.billing.invoices')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="purchases" pt="md">
-              <PurchasesTab />
-            </Tabs.Panel>
-            <Tabs.Panel value="invoices" pt="md">
-              <InvoicesTab />
-            </Tabs.Panel>
-          </Tabs>
-          <SavedCards />
-        </Stack>
-      </StripeProvider>
+      <Stack gap="xl">
+        <Tabs defaultValue="purchases">
+          <Tabs.List>
+            <Tabs.Tab value="purchases">{t('billing.billing.purchases')}</Tabs.Tab>
+            <Tabs.Tab value="invoices">{t('billing.billing.invoices')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="purchases" pt="md">
+            <PurchasesTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="invoices" pt="md">
+            <InvoicesTab />
+          </Tabs.Panel>
+        </Tabs>
+        <SavedCards />
+      </Stack>
     </Container>
   );
 }
@@ -281,7 +282,41 @@ function InvoicesTab() {
   );
 }
 
+/** Pays an open invoice at the account it belongs to: an organization's renewal with its key and its cards. */
 function PayInvoiceModal({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
+  const { t } = useTranslation('customer');
+  const keys = useInvoiceCheckoutKeys(invoice?.invoice_id ?? null);
+  return (
+    <Modal
+      opened={invoice !== null}
+      onClose={onClose}
+      title={invoice ? t('billing.billing.payInvoice', { id: invoice.invoice_id }) : ''}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
+    >
+      {invoice === null ? null : keys.isPending ? (
+        <PageLoader />
+      ) : keys.isError ? (
+        <Alert color="red" role="alert">
+          {purchaseErrorText(keys.error, t)}
+        </Alert>
+      ) : (
+        <StripeProvider publishableKey={keys.data.stripe_publishable_key}>
+          <PayInvoiceForm invoice={invoice} organizationId={keys.data.organization_id} onClose={onClose} />
+        </StripeProvider>
+      )}
+    </Modal>
+  );
+}
+
+function PayInvoiceForm({
+  invoice,
+  organizationId,
+  onClose,
+}: {
+  invoice: Invoice;
+  organizationId: number | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('customer');
   const client = useQueryClient();
   const scope = useScopeKey();
@@ -290,9 +325,9 @@ function PayInvoiceModal({ invoice, onClose }: { invoice: Invoice | null; onClos
   const [source, setSource] = useState(NEW_CARD_SOURCE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const platformCards = (sources.data ?? []).filter((s) => s.organization_id === null);
+  // Cards are saved per Stripe account: only those of the account this invoice is paid at can pay it.
+  const accountCards = (sources.data ?? []).filter((s) => s.organization_id === organizationId);
   const pay = async () => {
-    if (!invoice) return;
     setError(null);
     setBusy(true);
     try {
@@ -317,39 +352,30 @@ function PayInvoiceModal({ invoice, onClose }: { invoice: Invoice | null; onClos
     }
   };
   return (
-    <Modal
-      opened={invoice !== null}
-      onClose={onClose}
-      title={invoice ? t('billing.billing.payInvoice', { id: invoice.invoice_id }) : ''}
-      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
-    >
-      {invoice ? (
-        <Stack>
-          <Text fw={600}>{priceLabel(invoice.amount)} USD</Text>
-          <Radio.Group label={t('billing.checkout.payWith')} value={source} onChange={setSource}>
-            <Stack gap="xs" mt="xs">
-              <Radio value={NEW_CARD_SOURCE} label={t('billing.checkout.newCard')} />
-              {platformCards.map((s) => (
-                <Radio
-                  key={s.payment_source_id}
-                  value={String(s.payment_source_id)}
-                  label={t('billing.checkout.savedCard', { brand: s.brand, last4: s.last4 })}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {source === NEW_CARD_SOURCE ? <CardField /> : null}
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Button onClick={pay} loading={busy} disabled={!card.ready}>
-            {t('billing.checkout.pay', { amount: priceLabel(invoice.amount) })}
-          </Button>
+    <Stack>
+      <Text fw={600}>{priceLabel(invoice.amount)} USD</Text>
+      <Radio.Group label={t('billing.checkout.payWith')} value={source} onChange={setSource}>
+        <Stack gap="xs" mt="xs">
+          <Radio value={NEW_CARD_SOURCE} label={t('billing.checkout.newCard')} />
+          {accountCards.map((s) => (
+            <Radio
+              key={s.payment_source_id}
+              value={String(s.payment_source_id)}
+              label={t('billing.checkout.savedCard', { brand: s.brand, last4: s.last4 })}
+            />
+          ))}
         </Stack>
+      </Radio.Group>
+      {source === NEW_CARD_SOURCE ? <CardField /> : null}
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
       ) : null}
-    </Modal>
+      <Button onClick={pay} loading={busy} disabled={!card.ready}>
+        {t('billing.checkout.pay', { amount: priceLabel(invoice.amount) })}
+      </Button>
+    </Stack>
   );
 }
 
@@ -415,7 +441,50 @@ function SavedCards() {
   );
 }
 
+/**
+ * Saving a card starts its SetupIntent as the dialog opens: the account it is made at (an organization's own in its
+ * scope) names the publishable key Stripe.js must confirm it with.
+ */
 function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('customer');
+  const [setup, setSetup] = useState<CardSetup | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!opened) return;
+    let live = true;
+    setSetup(null);
+    setError(null);
+    startCardSetup().then(
+      (started) => live && setSetup(started),
+      (e: unknown) => live && setError(purchaseErrorText(e, t)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [opened, t]);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('billing.billing.addCard')}
+      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
+    >
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : setup ? (
+        <StripeProvider publishableKey={setup.publishable_key}>
+          <AddCardForm setup={setup} onClose={onClose} />
+        </StripeProvider>
+      ) : (
+        <PageLoader />
+      )}
+    </Modal>
+  );
+}
+
+function AddCardForm({ setup, onClose }: { setup: CardSetup; onClose: () => void }) {
   const { t } = useTranslation('customer');
   const card = useCard();
   const save = useSaveCard();
@@ -425,7 +494,6 @@ function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => voi
     setError(null);
     setBusy(true);
     try {
-      const setup = await startCardSetup();
       await card.confirmSetup(setup.client_secret);
       const saved = await save.mutateAsync(setup.setup_intent_id);
       notifySuccess(saved.message);
@@ -437,23 +505,16 @@ function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => voi
     }
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('billing.billing.addCard')}
-      closeButtonProps={{ 'aria-label': t('billing.billing.close') }}
-    >
-      <Stack>
-        <CardField />
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Button onClick={submit} loading={busy} disabled={!card.ready}>
-          {t('billing.billing.saveCard')}
-        </Button>
-      </Stack>
-    </Modal>
+    <Stack>
+      <CardField />
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Button onClick={submit} loading={busy} disabled={!card.ready}>
+        {t('billing.billing.saveCard')}
+      </Button>
+    </Stack>
   );
 }

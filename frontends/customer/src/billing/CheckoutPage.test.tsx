@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { en, es } from '../i18n';
 import { CheckoutPage } from './CheckoutPage';
-import { product, SignedIn, setUpFakeStripeJs } from './testkit';
+import { invoice, product, SignedIn, setUpFakeStripeJs } from './testkit';
 
 registerTranslations('customer', { en, es });
 configure({ asyncUtilTimeout: 5000 });
@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
 const calls = setUpFakeStripeJs();
 const plan = product({ product_id: 5, name: 'Pro', price: 2000 });
 
-function renderCheckout(routes: MockRoutes = {}) {
+function renderCheckout(routes: MockRoutes = {}, route = '/checkout/5') {
   const rendered = renderWithProviders(
     <SignedIn>
       <Routes>
@@ -23,7 +23,7 @@ function renderCheckout(routes: MockRoutes = {}) {
     </SignedIn>,
     {
       user: testUser(),
-      route: '/checkout/5',
+      route,
       routes: {
         'GET /api/products/5': { body: { product: plan, webhook_secret: null } },
         'GET /api/checkout/keys/5': {
@@ -80,6 +80,66 @@ describe('Checkout', () => {
       payment_source_id: 'card',
       payment_method_id: 'pm_card_visa',
     });
+  });
+
+  it('pays an invoice staff issued for the plan: its amount, no discount field, the invoice sent with the card', async () => {
+    const { fetch } = renderCheckout(
+      {
+        'GET /api/invoices': {
+          body: {
+            invoices: [invoice({ invoice_id: 9, amount: 4500, description: 'Annual contract' })],
+            total: 1,
+            page: 1,
+            limit: 50,
+          },
+        },
+        'POST /api/checkout/attempt': { body: answer({ status: 'completed', amount: 4500 }) },
+        'GET /api/checkout/keys/5': {
+          body: { stripe_publishable_key: 'pk_test_platform', paypal_client_id: 'paypal-client' },
+        },
+      },
+      '/checkout/5?contract_invoice_id=9',
+    );
+    const ui = userEvent.setup();
+    expect(
+      await screen.findByText('45.00 USD', { selector: '[data-testid="checkout-total"]' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Invoice #9')).toBeInTheDocument();
+    expect(screen.getByText('Annual contract')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Discount code')).not.toBeInTheDocument();
+    // PayPal does not pay invoices: only the card.
+    expect(screen.queryByText('Or pay with PayPal')).not.toBeInTheDocument();
+    await ui.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await ui.click(screen.getByRole('button', { name: 'Pay 45.00 USD' }));
+    expect(await screen.findByText('Thank you page')).toBeInTheDocument();
+    expect(fetch.callsTo('POST /api/checkout/attempt')[0].body).toEqual({
+      type: 'product',
+      product_id: 5,
+      discountCode: null,
+      contract_invoice_id: 9,
+      payment_source_id: 'card',
+      payment_method_id: 'pm_card_visa',
+    });
+  });
+
+  it('says an invoice that is paid already cannot be paid', async () => {
+    renderCheckout(
+      {
+        'GET /api/invoices': {
+          body: {
+            invoices: [invoice({ invoice_id: 9, status: 'completed' })],
+            total: 1,
+            page: 1,
+            limit: 50,
+          },
+        },
+      },
+      '/checkout/5?contract_invoice_id=9',
+    );
+    expect(
+      await screen.findByText('This invoice is paid already or cannot be paid here.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
 
   it('runs 3-D Secure through Stripe.js when the bank asks, then captures', async () => {

@@ -16,7 +16,7 @@ import { ApiError, PageLoader, notifySuccess } from '@avatar-studio/shared';
 import { NEW_CARD_SOURCE, priceLabel } from '@avatar-studio/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   checkoutAttempt,
   checkoutCapture,
@@ -26,9 +26,11 @@ import {
   paypalCreateSubscription,
   useCheckoutKeys,
   useDiscountQuote,
+  useInvoices,
   usePaymentSources,
   useProduct,
   type DiscountQuote,
+  type Invoice,
   type Product,
 } from './api';
 import { discountErrorText, purchaseErrorText } from './errors';
@@ -36,23 +38,37 @@ import { PayPalButtons } from './paypal';
 import { priceText } from './PricingPage';
 import { CardField, StripeProvider, useCard } from './stripe';
 
-/** Checkout of one plan: order summary, discount code, saved cards or a new card (Stripe Elements), PayPal. */
+/**
+ * Checkout of one plan: order summary, discount code, saved cards or a new card (Stripe Elements), PayPal. With
+ * `?contract_invoice_id=` it pays an invoice staff issued for the plan: the invoice's amount, no discount, by card.
+ */
 export function CheckoutPage() {
   const { t } = useTranslation('customer');
   const id = Number(useParams().product_id);
+  const contractId = Number(useSearchParams()[0].get('contract_invoice_id')) || null;
   const product = useProduct(id);
   const keys = useCheckoutKeys(id);
+  const invoices = useInvoices(contractId !== null);
   const [discount, setDiscount] = useState<DiscountQuote | null>(null);
-  if (product.isPending || keys.isPending) return <PageLoader />;
-  if (!product.data || !keys.data)
+  if (product.isPending || keys.isPending || (contractId !== null && invoices.isPending))
+    return <PageLoader />;
+  const contract =
+    contractId === null
+      ? null
+      : (invoices.data?.invoices.find(
+          (i) => i.invoice_id === contractId && (i.status === 'pending' || i.status === 'failed'),
+        ) ?? null);
+  if (!product.data || !keys.data || (contractId !== null && !contract))
     return (
       <Container size="sm" py="xl">
         <Alert color="red" title={t('billing.checkout.title')}>
           {product.error instanceof ApiError && product.error.status === 404
             ? t('billing.checkout.notFound')
-            : purchaseErrorText(product.error ?? keys.error, t)}
+            : product.error || keys.error
+              ? purchaseErrorText(product.error ?? keys.error, t)
+              : t('billing.checkout.contractNotOpen')}
         </Alert>
-        <Button component={Link} to="/pricing" variant="subtle" mt="md">
+        <Button component={Link} to={contractId !== null ? '/billing' : '/pricing'} variant="subtle" mt="md">
           {t('billing.checkout.back')}
         </Button>
       </Container>
@@ -64,15 +80,20 @@ export function CheckoutPage() {
       </Title>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <OrderSummary product={product.data} discount={discount} onDiscount={setDiscount} />
+          <OrderSummary
+            product={product.data}
+            contract={contract}
+            discount={discount}
+            onDiscount={setDiscount}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="lg">
             <Stack>
               <StripeProvider publishableKey={keys.data.stripe_publishable_key}>
-                <CardPayment product={product.data} discount={discount} />
+                <CardPayment product={product.data} contract={contract} discount={discount} />
               </StripeProvider>
-              {keys.data.paypal_client_id ? (
+              {keys.data.paypal_client_id && !contract ? (
                 <PayPalPayment
                   product={product.data}
                   discount={discount}
@@ -89,10 +110,12 @@ export function CheckoutPage() {
 
 function OrderSummary({
   product,
+  contract,
   discount,
   onDiscount,
 }: {
   product: Product;
+  contract: Invoice | null;
   discount: DiscountQuote | null;
   onDiscount: (quote: DiscountQuote | null) => void;
 }) {
@@ -126,9 +149,14 @@ function OrderSummary({
         <Text fw={600}>{product.name}</Text>
         {product.short_description ? <Text size="sm">{product.short_description}</Text> : null}
         <Group justify="space-between">
-          <Text>{t('billing.checkout.subtotal')}</Text>
-          <Text>{priceText(product, t)}</Text>
+          <Text>
+            {contract
+              ? t('billing.checkout.contractInvoice', { id: contract.invoice_id })
+              : t('billing.checkout.subtotal')}
+          </Text>
+          <Text>{contract ? `${priceLabel(contract.amount)} USD` : priceText(product, t)}</Text>
         </Group>
+        {contract?.description ? <Text size="sm">{contract.description}</Text> : null}
         {discount ? (
           <Group justify="space-between">
             <Text>
@@ -141,28 +169,38 @@ function OrderSummary({
         <Group justify="space-between">
           <Text fw={700}>{t('billing.checkout.total')}</Text>
           <Text fw={700} data-testid="checkout-total">
-            {priceLabel(discount ? discount.discounted_price : price)} USD
+            {priceLabel(contract ? contract.amount : discount ? discount.discounted_price : price)} USD
           </Text>
         </Group>
-        <Group align="flex-end" gap="xs">
-          <TextInput
-            label={t('billing.checkout.discountCode')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={error}
-            maxLength={64}
-            style={{ flex: 1 }}
-          />
-          <Button variant="light" onClick={apply} loading={quote.isPending} disabled={!code.trim()}>
-            {t('billing.checkout.apply')}
-          </Button>
-        </Group>
+        {contract ? null : (
+          <Group align="flex-end" gap="xs">
+            <TextInput
+              label={t('billing.checkout.discountCode')}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              error={error}
+              maxLength={64}
+              style={{ flex: 1 }}
+            />
+            <Button variant="light" onClick={apply} loading={quote.isPending} disabled={!code.trim()}>
+              {t('billing.checkout.apply')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );
 }
 
-function CardPayment({ product, discount }: { product: Product; discount: DiscountQuote | null }) {
+function CardPayment({
+  product,
+  contract,
+  discount,
+}: {
+  product: Product;
+  contract: Invoice | null;
+  discount: DiscountQuote | null;
+}) {
   const { t } = useTranslation('customer');
   const navigate = useNavigate();
   const card = useCard();
@@ -173,7 +211,11 @@ function CardPayment({ product, discount }: { product: Product; discount: Discou
   const usable = (sources.data ?? []).filter(
     (s) => (s.organization_id ?? null) === (product.organization_id ?? null),
   );
-  const total = discount ? discount.discounted_price : (product.sale_price ?? product.price);
+  const total = contract
+    ? contract.amount
+    : discount
+      ? discount.discounted_price
+      : (product.sale_price ?? product.price);
 
   const pay = async () => {
     setError(null);
@@ -183,7 +225,8 @@ function CardPayment({ product, discount }: { product: Product; discount: Discou
       let answer = await checkoutAttempt({
         type: 'product',
         product_id: product.product_id,
-        discountCode: discount?.code ?? null,
+        discountCode: contract ? null : (discount?.code ?? null),
+        ...(contract ? { contract_invoice_id: contract.invoice_id } : {}),
         payment_source_id: source,
         ...(payment_method_id ? { payment_method_id } : {}),
       });

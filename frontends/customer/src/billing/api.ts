@@ -13,6 +13,7 @@ export type PaymentSource = ApiSchemas['PaymentSourceDto'];
 export type DiscountQuote = ApiSchemas['DiscountQuoteResponse'];
 export type CheckoutAnswer = ApiSchemas['CheckoutResponse'];
 export type CheckoutAttempt = ApiSchemas['CheckoutAttemptBody'];
+export type CardSetup = ApiSchemas['SetupIntentResponse'];
 
 const BILLING_KEY = 'billing';
 export const billingKeys = {
@@ -24,6 +25,7 @@ export const billingKeys = {
   purchase: (scope: ScopeKey, id: number) => [BILLING_KEY, scope, 'purchase', id] as const,
   invoices: (scope: ScopeKey) => [BILLING_KEY, scope, 'invoices'] as const,
   sources: (scope: ScopeKey) => [BILLING_KEY, scope, 'sources'] as const,
+  invoiceKeys: (scope: ScopeKey, id: number) => [BILLING_KEY, scope, 'invoiceKeys', id] as const,
 };
 
 /** 4xx answers (missing, not yours) are final: no retries before showing "not found". */
@@ -66,6 +68,21 @@ export function useCheckoutKeys(id: number) {
   });
 }
 
+/**
+ * GET /api/checkout/invoice_keys/{id}: the Stripe publishable key an open invoice is paid with, and the
+ * organization whose account it is (an organization's renewal is paid at its own account, with its cards).
+ */
+export function useInvoiceCheckoutKeys(id: number | null) {
+  const scope = useScopeKey();
+  return useQuery({
+    queryKey: billingKeys.invoiceKeys(scope, id ?? 0),
+    queryFn: () =>
+      unwrap(api.GET('/api/checkout/invoice_keys/{invoice_id}', { params: { path: { invoice_id: id! } } })),
+    enabled: id !== null,
+    retry: retryServerErrors,
+  });
+}
+
 /** GET /api/discounts/code/{code}?product_id=: the discounted price, or the discount's error. */
 export function useDiscountQuote() {
   return useMutation({
@@ -98,11 +115,12 @@ export function usePurchases() {
   });
 }
 
-/** GET /api/invoices: the caller's own invoices (first page of 50). */
-export function useInvoices() {
+/** GET /api/invoices: the caller's own invoices (first page of 50, newest first). */
+export function useInvoices(enabled = true) {
   const scope = useScopeKey();
   return useQuery({
     queryKey: billingKeys.invoices(scope),
+    enabled,
     queryFn: () => unwrap(api.GET('/api/invoices', { params: { query: { page: 1, limit: 50 } } })),
   });
 }

@@ -6,15 +6,25 @@
  */
 export interface FakeStripeJsCalls {
   createPaymentMethod: string[];
+  /** The publishable key of the Stripe.js instance behind each createPaymentMethod call. */
+  createPaymentMethodKeys: string[];
   confirmCardPayment: string[];
   confirmCardSetup: string[];
+  /** The publishable key of the Stripe.js instance behind each confirmCardSetup call. */
+  confirmCardSetupKeys: string[];
 }
 
 export function installFakeStripeJs(
   target: Window & typeof globalThis,
   options: { apiBase?: string } = {},
 ): FakeStripeJsCalls {
-  const calls: FakeStripeJsCalls = { createPaymentMethod: [], confirmCardPayment: [], confirmCardSetup: [] };
+  const calls: FakeStripeJsCalls = {
+    createPaymentMethod: [],
+    createPaymentMethodKeys: [],
+    confirmCardPayment: [],
+    confirmCardSetup: [],
+    confirmCardSetupKeys: [],
+  };
   /** Stripe's test card numbers -> their test PaymentMethods. */
   const cards: Record<string, string> = {
     '4242424242424242': 'pm_card_visa',
@@ -86,6 +96,7 @@ export function installFakeStripeJs(
       const id = token();
       if (!id) return { error: { type: 'validation_error', message: 'Your card number is invalid.' } };
       calls.createPaymentMethod.push(id);
+      calls.createPaymentMethodKeys.push(key);
       return { paymentMethod: { id, type: 'card' } };
     },
     async confirmCardPayment(clientSecret: string) {
@@ -100,6 +111,7 @@ export function installFakeStripeJs(
     },
     async confirmCardSetup(clientSecret: string) {
       calls.confirmCardSetup.push(clientSecret);
+      calls.confirmCardSetupKeys.push(key);
       const id = clientSecret.split('_secret_')[0];
       const payment_method = token();
       if (!payment_method)

@@ -108,8 +108,10 @@ export function setUpFakeStripeJs(): FakeStripeJsCalls {
   beforeEach(finishLoad);
   afterEach(() => {
     calls.createPaymentMethod.length = 0;
+    calls.createPaymentMethodKeys.length = 0;
     calls.confirmCardPayment.length = 0;
     calls.confirmCardSetup.length = 0;
+    calls.confirmCardSetupKeys.length = 0;
   });
   return calls;
 }

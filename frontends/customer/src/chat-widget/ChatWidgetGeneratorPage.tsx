@@ -9,6 +9,7 @@ import {
   Modal,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -29,6 +30,7 @@ import {
   type Widget,
 } from './api';
 import { originsOf, widgetSnippet } from './snippet';
+import { WidgetPreview } from './WidgetPreview';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -241,7 +243,8 @@ function WidgetCard({
 /**
  * /chat-widget-generator: choose an avatar (Super Fetch ones are not offered), name the widget, pick its colour
  * and optionally a button image, say where it may be shown, and Generate: the embed code appears with a copy
- * button, and hides again as soon as any input changes. Below, the owner's widgets with their usage.
+ * button, and hides again as soon as any input changes. Beside the form, a live preview of the widget; below,
+ * the owner's widgets with their usage.
  */
 export function ChatWidgetGeneratorPage() {
   const { t } = useTranslation('customer');
@@ -297,72 +300,80 @@ export function ChatWidgetGeneratorPage() {
   const avatarNames = new Map((avatars.data ?? []).map((a) => [a.avatar_id, a.name]));
   const list = widgets.data?.widgets ?? [];
   return (
-    <Stack maw={900} mx="auto" p="md">
+    <Stack maw={1200} mx="auto" p="md">
       <Title order={1} size="h2">
         {t('chatWidget.title')}
       </Title>
       <Text>{t('chatWidget.intro')}</Text>
-      <Card withBorder padding="md">
-        <form onSubmit={generate} noValidate>
-          <Stack>
-            <Select
-              label={t('chatWidget.avatar')}
-              placeholder={t('chatWidget.avatarPlaceholder')}
-              data={(avatars.data ?? []).map((a) => ({ value: String(a.avatar_id), label: a.name }))}
-              value={avatarId}
-              onChange={changed((value: string | null) => {
-                setAvatarId(value);
-                setErrors((e) => ({ ...e, avatar: undefined }));
-              })}
-              error={errors.avatar}
-              searchable
-              required
-            />
-            <TextInput
-              label={t('chatWidget.name')}
-              placeholder={t('chatWidget.namePlaceholder')}
-              value={name}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                changed(setName)(value);
-                setErrors((er) => ({ ...er, name: undefined }));
-              }}
-              error={errors.name}
-              maxLength={100}
-              required
-            />
-            <ColorInput
-              label={t('chatWidget.accent')}
-              value={accent}
-              onChange={changed(setAccent)}
-              format="hex"
-              eyeDropperButtonProps={{ 'aria-label': t('chatWidget.pickColour') }}
-            />
-            <FileInput
-              label={t('chatWidget.image')}
-              placeholder={t('chatWidget.imagePlaceholder')}
-              accept={IMAGE_TYPES}
-              value={image}
-              onChange={changed(setImage)}
-              clearable
-            />
-            <Textarea
-              label={t('chatWidget.origins')}
-              description={t('chatWidget.originsHint')}
-              placeholder="https://www.example.com"
-              value={origins}
-              onChange={(e) => changed(setOrigins)(e.currentTarget.value)}
-              autosize
-              minRows={2}
-            />
-            <Group>
-              <Button type="submit" loading={create.isPending}>
-                {t('chatWidget.generate')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder padding="md">
+          <form onSubmit={generate} noValidate>
+            <Stack>
+              <Select
+                label={t('chatWidget.avatar')}
+                placeholder={t('chatWidget.avatarPlaceholder')}
+                data={(avatars.data ?? []).map((a) => ({ value: String(a.avatar_id), label: a.name }))}
+                value={avatarId}
+                onChange={changed((value: string | null) => {
+                  setAvatarId(value);
+                  setErrors((e) => ({ ...e, avatar: undefined }));
+                })}
+                error={errors.avatar}
+                searchable
+                required
+              />
+              <TextInput
+                label={t('chatWidget.name')}
+                placeholder={t('chatWidget.namePlaceholder')}
+                value={name}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  changed(setName)(value);
+                  setErrors((er) => ({ ...er, name: undefined }));
+                }}
+                error={errors.name}
+                maxLength={100}
+                required
+              />
+              <ColorInput
+                label={t('chatWidget.accent')}
+                value={accent}
+                onChange={changed(setAccent)}
+                format="hex"
+                eyeDropperButtonProps={{ 'aria-label': t('chatWidget.pickColour') }}
+              />
+              <FileInput
+                label={t('chatWidget.image')}
+                placeholder={t('chatWidget.imagePlaceholder')}
+                accept={IMAGE_TYPES}
+                value={image}
+                onChange={changed(setImage)}
+                clearable
+              />
+              <Textarea
+                label={t('chatWidget.origins')}
+                description={t('chatWidget.originsHint')}
+                placeholder="https://www.example.com"
+                value={origins}
+                onChange={(e) => changed(setOrigins)(e.currentTarget.value)}
+                autosize
+                minRows={2}
+              />
+              <Group>
+                <Button type="submit" loading={create.isPending}>
+                  {t('chatWidget.generate')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+        <Card withBorder padding="md" component="section" aria-labelledby="widget-preview-title">
+          <Title order={2} size="h4" id="widget-preview-title" mb="xs">
+            {t('chatWidget.preview')}
+          </Title>
+          <WidgetPreview name={name} accent={accent} image={image} />
+        </Card>
+      </SimpleGrid>
       {shown && <SnippetCard widget={shown} />}
       <Title order={2} size="h3">
         {t('chatWidget.yourWidgets')}

@@ -7,9 +7,10 @@ import { forwardRef, useImperativeHandle, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SignedIn } from '../conversations/testkit';
 import { en, es } from '../i18n';
-import { template, templatePage } from '../templates/testkit';
+import { field, template, templatePage } from '../templates/testkit';
 import type { BlockEditorHandle, EditorChange } from './BlockEditor';
-import { AUTOSAVE_MS, DocumentEditorPage } from './DocumentEditorPage';
+import { avatar, page as avatarPage } from '../avatars/testkit';
+import { AUTOSAVE_MS, CampaignDocumentPage, DocumentEditorPage } from './DocumentEditorPage';
 import { textDocument } from './testkit';
 
 /*
@@ -92,6 +93,10 @@ function renderEditor(routes: MockRoutes = {}) {
         }),
         'GET /api/templates': templatePage([
           template({ fields: [], content: 'Summarize it.', name: 'Summary' }),
+        ]),
+        'GET /api/avatars': avatarPage([
+          avatar({ avatar_id: 5, name: 'Copywriter' }),
+          avatar({ avatar_id: 6, name: 'Fetcher', super_fetch_assistant: true }),
         ]),
         ...routes,
       },
@@ -244,5 +249,159 @@ describe('Document editor', () => {
   it('says so for a missing document', async () => {
     renderEditor({ 'GET /api/documents/7': { status: 404, body: { message: 'Document not found.' } } });
     expect(await screen.findByText('This document does not exist or is not yours.')).toBeInTheDocument();
+  });
+
+  it('asks an avatar from the Avatars tab (no Super Fetch assistants) and inserts its answer', async () => {
+    const { fetch } = renderEditor({
+      'POST /api/documents/avatar-output': { status: 202, body: { generation_id: GENERATION } },
+    });
+    await screen.findByRole('textbox', { name: 'Document name' });
+    await userEvent.click(screen.getByRole('button', { name: 'Tools' }));
+    const tools = screen.getByRole('complementary', { name: 'Tools' });
+    await userEvent.click(within(tools).getByRole('tab', { name: 'Avatars' }));
+    await userEvent.click(within(tools).getByRole('button', { name: 'Ask the avatar' }));
+    expect(await within(tools).findByText('Choose an avatar.')).toBeInTheDocument();
+    expect(within(tools).getByText("The value can't be empty")).toBeInTheDocument();
+    expect(fetch.callsTo('POST /api/documents/avatar-output')).toHaveLength(0);
+
+    await userEvent.click(within(tools).getByRole('textbox', { name: 'Avatar' }));
+    expect(await screen.findByRole('option', { name: 'Copywriter' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Fetcher' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'Copywriter' }));
+    await userEvent.type(
+      within(tools).getByRole('textbox', { name: /What should the avatar write/ }),
+      'A slogan',
+    );
+    await userEvent.click(within(tools).getByRole('button', { name: 'Ask the avatar' }));
+    await waitFor(() =>
+      expect(fetch.callsTo('POST /api/documents/avatar-output')[0]?.body).toEqual({
+        document_id: 7,
+        avatar_id: 5,
+        prompt: 'A slogan',
+      }),
+    );
+    act(() =>
+      socket.deliver('document_avatar', {
+        document_id: 7,
+        avatar_id: 5,
+        generation_id: GENERATION,
+        content: 'Ship happy.',
+        offset: 0,
+        done: true,
+      }),
+    );
+    await waitFor(() => expect(body()).toHaveValue('# Launch plan\n\nShip it on Monday.\n\nShip happy.'));
+    await waitFor(() => expect(fetch.callsTo('PUT /api/documents')).toHaveLength(1), {
+      timeout: AUTOSAVE_MS + 3000,
+    });
+  });
+
+  it('generates in two steps, a template then an avatar, and enters edit view', async () => {
+    const { fetch } = renderEditor({
+      'GET /api/templates': templatePage([
+        template({
+          template_id: 12,
+          name: 'Slogan',
+          content: 'A slogan for [Audience].',
+          fields: [field({ name: 'Audience', label: 'Audience' })],
+        }),
+      ]),
+      'POST /api/documents/avatar-output': { status: 202, body: { generation_id: GENERATION } },
+    });
+    await screen.findByRole('textbox', { name: 'Document name' });
+    await userEvent.click(screen.getByRole('radio', { name: 'View' }));
+    expect(body()).toHaveAttribute('readonly');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const modal = await screen.findByRole('dialog', { name: 'Generate with a template and an avatar' });
+    await userEvent.click(await within(modal).findByRole('button', { name: /Slogan/ }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Next' }));
+    expect(within(modal).getByText("The input can't be empty")).toBeInTheDocument();
+    await userEvent.type(within(modal).getByRole('textbox', { name: /Audience/ }), 'kids');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Next' }));
+    expect(await within(modal).findByText(/Which avatar should write it/)).toBeInTheDocument();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Generate' }));
+    expect(await within(modal).findByText('Choose an avatar.')).toBeInTheDocument();
+    await userEvent.click(within(modal).getByRole('textbox', { name: 'Avatar' }));
+    expect(screen.queryByRole('option', { name: 'Fetcher' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('option', { name: 'Copywriter' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Generate' }));
+    await waitFor(() =>
+      expect(fetch.callsTo('POST /api/documents/avatar-output')[0]?.body).toEqual({
+        document_id: 7,
+        template_id: 12,
+        values: { Audience: 'kids' },
+        avatar_id: 5,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(body()).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('radio', { name: 'Edit' })).toBeChecked();
+  });
+});
+
+describe('Campaign document', () => {
+  function renderCampaignDocument(editable: boolean, routes: MockRoutes = {}) {
+    return renderWithProviders(
+      <SignedIn>
+        <Routes>
+          <Route path="/campaign/:campaign_id/documents/:document_id" element={<CampaignDocumentPage />} />
+        </Routes>
+      </SignedIn>,
+      {
+        user: testUser(),
+        route: '/campaign/4/documents/7',
+        routes: {
+          'GET /api/documents/7/campaigns/4': {
+            body: {
+              document: doc,
+              campaign: { campaign_id: 4, name: 'Launch', organization_id: 3 },
+              editable,
+            },
+          },
+          'PUT /api/documents': (call) => ({
+            body: { document: { ...doc, ...(call.body as object), version: 2 } },
+          }),
+          ...routes,
+        },
+      },
+    );
+  }
+
+  it('shows a document the caller did not make read only, with a way back to the campaign', async () => {
+    const { fetch } = renderCampaignDocument(false);
+    expect(await screen.findByRole('heading', { name: 'Launch plan' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Campaign: Launch' })).toHaveAttribute(
+      'href',
+      '/organization/campaigns/4',
+    );
+    expect(body()).toHaveAttribute('readonly');
+    expect(body()).toHaveValue(doc.content);
+    expect(
+      screen.getByText('You can read this campaign document; only the person who made it can change it.'),
+    ).toBeInTheDocument();
+    for (const name of ['Save', 'Tools', 'Generate'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Document name' })).not.toBeInTheDocument();
+    expect(fetch.callsTo('GET /api/documents/7/campaigns/4')).toHaveLength(1);
+  });
+
+  it('lets its maker edit it there, saved with the usual call', async () => {
+    const { fetch } = renderCampaignDocument(true);
+    await screen.findByRole('textbox', { name: 'Document name' });
+    fireEvent.change(body(), { target: { value: 'New text' } });
+    await waitFor(() => expect(fetch.callsTo('PUT /api/documents')).toHaveLength(1), {
+      timeout: AUTOSAVE_MS + 3000,
+    });
+    expect(fetch.callsTo('PUT /api/documents')[0].body).toMatchObject({
+      document_id: 7,
+      content: 'New text',
+    });
+  });
+
+  it('says so when the campaign or the document is not visible', async () => {
+    renderCampaignDocument(false, {
+      'GET /api/documents/7/campaigns/4': { status: 404, body: { message: 'Campaign not found.' } },
+    });
+    expect(await screen.findByText('This document is not in a campaign you can see.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Group,
@@ -9,16 +10,19 @@ import {
   TagsInput,
   Text,
   TextInput,
+  Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy, IconTools } from '@tabler/icons-react';
+import { IconArrowLeft, IconDeviceFloppy, IconSparkles, IconTools } from '@tabler/icons-react';
 import {
   ApiError,
   PageLoader,
   applyChunk,
   notifyError,
   notifySuccess,
+  useAppConfig,
   useRealtimeEvent,
   useScopeKey,
+  type DocumentAvatarPayload,
   type DocumentOutputPayload,
 } from '@avatar-studio/shared';
 import { MAX_DOCUMENT_CONTENT } from '@avatar-studio/contracts/limits';
@@ -28,17 +32,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { saveBlob } from '../conversations/download';
 import {
+  campaignDocumentKey,
   documentKeys,
   saveDocument,
   stopGeneration,
+  useAskAvatarInDocument,
+  useCampaignDocument,
   useDocument,
   useDownloadWord,
   useGenerateInDocument,
+  type AvatarRequest,
   type GenerateRequest,
   type TextDocument,
 } from './api';
 import { BlockEditor, type BlockEditorHandle, type EditorChange } from './BlockEditor';
 import { DocumentTools } from './DocumentTools';
+import { GenerateModal } from './GenerateModal';
 
 /** Edits are saved this long after the last keystroke. */
 export const AUTOSAVE_MS = 1500;
@@ -67,8 +76,48 @@ export function DocumentEditorPage() {
     <DocumentEditor
       key={`${document.data.document_id}:${loadCount}`}
       document={document.data}
+      back={{ to: '/documents', label: t('documents.editor.back') }}
       onReload={async () => {
         await queryClient.refetchQueries({ queryKey: documentKeys.one(scope, id) });
+        setLoadCount((n) => n + 1);
+      }}
+    />
+  );
+}
+
+/**
+ * campaign/{campaign_id}/documents/{id}: a document opened through a campaign, in the same editor; read only
+ * unless the caller made it (and works in its organization), as the API says.
+ */
+export function CampaignDocumentPage() {
+  const { t } = useTranslation('customer');
+  const params = useParams();
+  const campaignId = Number(params.campaign_id);
+  const id = Number(params.document_id);
+  const opened = useCampaignDocument(campaignId, id);
+  const queryClient = useQueryClient();
+  const scope = useScopeKey();
+  const [loadCount, setLoadCount] = useState(0);
+  const back = `/organization/campaigns/${campaignId}`;
+  if (opened.isPending) return <PageLoader />;
+  if (opened.isError || !opened.data)
+    return (
+      <Stack p="md">
+        <Alert color="red">{t('documents.campaign.notFound')}</Alert>
+        <Anchor component={Link} to={back}>
+          {t('documents.editor.back')}
+        </Anchor>
+      </Stack>
+    );
+  const { document, campaign, editable } = opened.data;
+  return (
+    <DocumentEditor
+      key={`${document.document_id}:${loadCount}`}
+      document={document}
+      readOnly={!editable}
+      back={{ to: back, label: t('documents.campaign.back', { name: campaign.name }) }}
+      onReload={async () => {
+        await queryClient.refetchQueries({ queryKey: campaignDocumentKey(scope, campaignId, id) });
         setLoadCount((n) => n + 1);
       }}
     />
@@ -81,18 +130,32 @@ interface Running {
 }
 
 /**
- * The editor: header (title, tags, saved indicator, view/edit toggle, Save, Tools), the block editor, and the
- * tools panel. Changes autosave; each save names the version it started from, so a second tab's stale save is
- * refused and the page offers to reload instead of overwriting.
+ * The editor: header (title, tags, saved indicator, view/edit toggle, Generate, Save, Tools), the block editor,
+ * and the tools panel. Changes autosave; each save names the version it started from, so a second tab's stale
+ * save is refused and the page offers to reload instead of overwriting. Read only, it shows the document alone.
  */
-function DocumentEditor({ document, onReload }: { document: TextDocument; onReload: () => Promise<void> }) {
+function DocumentEditor({
+  document,
+  back,
+  readOnly = false,
+  onReload,
+}: {
+  document: TextDocument;
+  back: { to: string; label: string };
+  readOnly?: boolean;
+  onReload: () => Promise<void>;
+}) {
   const { t } = useTranslation('customer');
+  const config = useAppConfig();
+  const avatarsOn = config.feature('avatars_enabled');
+  const generateOn = avatarsOn && config.feature('templates_enabled');
+  const [generateOpen, setGenerateOpen] = useState(false);
   const queryClient = useQueryClient();
   const scope = useScopeKey();
   const editor = useRef<BlockEditorHandle>(null);
   const [name, setName] = useState(document.name);
   const [tags, setTags] = useState<string[]>(document.tags);
-  const [mode, setMode] = useState<'view' | 'edit'>('edit');
+  const [mode, setMode] = useState<'view' | 'edit'>(readOnly ? 'view' : 'edit');
   const [toolsOpen, setToolsOpen] = useState(false);
   const [state, setState] = useState<SaveState>('saved');
   const [conflict, setConflict] = useState<string | null>(null);
@@ -188,7 +251,7 @@ function DocumentEditor({ document, onReload }: { document: TextDocument; onRelo
       setGenerating(false);
     }
   };
-  useRealtimeEvent('document_output', (payload: DocumentOutputPayload) => {
+  const received = (payload: DocumentOutputPayload | DocumentAvatarPayload) => {
     if (payload.document_id !== document.document_id) return;
     const stream = streams.current.get(payload.generation_id) ?? { text: '', done: false };
     if (payload.done) streams.current.set(payload.generation_id, { text: payload.content, done: true });
@@ -198,7 +261,9 @@ function DocumentEditor({ document, onReload }: { document: TextDocument; onRelo
         done: false,
       });
     show(payload.generation_id);
-  });
+  };
+  useRealtimeEvent('document_output', received);
+  useRealtimeEvent('document_avatar', received);
   const failed = () => {
     if (!running.current) return;
     running.current = null;
@@ -206,28 +271,34 @@ function DocumentEditor({ document, onReload }: { document: TextDocument; onRelo
   };
   useRealtimeEvent('error', failed);
   useRealtimeEvent('openai-error', failed);
-  const generate = useGenerateInDocument(document.document_id, (id) => {
+  const started = (id: string) => {
     if (!running.current) return;
     running.current.id = id;
     show(id);
-  });
-  const startGeneration = (request: Omit<GenerateRequest, 'selection'>) => {
+  };
+  const generate = useGenerateInDocument(document.document_id, started);
+  const askAvatar = useAskAvatarInDocument(document.document_id, started);
+  /** Starts inserting after the selection (or the cursor), in edit view, then sends the request with it. */
+  const begin = (send: (selection: string, onError: () => void) => void) => {
     const handle = editor.current;
     if (!handle || running.current) return;
     const selection = handle.selectedText().trim();
     setMode('edit');
     running.current = { id: null, insert: handle.beginInsert() };
     setGenerating(true);
-    generate.mutate(
-      { ...request, ...(selection ? { selection } : {}) },
-      {
-        onError: () => {
-          running.current = null;
-          setGenerating(false);
-        },
-      },
-    );
+    send(selection, () => {
+      running.current = null;
+      setGenerating(false);
+    });
   };
+  const startGeneration = (request: Omit<GenerateRequest, 'selection'>) =>
+    begin((selection, onError) =>
+      generate.mutate({ ...request, ...(selection ? { selection } : {}) }, { onError }),
+    );
+  const startAvatar = (request: Omit<AvatarRequest, 'selection'>) =>
+    begin((selection, onError) =>
+      askAvatar.mutate({ ...request, ...(selection ? { selection } : {}) }, { onError }),
+    );
   const stop = () => {
     const id = running.current?.id;
     running.current = null;
@@ -248,72 +319,102 @@ function DocumentEditor({ document, onReload }: { document: TextDocument; onRelo
 
   return (
     <Stack p="md" gap="sm" h="100%">
-      <Anchor component={Link} to="/documents" size="sm">
+      <Anchor component={Link} to={back.to} size="sm">
         <Group gap={4} component="span">
           <IconArrowLeft size={14} aria-hidden />
-          {t('documents.editor.back')}
+          {back.label}
         </Group>
       </Anchor>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
-          <TextInput
-            aria-label={t('documents.editor.titleLabel')}
-            value={name}
-            error={nameError}
-            maxLength={255}
-            size="lg"
-            fw={700}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              if (e.currentTarget.value.trim()) setNameError(null);
-              changed();
-            }}
-          />
-          <TagsInput
-            aria-label={t('documents.tags')}
-            placeholder={t('documents.tagsInput')}
-            value={tags}
-            maxTags={20}
-            size="xs"
-            onChange={(value) => {
-              setTags(value);
-              changed();
-            }}
-          />
+      {readOnly ? (
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {document.name}
+          </Title>
+          {document.tags.length > 0 && (
+            <Group gap={4} aria-label={t('documents.tags')}>
+              {document.tags.map((tag) => (
+                <Badge key={tag} variant="light" size="sm">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          <Alert variant="light" color="gray">
+            {t('documents.campaign.readOnly')}
+          </Alert>
         </Stack>
-        <Group gap="sm">
-          <Text size="sm" c={state === 'saved' ? 'dimmed' : undefined} aria-live="polite">
-            {stateText}
-          </Text>
-          <SegmentedControl
-            aria-label={t('documents.editor.mode')}
-            value={mode}
-            onChange={(value) => setMode(value as 'view' | 'edit')}
-            data={[
-              { value: 'view', label: t('documents.editor.view') },
-              { value: 'edit', label: t('documents.editor.edit') },
-            ]}
-          />
-          <Button
-            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-            loading={state === 'saving'}
-            onClick={async () => {
-              pending.current.meta = true;
-              if (await save()) notifySuccess(t('documents.editor.saved'));
-            }}
-          >
-            {t('documents.editor.save')}
-          </Button>
-          <Button
-            variant={toolsOpen ? 'filled' : 'default'}
-            leftSection={<IconTools size={16} aria-hidden />}
-            aria-expanded={toolsOpen}
-            onClick={() => setToolsOpen((open) => !open)}
-          >
-            {t('documents.editor.tools')}
-          </Button>
+      ) : (
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
+            <TextInput
+              aria-label={t('documents.editor.titleLabel')}
+              value={name}
+              error={nameError}
+              maxLength={255}
+              size="lg"
+              fw={700}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                if (e.currentTarget.value.trim()) setNameError(null);
+                changed();
+              }}
+            />
+            <TagsInput
+              aria-label={t('documents.tags')}
+              placeholder={t('documents.tagsInput')}
+              value={tags}
+              maxTags={20}
+              size="xs"
+              onChange={(value) => {
+                setTags(value);
+                changed();
+              }}
+            />
+          </Stack>
+          <Group gap="sm">
+            <Text size="sm" c={state === 'saved' ? 'dimmed' : undefined} aria-live="polite">
+              {stateText}
+            </Text>
+            <SegmentedControl
+              aria-label={t('documents.editor.mode')}
+              value={mode}
+              onChange={(value) => setMode(value as 'view' | 'edit')}
+              data={[
+                { value: 'view', label: t('documents.editor.view') },
+                { value: 'edit', label: t('documents.editor.edit') },
+              ]}
+            />
+            {generateOn && (
+              <Button
+                variant="light"
+                leftSection={<IconSparkles size={16} aria-hidden />}
+                loading={generating || askAvatar.isPending}
+                onClick={() => setGenerateOpen(true)}
+              >
+                {t('documents.generate.open')}
+              </Button>
+            )}
+            <Button
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              loading={state === 'saving'}
+              onClick={async () => {
+                pending.current.meta = true;
+                if (await save()) notifySuccess(t('documents.editor.saved'));
+              }}
+            >
+              {t('documents.editor.save')}
+            </Button>
+            <Button
+              variant={toolsOpen ? 'filled' : 'default'}
+              leftSection={<IconTools size={16} aria-hidden />}
+              aria-expanded={toolsOpen}
+              onClick={() => setToolsOpen((open) => !open)}
+            >
+              {t('documents.editor.tools')}
+            </Button>
+          </Group>
         </Group>
-      </Group>
+      )}
       {state === 'tooLarge' && <Alert color="red">{t('documents.editor.tooLarge')}</Alert>}
       {conflict && (
         <Alert color="orange" title={t('documents.editor.conflictTitle')}>
@@ -339,13 +440,15 @@ function DocumentEditor({ document, onReload }: { document: TextDocument; onRelo
             {t('documents.editor.characters', { count: length })}
           </Text>
         </Box>
-        {toolsOpen && (
+        {toolsOpen && !readOnly && (
           <Box w={340} style={{ flexShrink: 0 }}>
             <DocumentTools
               generating={generating}
-              starting={generate.isPending}
+              starting={generate.isPending || askAvatar.isPending}
               downloading={download.isPending}
+              avatars={avatarsOn}
               onGenerate={startGeneration}
+              onAskAvatar={startAvatar}
               onStop={stop}
               onDownload={async () => {
                 if (await save()) download.mutate(document.document_id);
@@ -355,6 +458,14 @@ function DocumentEditor({ document, onReload }: { document: TextDocument; onRelo
           </Box>
         )}
       </Group>
+      {generateOn && !readOnly && (
+        <GenerateModal
+          opened={generateOpen}
+          busy={generating || askAvatar.isPending}
+          onClose={() => setGenerateOpen(false)}
+          onGenerate={startAvatar}
+        />
+      )}
     </Stack>
   );
 }

@@ -16,18 +16,21 @@ import { useTranslation } from 'react-i18next';
 import { TemplateApplyForm } from '../templates/TemplateApplyForm';
 import { TemplateList } from '../templates/TemplatePanel';
 import type { Template } from '../templates/model';
-import type { GenerateRequest } from './api';
+import type { AvatarRequest, GenerateRequest } from './api';
+import { AvatarPicker } from './AvatarPicker';
 
 /**
- * The tools panel beside a document: Templates (apply one into the document), Prompt (a free prompt on the
- * selection or the whole document) and Download (Word). While a generation runs, its text streams into the
- * document and the panel offers Stop.
+ * The tools panel beside a document: Templates (apply one into the document), Avatars (ask one of the caller's
+ * avatars; its answer is inserted), Prompt (a free prompt on the selection or the whole document) and Download
+ * (Word). While a generation runs, its text streams into the document and the panel offers Stop.
  */
 export function DocumentTools({
   generating,
   starting,
   downloading,
+  avatars,
   onGenerate,
+  onAskAvatar,
   onStop,
   onDownload,
   onClose,
@@ -35,7 +38,10 @@ export function DocumentTools({
   generating: boolean;
   starting: boolean;
   downloading: boolean;
+  /** Whether the Avatars tab shows (the avatars feature is on). */
+  avatars: boolean;
   onGenerate: (request: Omit<GenerateRequest, 'selection'>) => void;
+  onAskAvatar: (request: Omit<AvatarRequest, 'selection'>) => void;
   onStop: () => void;
   onDownload: () => void;
   onClose: () => void;
@@ -90,6 +96,7 @@ export function DocumentTools({
       >
         <Tabs.List>
           <Tabs.Tab value="templates">{t('documents.tools.templates')}</Tabs.Tab>
+          {avatars && <Tabs.Tab value="avatars">{t('documents.tools.avatars')}</Tabs.Tab>}
           <Tabs.Tab value="prompt">{t('documents.tools.prompt')}</Tabs.Tab>
           <Tabs.Tab value="download">{t('documents.tools.download')}</Tabs.Tab>
         </Tabs.List>
@@ -129,6 +136,11 @@ export function DocumentTools({
             )}
           </Stack>
         </Tabs.Panel>
+        {avatars && (
+          <Tabs.Panel value="avatars" pt="sm">
+            <AskAvatarForm busy={busy} onAsk={onAskAvatar} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="prompt" pt="sm">
           <form onSubmit={submitPrompt} noValidate>
             <Stack gap="sm">
@@ -168,5 +180,62 @@ export function DocumentTools({
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** The Avatars tab: an avatar and what to ask it; its answer streams into the document. */
+function AskAvatarForm({
+  busy,
+  onAsk,
+}: {
+  busy: boolean;
+  onAsk: (request: Omit<AvatarRequest, 'selection'>) => void;
+}) {
+  const { t } = useTranslation('customer');
+  const [avatarId, setAvatarId] = useState<number | null>(null);
+  const [prompt, setPrompt] = useState('');
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [promptError, setPromptError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const noAvatar = avatarId === null;
+    const noPrompt = !prompt.trim();
+    setAvatarError(noAvatar ? t('documents.avatars.required') : null);
+    setPromptError(noPrompt ? t('documents.required') : null);
+    if (noAvatar || noPrompt || busy) return;
+    onAsk({ avatar_id: avatarId, prompt: prompt.trim() });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <AvatarPicker
+          value={avatarId}
+          error={avatarError}
+          onChange={(id) => {
+            setAvatarId(id);
+            if (id !== null) setAvatarError(null);
+          }}
+        />
+        <Textarea
+          label={t('documents.avatars.prompt')}
+          description={t('documents.tools.promptHelp')}
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={4000}
+          value={prompt}
+          error={promptError}
+          onChange={(e) => {
+            setPrompt(e.currentTarget.value);
+            if (e.currentTarget.value.trim()) setPromptError(null);
+          }}
+        />
+        <Button type="submit" loading={busy} leftSection={<IconSparkles size={16} aria-hidden />}>
+          {t('documents.avatars.ask')}
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -168,3 +168,39 @@ export function stopGeneration(generationId: string): Promise<unknown> {
     }),
   );
 }
+
+export type CampaignDocument = ApiSchemas['CampaignDocumentResponse'];
+
+export const campaignDocumentKey = (scope: ScopeKey, campaignId: number, id: number) =>
+  [DOCUMENTS_KEY, scope, 'campaign', campaignId, id] as const;
+
+/** GET /api/documents/{id}/campaigns/{campaign_id}: a document opened through a campaign, with whether it is editable. */
+export function useCampaignDocument(campaignId: number, id: number) {
+  const scope = useScopeKey();
+  return useQuery({
+    queryKey: campaignDocumentKey(scope, campaignId, id),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/documents/{document_id}/campaigns/{campaign_id}', {
+          params: { path: { document_id: id, campaign_id: campaignId } },
+        }),
+      ),
+    enabled: Number.isInteger(id) && id > 0 && Number.isInteger(campaignId) && campaignId > 0,
+    retry: noRetryOn4xx,
+    // As for a document opened directly: the editor holds the live copy.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}
+
+export type AvatarRequest = Omit<ApiSchemas['AvatarOutputBody'], 'document_id'>;
+
+/** POST /api/documents/avatar-output: the avatar's answer then streams as `document_avatar`; a 412 goes to /sorry. */
+export function useAskAvatarInDocument(documentId: number, onStarted: (generationId: string) => void) {
+  return useGeneratingMutation({
+    mutationFn: async (body: AvatarRequest) =>
+      (await unwrap(api.POST('/api/documents/avatar-output', { body: { ...body, document_id: documentId } })))
+        .generation_id,
+    onSuccess: onStarted,
+  });
+}

@@ -54,6 +54,7 @@ export const documentsEn = {
     title: 'Tools',
     templates: 'Templates',
     prompt: 'Prompt',
+    avatars: 'Avatars',
     download: 'Download',
     promptLabel: 'What should the AI write?',
     promptHelp: 'With text selected, the prompt works on the selection; otherwise on the whole document.',
@@ -63,6 +64,28 @@ export const documentsEn = {
     stop: 'Stop',
     word: 'Download as Word',
     wordHelp: 'Saves your changes, then downloads the document as a .docx file.',
+  },
+  avatars: {
+    avatar: 'Avatar',
+    choose: 'Choose an avatar',
+    none: 'You have no avatars that can write documents yet.',
+    required: 'Choose an avatar.',
+    prompt: 'What should the avatar write?',
+    ask: 'Ask the avatar',
+  },
+  generate: {
+    open: 'Generate',
+    title: 'Generate with a template and an avatar',
+    templateStep: 'Template',
+    avatarStep: 'Avatar',
+    next: 'Next',
+    back: 'Back',
+    withTemplate: 'Template: {{name}}. Which avatar should write it?',
+  },
+  campaign: {
+    back: 'Campaign: {{name}}',
+    readOnly: 'You can read this campaign document; only the person who made it can change it.',
+    notFound: 'This document is not in a campaign you can see.',
   },
 };
 
@@ -121,6 +144,7 @@ export const documentsEs: typeof documentsEn = {
     title: 'Herramientas',
     templates: 'Plantillas',
     prompt: 'Instrucción',
+    avatars: 'Avatares',
     download: 'Descargar',
     promptLabel: '¿Qué debe escribir la IA?',
     promptHelp:
@@ -131,5 +155,27 @@ export const documentsEs: typeof documentsEn = {
     stop: 'Detener',
     word: 'Descargar como Word',
     wordHelp: 'Guarda tus cambios y descarga el documento como archivo .docx.',
+  },
+  avatars: {
+    avatar: 'Avatar',
+    choose: 'Elige un avatar',
+    none: 'Aún no tienes avatares que puedan escribir documentos.',
+    required: 'Elige un avatar.',
+    prompt: '¿Qué debe escribir el avatar?',
+    ask: 'Preguntar al avatar',
+  },
+  generate: {
+    open: 'Generar',
+    title: 'Generar con una plantilla y un avatar',
+    templateStep: 'Plantilla',
+    avatarStep: 'Avatar',
+    next: 'Siguiente',
+    back: 'Atrás',
+    withTemplate: 'Plantilla: {{name}}. ¿Qué avatar debe escribirla?',
+  },
+  campaign: {
+    back: 'Campaña: {{name}}',
+    readOnly: 'Puedes leer este documento de la campaña; solo quien lo creó puede cambiarlo.',
+    notFound: 'Este documento no está en una campaña que puedas ver.',
   },
 };

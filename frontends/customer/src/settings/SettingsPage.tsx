@@ -25,11 +25,13 @@ import {
   SESSION_USER_QUERY_KEY,
   notifySuccess,
   setLanguage,
+  useAppConfig,
   useSession,
   type Language,
   type User,
 } from '@avatar-studio/shared';
 import { ApiKeySection } from './ApiKeySection';
+import { DefaultAvatarSection } from './DefaultAvatarSection';
 import { SecuritySection } from './SecuritySection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { useSaveSettings } from './api';
@@ -63,6 +65,7 @@ function SettingsForm({ user }: { user: User }) {
   const { setUser } = useSession();
   // The dark mode the server has; the switch previews another one until Save (reverted if the page is left).
   const savedDarkMode = useRef(user.dark_mode);
+  const superFetchOn = useAppConfig().feature('super_fetch');
 
   const form = useForm<SettingsValues>({
     initialValues: {
@@ -134,6 +137,12 @@ function SettingsForm({ user }: { user: User }) {
           ) : null}
           <ApiKeySection user={user} />
           <Divider />
+          {superFetchOn && (
+            <>
+              <DefaultAvatarSection user={user} />
+              <Divider />
+            </>
+          )}
           <form onSubmit={form.onSubmit(saveValues)} noValidate>
             <Stack gap="lg">
               <TextInput

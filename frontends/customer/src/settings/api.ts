@@ -99,3 +99,12 @@ export function useDisableTwoFactor(onDisabled: () => Promise<void>, onError: (e
     onError,
   });
 }
+
+/** POST /api/users/resetDefaultAvatar: a fresh default avatar (Super Fetch assistant); answers the user. */
+export function useResetDefaultAvatar(onReset: (user: User) => void) {
+  return useMutation({
+    mutationFn: async () => (await unwrap(api.POST('/api/users/resetDefaultAvatar'))).user,
+    onSuccess: onReset,
+    onError: (error) => notifyError(error),
+  });
+}

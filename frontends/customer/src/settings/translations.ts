@@ -79,6 +79,17 @@ export const settingsEn = {
     wrongCode: 'This code is not right. Type the code your app shows now.',
     usedCode: 'This code was used already. Wait for the next code your app shows, then type it.',
   },
+  defaultAvatar: {
+    title: 'Super Fetch assistant',
+    description:
+      'Your default avatar: Super Fetch keeps its history and what it learned from your feedback there.',
+    current: 'Assistant {{id}}',
+    none: 'Made the first time you use Super Fetch or reset it.',
+    action: 'Reset',
+    confirmTitle: 'Reset your Super Fetch assistant?',
+    confirmBody: 'Its history and everything it learned are deleted, and a fresh assistant replaces it.',
+    reset: 'Super Fetcch reset.',
+  },
   webhook: {
     label: 'Integration webhook URL',
     description: 'We send your generated content to this address (for example a Zapier webhook).',
@@ -179,6 +190,17 @@ export const settingsEs: typeof settingsEn = {
     invalidCode: 'El código tiene 6 dígitos.',
     wrongCode: 'Este código no es correcto. Escribe el código que tu app muestra ahora.',
     usedCode: 'Este código ya se usó. Espera el siguiente código que muestra tu app y escríbelo.',
+  },
+  defaultAvatar: {
+    title: 'Asistente de Super Fetch',
+    description:
+      'Tu avatar predeterminado: Super Fetch guarda en él su historial y lo que aprendió de tus valoraciones.',
+    current: 'Asistente {{id}}',
+    none: 'Se crea la primera vez que usas Super Fetch o lo reinicias.',
+    action: 'Reiniciar',
+    confirmTitle: '¿Reiniciar tu asistente de Super Fetch?',
+    confirmBody: 'Se eliminan su historial y todo lo que aprendió, y un asistente nuevo lo reemplaza.',
+    reset: 'Super Fetch reiniciado.',
   },
   webhook: {
     label: 'URL del webhook de integración',

@@ -12,10 +12,13 @@ import { initialValues, missingValues, sortedFields, type Template, type Templat
 export function TemplateApplyForm({
   template,
   generating,
+  submitLabel,
   onGenerate,
 }: {
   template: Template;
   generating: boolean;
+  /** The submit button's text when it does not generate at once (Generate otherwise). */
+  submitLabel?: string;
   onGenerate: (values: Record<string, string>) => void;
 }) {
   const { t } = useTranslation('customer');
@@ -60,7 +63,7 @@ export function TemplateApplyForm({
           leftSection={<IconSparkles size={16} aria-hidden />}
           mr="auto"
         >
-          {t('templates.apply.generate')}
+          {submitLabel ?? t('templates.apply.generate')}
         </Button>
       </Stack>
     </form>

@@ -11,6 +11,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { isReservedSlug, ORGANIZATION_SLUG_PATTERN } from '@avatar-studio/contracts';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconDeviceFloppy, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import {
@@ -42,11 +43,12 @@ import { ThumbnailField, WelcomeVideoField } from './MediaFields';
 export const SECRET_FIELDS = ['stripe_secret', 'stripe_webhook_secret', 'openai_api_key'] as const;
 const TEXT_FIELDS = ['name', 'tagline', 'thumbnail', 'welcome_video', 'domain', 'stripe_public'] as const;
 
-type FormValues = Record<(typeof TEXT_FIELDS)[number] | (typeof SECRET_FIELDS)[number], string>;
+type FormValues = Record<(typeof TEXT_FIELDS)[number] | (typeof SECRET_FIELDS)[number] | 'slug', string>;
 
 function toValues(org: OrganizationView | null): FormValues {
   return {
     name: org?.name ?? '',
+    slug: org?.slug ?? '',
     tagline: org?.tagline ?? '',
     thumbnail: org?.thumbnail ?? '',
     welcome_video: org?.welcome_video ?? '',
@@ -65,6 +67,9 @@ function toValues(org: OrganizationView | null): FormValues {
 export function settingsBody(values: FormValues, initial: FormValues, creating: boolean): OrganizationFields {
   const body: OrganizationFields = { name: values.name.trim() };
   for (const field of TEXT_FIELDS) if (field !== 'name') body[field] = values[field].trim();
+  // Left empty on create, the server makes the slug from the name; on edit it goes only when changed.
+  const slug = values.slug.trim().toLowerCase();
+  if (slug && slug !== initial.slug) body.slug = slug;
   for (const field of SECRET_FIELDS) {
     const value = values[field].trim();
     if (creating ? value !== '' : values[field] !== initial[field]) body[field] = value;
@@ -138,6 +143,12 @@ function SettingsForm({ organization }: { organization: OrganizationView | null 
     initialValues: initial,
     validate: {
       name: (value) => (value.trim() ? null : t('nameRequired')),
+      slug: (value) => {
+        const slug = value.trim().toLowerCase();
+        if (!slug || slug === initial.slug) return null;
+        if (slug.length > 120 || !ORGANIZATION_SLUG_PATTERN.test(slug)) return t('slugInvalid');
+        return isReservedSlug(slug) ? t('slugReserved', { slug }) : null;
+      },
     },
   });
 
@@ -237,6 +248,13 @@ function SettingsForm({ organization }: { organization: OrganizationView | null 
                 onChange={(value) => form.setFieldValue('welcome_video', value)}
                 disabled={!editable}
                 error={form.errors.welcome_video}
+              />
+              <TextInput
+                label={t('slug')}
+                description={t('slugHint')}
+                placeholder="acme-co"
+                disabled={!editable}
+                {...form.getInputProps('slug')}
               />
               <TextInput
                 label={t('domain')}

@@ -43,6 +43,13 @@ export const organizationsEn = {
     videoUrl: 'Video URL',
     removeVideo: 'Remove video',
     uploading: 'Uploading...',
+    slug: 'Address (slug)',
+    slugHint:
+      'Opening /{slug}/... works in this organization. Lowercase letters, digits and dashes; made from the name when left empty.',
+    slugInvalid:
+      'Use only lowercase letters, digits and single dashes (120 characters at most), such as acme-co.',
+    slugReserved:
+      '"{{slug}}" is one of the app\'s own addresses, so it cannot name an organization. Choose another slug.',
     domain: 'Domain',
     domainHint: 'A host name such as app.example.com. Visitors of that domain work in this organization.',
     keys: 'Payments and AI',
@@ -119,6 +126,12 @@ export const organizationsEs: typeof organizationsEn = {
     videoUrl: 'URL del video',
     removeVideo: 'Quitar video',
     uploading: 'Subiendo...',
+    slug: 'Dirección (slug)',
+    slugHint:
+      'Abrir /{slug}/... trabaja en esta organización. Minúsculas, dígitos y guiones; se forma con el nombre si lo dejas vacío.',
+    slugInvalid: 'Usa solo minúsculas, dígitos y guiones simples (120 caracteres como máximo), como acme-co.',
+    slugReserved:
+      '"{{slug}}" es una dirección propia de la aplicación, así que no puede nombrar una organización. Elige otro slug.',
     domain: 'Dominio',
     domainHint:
       'Un nombre de host como app.ejemplo.com. Quien visite ese dominio trabaja en esta organización.',

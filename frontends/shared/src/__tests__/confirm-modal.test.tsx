@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, MantineProvider } from '@mantine/core';
+import { Button, DEFAULT_THEME, MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { buildTheme, ConfirmModal } from '@avatar-studio/shared';
 
@@ -38,14 +38,41 @@ describe('ConfirmModal', () => {
           />
         </MantineProvider>,
       );
-      // The corner's close button has a name (axe: button-name), as Cancel does.
-      expect(screen.getAllByRole('button', { name: 'Cancel' })).toHaveLength(2);
+      // The corner's close button has a name (axe: button-name), given by the theme.
+      expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
       const button = screen.getByRole('button', { name: 'Delete' });
       expect(button.style.getPropertyValue('--button-color')).toBe('var(--mantine-color-white)');
       for (const part of ['--button-bg', '--button-hover']) {
         const background = paletteColor(button.style.getPropertyValue(part));
         expect({ part, ratio: contrast(background, '#ffffff') >= 4.5 }).toEqual({ part, ratio: true });
       }
+    },
+  );
+});
+
+describe('filled red buttons', () => {
+  it.each(['light', 'dark'] as const)(
+    'keep white text at 4.5:1 or more, at rest and on hover (%s)',
+    (scheme) => {
+      render(
+        <MantineProvider theme={buildTheme({ get: () => null })} forceColorScheme={scheme}>
+          <Button color="red">Revoke</Button>
+          <Button color="red" variant="light">
+            Remove
+          </Button>
+        </MantineProvider>,
+      );
+      const button = screen.getByRole('button', { name: 'Revoke' });
+      expect(button.style.getPropertyValue('--button-color')).toBe('var(--mantine-color-white)');
+      for (const part of ['--button-bg', '--button-hover']) {
+        const background = paletteColor(button.style.getPropertyValue(part));
+        expect({ part, ratio: contrast(background, '#ffffff') >= 4.5 }).toEqual({ part, ratio: true });
+      }
+      // Other variants keep Mantine's own colours.
+      expect(screen.getByRole('button', { name: 'Remove' }).style.getPropertyValue('--button-bg')).not.toBe(
+        'var(--mantine-color-red-8)',
+      );
     },
   );
 });

@@ -110,6 +110,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/resetDefaultAvatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the default avatar (the Super Fetch assistant) with a fresh one; the old one is deleted with its history and learning */
+        post: operations["Users_resetDefaultAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/api-key": {
         parameters: {
             query?: never;
@@ -394,6 +411,23 @@ export interface paths {
         put?: never;
         /** Exchanges a one-time sign-in token (5 minutes) for a session */
         post: operations["Auth_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/impersonation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchanges a staff admin's one-time code for a 15-minute session as the customer; every change in it is audited as the admin's */
+        post: operations["Auth_impersonation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1132,6 +1166,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/{document_id}/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of a campaign the caller sees, whoever made it
+         * @description A Member sees campaigns given to them or one of their groups, a Manager also those they own, an Admin (and staff) all of the organization. `editable` says whether the caller may also change it.
+         */
+        get: operations["CampaignDocuments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discounts/code/{code}": {
         parameters: {
             query?: never;
@@ -1212,7 +1266,7 @@ export interface paths {
         };
         /** Purchases for the back office: search, dates, status group, type, product; 12 a page */
         get: operations["Purchases_listAdmin"];
-        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now */
+        /** Change a purchase (staff admins): once cancelled or revoked only those two remain; cancel keeps access until expiry, revoke ends it now (and its provider subscription, in a job) */
         put: operations["Purchases_adminUpdate"];
         /** Record a purchase for a user (staff admins); active or completed grants access at once */
         post: operations["Purchases_adminCreate"];
@@ -1281,7 +1335,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Revoke a purchase: access and its words end now */
+        /** Revoke a purchase: access and its words end now; a renewing subscription is ended at Stripe or PayPal in a retried job */
         put: operations["Access_revokeAccess"];
         post?: never;
         delete?: never;
@@ -1438,6 +1492,23 @@ export interface paths {
         };
         /** The public keys of a product's checkout (Stripe.js, PayPal's script) */
         get: operations["Checkout_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/invoice_keys/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Stripe publishable key and account an open invoice of the caller is paid with (an organization's renewal: the organization's) */
+        get: operations["Checkout_invoiceKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1645,7 +1716,8 @@ export interface paths {
         };
         /** One customer with their word balance (staff) */
         get: operations["Customers_one"];
-        put?: never;
+        /** Staff admins change a customer's profile fields (send only what changes) */
+        put: operations["Customers_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1664,6 +1736,40 @@ export interface paths {
         get: operations["Customers_ledger"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/admin/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Staff admins delete a customer: their data and stored files go, their purchases and invoices stay anonymised */
+        delete: operations["Customers_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/admin/impersonation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff admins open a customer's account: a one-time code (about a minute) for a 15-minute session as them */
+        post: operations["Customers_impersonate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2571,6 +2677,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/avatars/user-message/document-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an avatar about a document (.docx, .pdf, .pptx or .txt, typed by content)
+         * @description The answer streams into the caller's thread with the avatar like any avatar message (`message_stream`, `message_stream_end`, `thread_messages`). The document is read for this message only and not kept as a file; the model gets its text (the first 20,000 characters) inside the user message.
+         */
+        post: operations["DocumentRequest_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -2647,6 +2773,26 @@ export interface paths {
          * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `document_output` events ({document_id, generation_id, content, offset, done}); the last one has done: true and the whole text. Nothing is stored: the editor inserts it and saves the document.
          */
         post: operations["Documents_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/avatar-output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask an avatar about the document (or a selected part), with a free prompt or a template, streamed
+         * @description The avatar answers with its context and the passages of its files found for the request, on the generation engine (words reserved, charged once complete). The answer streams as `document_avatar` events ({document_id, avatar_id, generation_id, content, offset, done}); the last one has done: true and the whole answer. Nothing is stored: the editor inserts it and saves the document. DELETE /documents/generations/{id} stops it.
+         */
+        post: operations["Documents_avatarOutput"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2825,6 +2971,81 @@ export interface paths {
         post?: never;
         /** Delete one entry of the caller’s hashtags history */
         delete: operations["Hashtags_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super_fetch/messages/{assistant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's Super Fetch history with one assistant in the current scope (latest 100, oldest first) */
+        get: operations["SuperFetch_history"];
+        put?: never;
+        post?: never;
+        /** Reset: forget the history with the assistant (what it learns from) and stop its running outputs */
+        delete: operations["SuperFetch_reset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super_fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate one output per composed prompt in `messages`
+         * @description Each output is one generation on the engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `super_fetch_outputs` events (request_id, generation_id, index); the last of each output (done: true) carries the whole text and the message_id of the history entry saved with the charge. An attached file_id (docx, pdf, pptx, txt) is read as user content.
+         */
+        post: operations["SuperFetch_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super_fetch/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the prompt from the nine inputs and the base prompt, and generate `outputs` outputs
+         * @description Each output is one generation on the engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `super_fetch_outputs` events (request_id, generation_id, index); the last of each output (done: true) carries the whole text and the message_id of the history entry saved with the charge. An attached file_id (docx, pdf, pptx, txt) is read as user content. Required inputs (Task, Topic, Target Audience, Persona, Tone, Formula) must not be empty unless listed in `editable` (kept as [Label]); feedback is appended as requested changes.
+         */
+        post: operations["SuperFetch_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super_fetch/generations/{generation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop one of the caller’s Super Fetch outputs (nothing is charged or saved) */
+        delete: operations["SuperFetch_cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3056,6 +3277,40 @@ export interface paths {
         post?: never;
         /** Delete an output (one being written stops) */
         delete: operations["Outputs_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/refine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Improve the avatar's instructions (its context) from its rated outputs (answers when done) */
+        post: operations["AvatarRefinement_refine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/avatars/combine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new avatar from two of the caller's: both contexts, copies of both avatars' files and the style guide of one of the target avatar's trainings */
+        post: operations["AvatarRefinement_combine"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3392,7 +3647,7 @@ export interface components {
             /** @description A whole number, as a string (bigint) */
             audit_event_id: string;
             /** @enum {string} */
-            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+            action: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.impersonation_started" | "customer.impersonation_opened" | "customer.impersonation_action" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
             actor_user_id: number | null;
             actor_email: string | null;
             /** @enum {string|null} */
@@ -3464,6 +3719,11 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "manager";
         };
+        DefaultAssistantDto: {
+            /** @description The default avatar's assistant_id (our own key) */
+            id: string;
+            avatar_id: number;
+        };
         PublicUserDto: {
             user_id: number;
             /** @description Opaque public id of the user */
@@ -3501,6 +3761,8 @@ export interface components {
             default_organization: number | null;
             /** @description YYYY-MM-DD */
             birthday: string | null;
+            /** @description The user's default avatar (their Super Fetch assistant); null until first made */
+            defaultAssistant: components["schemas"]["DefaultAssistantDto"] | null;
             instagram: string | null;
             /** @description Profile image src */
             file: string | null;
@@ -3656,6 +3918,21 @@ export interface components {
         SignInTokenDto: {
             /** @description A one-time sign-in token (valid 5 minutes) */
             token: string;
+        };
+        ImpersonationCodeDto: {
+            /** @description A staff admin's one-time code to open a customer's account */
+            code: string;
+        };
+        ImpersonationSessionDto: {
+            /** @description JWT for `Authorization: Bearer`, valid 15 minutes */
+            access_token: string;
+            /** @description Single use: each refresh answers a new one; reusing a spent one ends the session */
+            refresh_token: string;
+            /** @description Seconds until the access token expires */
+            expires_in: number;
+            user: components["schemas"]["PublicUserDto"];
+            /** Format: date-time */
+            session_expires_at: string;
         };
         EmailBodyDto: {
             email: string;
@@ -3838,6 +4115,11 @@ export interface components {
             stripe_webhook_secret?: string | null;
             /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
             openai_api_key?: string | null;
+            /**
+             * @description The organization in the path (/{slug}/...): lowercase letters, digits and dashes, unique, never one of the app's own routes (400 slug_reserved). Made from the name when left out on create; unchanged on update.
+             * @example acme-co
+             */
+            slug?: string;
             name: string;
         };
         UpdateOrganizationBody: {
@@ -3859,6 +4141,11 @@ export interface components {
             stripe_webhook_secret?: string | null;
             /** @description Encrypted at rest and answered masked. Send the masked value back to keep it, "" to clear it. */
             openai_api_key?: string | null;
+            /**
+             * @description The organization in the path (/{slug}/...): lowercase letters, digits and dashes, unique, never one of the app's own routes (400 slug_reserved). Made from the name when left out on create; unchanged on update.
+             * @example acme-co
+             */
+            slug?: string;
             organization_id: number;
             /** @description Unchanged when left out. */
             name?: string;
@@ -4427,6 +4714,17 @@ export interface components {
             user_id?: number;
             group_id?: number;
         };
+        CampaignReference: {
+            campaign_id: number;
+            name: string;
+            organization_id: number;
+        };
+        CampaignDocumentResponse: {
+            document: components["schemas"]["DocumentDto"];
+            campaign: components["schemas"]["CampaignReference"];
+            /** @description True when the caller may change it with PUT /documents: they made it and the current scope is its organization. Everyone else who sees the campaign reads it only. */
+            editable: boolean;
+        };
         DiscountQuoteResponse: {
             discount_id: number;
             code: string;
@@ -4521,7 +4819,8 @@ export interface components {
         };
         PurchaseDto: {
             purchase_id: number;
-            user_id: number;
+            /** @description Null once the customer was deleted */
+            user_id: number | null;
             product_id: number;
             organization_id: number | null;
             /** @enum {string} */
@@ -4623,7 +4922,8 @@ export interface components {
         InvoiceDto: {
             invoice_id: number;
             purchase_id: number | null;
-            user_id: number;
+            /** @description Null once the customer was deleted */
+            user_id: number | null;
             /** @description Cents */
             amount: number;
             currency: string;
@@ -4755,6 +5055,12 @@ export interface components {
             /** @description PayPal's client id (null: PayPal does not sell it) */
             paypal_client_id: string | null;
         };
+        InvoiceCheckoutKeysResponse: {
+            /** @description The Stripe publishable key the invoice is paid with (an organization's renewal: its own) */
+            stripe_publishable_key: string | null;
+            /** @description The organization whose Stripe account is charged (its saved cards apply); null: the platform */
+            organization_id: number | null;
+        };
         CheckoutAttemptBody: {
             /**
              * @default product
@@ -4768,7 +5074,7 @@ export interface components {
             payment_method_id?: string;
             /** @description 'card' (a new card) or a saved payment source's id */
             payment_source_id?: string;
-            /** @description Kept for the spec; an invoice is paid with type invoice and invoice_id */
+            /** @description With product_id: an open invoice staff issued to the buyer, paid by this purchase (charged the invoice's amount, no discount code) */
             contract_invoice_id?: number;
         };
         CheckoutResponse: {
@@ -4857,9 +5163,41 @@ export interface components {
             /** @description Whether the password recovery email went out */
             recovery_sent: boolean;
         };
+        CustomerOrganizationDto: {
+            organization_id: number;
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            role: "Admin" | "Manager" | "Member";
+        };
         CustomerResponse: {
             user: components["schemas"]["PublicUserDto"];
             balance: components["schemas"]["WordBalanceDto"];
+            /** @description Their organizations and role in each (first 100) */
+            organizations: components["schemas"]["CustomerOrganizationDto"][];
+        };
+        UpdateCustomerDto: {
+            name?: string;
+            last_name?: string;
+            company?: string | null;
+            /** @description 10 digits, separators allowed; stored as digits */
+            phone?: string | null;
+            /** @description YYYY-MM-DD */
+            birthday?: string | null;
+            /** @enum {string} */
+            lang?: "en" | "es";
+            instagram?: string | null;
+            /** @description Stored lowercased and trimmed; must not belong to another account */
+            email?: string;
+        };
+        ImpersonationCodeResponse: {
+            /** @description Exchange it with POST /auth/impersonation; works once */
+            code: string;
+            /**
+             * Format: date-time
+             * @description The code stops working at this time (about a minute)
+             */
+            expires_at: string;
         };
         PeriodFigureDto: {
             /** @description Since the start of today (UTC) */
@@ -5023,8 +5361,10 @@ export interface components {
         };
         ExpectedRenewalDto: {
             purchase_id: number;
-            user_id: number;
-            customer: string;
+            /** @description Null once the customer was deleted */
+            user_id: number | null;
+            /** @description Null once the customer was deleted */
+            customer: string | null;
             product: string;
             /** @description Cents */
             amount: number;
@@ -5043,8 +5383,10 @@ export interface components {
         };
         OpenInvoiceDueDto: {
             invoice_id: number;
-            user_id: number;
-            customer: string;
+            /** @description Null once the customer was deleted */
+            user_id: number | null;
+            /** @description Null once the customer was deleted */
+            customer: string | null;
             description: string | null;
             /** @description Cents */
             amount: number;
@@ -5340,7 +5682,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**
@@ -5361,7 +5703,7 @@ export interface components {
             description: string;
             /** @description Prompt with [field] placeholders; the fields are derived from them. Required on create; left out on update, the stored prompt is kept (as when the prompt is hidden from the editor) */
             content?: string;
-            type?: string;
+            type?: string | null;
             /** @description Comma string or list; trimmed, deduplicated, each 1-100 characters, at most 20 */
             tags?: string | string[];
             /**
@@ -5560,6 +5902,24 @@ export interface components {
             /** @description The text streams as `document_output` events with this id; DELETE /documents/generations/{id} stops it */
             generation_id: string;
         };
+        AvatarOutputBody: {
+            /** @description Apply this template (rendered with `values`); else `prompt` is required */
+            template_id?: number;
+            /** @description With template_id: a non-empty value for every field, by field name */
+            values?: {
+                [key: string]: string;
+            };
+            /** @description A free prompt (without template_id) */
+            prompt?: string;
+            /** @description The selected text the request is about; absent = the whole document */
+            selection?: string;
+            /** @description Absent = the default model */
+            model?: string | null;
+            /** @description The document the answer goes into (the caller’s, in the current scope) */
+            document_id: number;
+            /** @description An avatar the caller sees; not a Super Fetch assistant */
+            avatar_id: number;
+        };
         CreateDocumentBody: {
             name: string;
             /** @description Absent = '' */
@@ -5639,6 +5999,101 @@ export interface components {
              * @enum {string}
              */
             platform: "instagram" | "tiktok" | "x" | "linkedin" | "facebook" | "youtube";
+        };
+        SuperFetchMessageDto: {
+            message_id: number;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description The prompt sent (user) or the output (assistant) */
+            content: string;
+            request_id: string;
+            liked: boolean | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SuperFetchHistoryResponse: {
+            /** @description Oldest first, the latest 100 */
+            messages: components["schemas"]["SuperFetchMessageDto"][];
+        };
+        SuperFetchResetResponse: {
+            /** @example Super Fetcch reset. */
+            message: string;
+        };
+        SuperFetchMessagesBody: {
+            /**
+             * @description The Super Fetch avatar (GET /api/avatars/super-fetch)
+             * @example asst_3f9a…
+             */
+            assistant_id: string;
+            /** @description The scope; when sent it must match ?organization_id= (null = Personal) */
+            organization_id?: number | null;
+            /** @description An uploaded file (POST /api/files) of type docx, pdf, pptx or txt whose text the model reads */
+            file_id?: number;
+            /** @description Absent = the default model */
+            model?: string | null;
+            messages: string[];
+        };
+        SuperFetchGenerateResponse: {
+            /** @description Names the request in every `super_fetch_outputs` event */
+            request_id: string;
+            /** @description One per output, in order; each may be stopped on its own */
+            generation_ids: string[];
+        };
+        SuperFetchValuesDto: {
+            /** @example Write a LinkedIn post */
+            task?: string;
+            /** @example Cold brew coffee */
+            topic?: string;
+            /**
+             * @description Target Audience
+             * @example Students
+             */
+            target?: string;
+            /**
+             * @description Persona
+             * @example A friendly barista
+             */
+            person?: string;
+            /** @example Warm */
+            tone?: string;
+            /**
+             * @description Formula
+             * @example AIDA
+             */
+            format?: string;
+            examples?: string;
+            /** @description Call to Action (empty: 'There is no call to action on this prompt') */
+            cta?: string;
+            /** @description Manual Prompt (extra instructions) */
+            prompt?: string;
+        };
+        SuperFetchFeedbackDto: {
+            /** @description Thumbs up (true), down (false) or none (null) */
+            liked: boolean | null;
+            /** @description The changes asked for */
+            text: string;
+        };
+        SuperFetchGenerateBody: {
+            /**
+             * @description The Super Fetch avatar (GET /api/avatars/super-fetch)
+             * @example asst_3f9a…
+             */
+            assistant_id: string;
+            /** @description The scope; when sent it must match ?organization_id= (null = Personal) */
+            organization_id?: number | null;
+            /** @description An uploaded file (POST /api/files) of type docx, pdf, pptx or txt whose text the model reads */
+            file_id?: number;
+            /** @description Absent = the default model */
+            model?: string | null;
+            values: components["schemas"]["SuperFetchValuesDto"];
+            /** @description Inputs kept as [Label] fields in the prompt instead of their value */
+            editable?: ("task" | "topic" | "target" | "person" | "tone" | "format" | "examples" | "cta" | "prompt")[];
+            /** @default 1 */
+            outputs: number;
+            /** @description Feedback on the previous output */
+            feedback?: components["schemas"]["SuperFetchFeedbackDto"];
         };
         TrainingFileDto: {
             file_id: number;
@@ -5786,6 +6241,19 @@ export interface components {
         UpdateOutputBody: {
             output_id: number;
             content: string;
+        };
+        RefineAvatarBody: {
+            avatar_id: number;
+        };
+        CombineAvatarsBody: {
+            /** @description The avatar whose page the combination starts from */
+            selected_avatar_id: number;
+            /** @description The other avatar */
+            target_avatar_id: number;
+            /** @description A training of the other avatar: the new avatar's style guide comes from it */
+            target_training_id: number;
+            /** @description The new avatar's name */
+            name: string;
         };
         TutorialDto: {
             tutorial_id: number;
@@ -6222,7 +6690,7 @@ export interface operations {
                 actor_user_id?: number;
                 /** @description Only actions on this user */
                 target_user_id?: number;
-                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
+                action?: "user.reset_link_created" | "user.reset_email_sent" | "user.sign_in_token_issued" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.impersonation_started" | "customer.impersonation_opened" | "customer.impersonation_action" | "words.granted" | "staff.created" | "staff.role_changed" | "staff.removed" | "app_config.secrets_changed" | "organization.member_role_changed" | "organization.member_removed" | "organization.member_invited" | "product.saved" | "discount.saved" | "purchase.created" | "purchase.status_changed" | "purchase.updated" | "purchase.refunded" | "purchase.subscription_stopped" | "invoice.created" | "invoice.status_changed" | "invoice.updated";
                 /** @description From this time, inclusive (ISO 8601) */
                 from?: string;
                 /** @description Before this time, exclusive (ISO 8601) */
@@ -6485,6 +6953,35 @@ export interface operations {
             };
             /** @description login_locked: too many wrong passwords for this account (they count with failed sign-ins); Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Users_resetDefaultAvatar: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7206,6 +7703,43 @@ export interface operations {
                 };
             };
             /** @description invalid_sign_in_token, sign_in_token_expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rate_limited (per client address, and per account when an email is sent), with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_impersonation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpersonationCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpersonationSessionDto"];
+                };
+            };
+            /** @description impersonation_code_invalid (used, unknown), impersonation_code_expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9751,6 +10285,45 @@ export interface operations {
             };
         };
     };
+    CampaignDocuments_get: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                document_id: number;
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDocumentResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The campaign is missing, of another organization or not visible to the caller, or the document is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Discounts_quote: {
         parameters: {
             query: {
@@ -10684,6 +11257,37 @@ export interface operations {
             };
         };
     };
+    Checkout_invoiceKeys: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                invoice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceCheckoutKeysResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Checkout_attempt: {
         parameters: {
             query?: {
@@ -11062,6 +11666,59 @@ export interface operations {
             };
         };
     };
+    Customers_update: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description staff_account_protected: staff accounts are managed in Staff
+             *
+             *     Role not allowed
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description user_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Customers_ledger: {
         parameters: {
             query?: {
@@ -11097,6 +11754,109 @@ export interface operations {
             };
             /** @description Role not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Customers_remove: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description staff_account_protected
+             *
+             *     Role not allowed
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description user_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description subscription_renewing: cancel the subscription first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Customers_impersonate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpersonationCodeResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description staff_account_protected
+             *
+             *     Role not allowed
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description user_not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13666,6 +14426,86 @@ export interface operations {
             };
         };
     };
+    DocumentRequest_send: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    avatar_id: number;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMessageResponse"];
+                };
+            };
+            /** @description 'The message can't be empty.', file_required, unreadable_file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An avatar the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This file type is not allowed. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in a minute, or too many uploads and exports at once (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Documents_list: {
         parameters: {
             query?: {
@@ -13912,6 +14752,60 @@ export interface operations {
                 content?: never;
             };
             /** @description The document or the template is missing or not the caller’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Documents_avatarOutput: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvatarOutputBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateDocumentResponse"];
+                };
+            };
+            /** @description Neither template_id nor prompt; missing template values; bad model; a Super Fetch assistant (bad_input) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The document, the avatar or the template is missing or not visible to the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14334,6 +15228,227 @@ export interface operations {
             };
             /** @description Missing, another user’s, or from another scope */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_history: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperFetchHistoryResponse"];
+                };
+            };
+            /** @description assistant_id malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_reset: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                assistant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { message: 'Super Fetcch reset.' } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperFetchResetResponse"];
+                };
+            };
+            /** @description assistant_id malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_send: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuperFetchMessagesBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperFetchGenerateResponse"];
+                };
+            };
+            /** @description Empty or too many messages, malformed assistant_id, file not readable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not one of the caller’s Super Fetch assistants in the scope, or file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_generate: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuperFetchGenerateBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuperFetchGenerateResponse"];
+                };
+            };
+            /** @description 'Task can't be empty.', outputs out of 1-3, empty feedback text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not one of the caller’s Super Fetch assistants in the scope, or file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No words available */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SuperFetch_cancel: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description generation_id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15103,6 +16218,128 @@ export interface operations {
             };
             /** @description Missing, or not the caller's (outputs are their user's, in the scope they were written in) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AvatarRefinement_refine: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefineAvatarBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description No rated output yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar (or training) the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AvatarRefinement_combine: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CombineAvatarsBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponse"];
+                };
+            };
+            /** @description 'You must add a name to your avatar.', or the training not executed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Visible but not the caller’s */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, or an avatar (or training) the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This is a premium feature. Please, upgrade your account. */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

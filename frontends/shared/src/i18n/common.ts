@@ -15,6 +15,11 @@ export const commonEn = {
     body: 'The {{name}} feature is switched off in this app. Ask an administrator if you need it.',
   },
   startError: 'The application could not start. Check your connection and try again.',
+  viewingAs: {
+    banner: 'Viewing as {{name}}',
+    hint: 'What you do here is recorded as yours, on their behalf. This view ends at {{time}}.',
+    exit: 'Exit',
+  },
   staffScope: {
     pendingTitle: 'You are not a member of {{name}}',
     pendingBody:
@@ -26,6 +31,8 @@ export const commonEn = {
     leave: 'Leave',
   },
   premiumFeature: 'This is a premium feature. Please, upgrade your account.',
+  close: 'Close',
+  colour: { saturation: 'Saturation', hue: 'Hue', alpha: 'Opacity' },
 };
 
 export const commonEs: typeof commonEn = {
@@ -44,6 +51,11 @@ export const commonEs: typeof commonEn = {
     body: 'La función {{name}} está desactivada en esta aplicación. Pide a un administrador que la active si la necesitas.',
   },
   startError: 'La aplicación no pudo iniciar. Revisa tu conexión e inténtalo de nuevo.',
+  viewingAs: {
+    banner: 'Viendo como {{name}}',
+    hint: 'Lo que hagas aquí queda registrado como tuyo, en su nombre. Esta vista termina a las {{time}}.',
+    exit: 'Salir',
+  },
   staffScope: {
     pendingTitle: 'No eres miembro de {{name}}',
     pendingBody:
@@ -55,4 +67,6 @@ export const commonEs: typeof commonEn = {
     leave: 'Salir',
   },
   premiumFeature: 'Esta es una función premium. Por favor, mejora tu cuenta.',
+  close: 'Cerrar',
+  colour: { saturation: 'Saturación', hue: 'Tono', alpha: 'Opacidad' },
 };

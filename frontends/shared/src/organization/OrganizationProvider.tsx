@@ -1,4 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  isReservedSlug,
+  ORGANIZATION_SLUG_MAX_LENGTH,
+  ORGANIZATION_SLUG_PATTERN,
+  RESERVED_PATH_SEGMENTS as RESERVED_ROUTE_SEGMENTS,
+} from '@avatar-studio/contracts/routes';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, unwrap } from '../api/client';
 import type { Membership, Organization } from '../api/contracts';
@@ -6,7 +12,7 @@ import { useAppConfig } from '../appconfig/AppConfigProvider';
 import { notifyError } from '../notify';
 import { ORG_ROLE_BY_ID, type OrgRole } from '../permissions-core';
 import { useSession } from '../session/SessionProvider';
-import { sessionStore, STORAGE_KEYS } from '../session/store';
+import { sessionStore, STORAGE_KEYS, tabStorage } from '../session/store';
 
 export interface CurrentOrganization extends Omit<Organization, 'welcome_video'> {
   welcome_video?: string | null;
@@ -63,7 +69,7 @@ function toCurrent(org: Organization | Membership, memberships: Membership[]): C
 
 /** The stored choice: a number, 'personal', or undefined when nothing was stored. */
 export function readStoredOrganization(): number | 'personal' | undefined {
-  const raw = localStorage.getItem(STORAGE_KEYS.organizationId);
+  const raw = tabStorage().getItem(STORAGE_KEYS.organizationId);
   if (raw === null) return undefined;
   if (raw === PERSONAL) return PERSONAL;
   const id = Number(raw);
@@ -98,44 +104,7 @@ export function chooseOrganization(input: OrganizationChoiceInput): CurrentOrgan
 }
 
 /** First path segments that are the app's own routes (or the API's), never an organization's slug. */
-export const RESERVED_PATH_SEGMENTS: ReadonlySet<string> = new Set([
-  'admin',
-  'api',
-  'auth',
-  'avatars',
-  'billing',
-  'campaign',
-  'chat-widget-generator',
-  'chats',
-  'checkout',
-  'conversation',
-  'conversations',
-  'documents',
-  'hashtags',
-  'latam',
-  'login',
-  'organization',
-  'organizations',
-  'pricing',
-  'profile',
-  'recovery',
-  'remotes',
-  'reset-password',
-  'settings',
-  'signup',
-  'sorry',
-  'staff',
-  'super-fetch',
-  'templates',
-  'thankyou',
-  'topics',
-  'tutorials',
-  'upgrade',
-  'user_workflows',
-  'verify-email',
-  'welcome',
-  'workflows',
-]);
+export const RESERVED_PATH_SEGMENTS: ReadonlySet<string> = new Set(RESERVED_ROUTE_SEGMENTS);
 
 /**
  * The organization slug leading the path (`/acme/conversations` → `acme`), when the first segment could be one:
@@ -143,8 +112,8 @@ export const RESERVED_PATH_SEGMENTS: ReadonlySet<string> = new Set([
  */
 export function pathOrganizationSlug(pathname: string): string | null {
   const first = pathname.split('/')[1] ?? '';
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(first) || first.length > 120) return null;
-  return RESERVED_PATH_SEGMENTS.has(first) ? null : first;
+  if (!ORGANIZATION_SLUG_PATTERN.test(first) || first.length > ORGANIZATION_SLUG_MAX_LENGTH) return null;
+  return isReservedSlug(first) ? null : first;
 }
 
 /** The path without its leading organization slug (`/acme/conversations` → `/conversations`). */
@@ -283,7 +252,7 @@ export function OrganizationProvider({
         setPendingStaffScope(next);
         return;
       }
-      localStorage.setItem(STORAGE_KEYS.organizationId, next ? String(next.organization_id) : PERSONAL);
+      tabStorage().setItem(STORAGE_KEYS.organizationId, next ? String(next.organization_id) : PERSONAL);
       sessionStore.setOrganizationId(next?.organization_id ?? null);
       setCurrent(next);
       // Data of the old scope must not show in the new one.

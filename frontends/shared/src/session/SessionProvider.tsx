@@ -12,7 +12,15 @@ import {
 import { api, unwrap } from '../api/client';
 import type { SessionPair, User } from '../api/contracts';
 import type { StaffRole } from '../permissions-core';
-import { captureTemporaryUid, navigateAway, sessionStore, takeTemporaryUid } from './store';
+import { notifyError } from '../notify';
+import {
+  captureTemporaryUid,
+  navigateAway,
+  sessionStore,
+  setSignedInHint,
+  takeTemporaryUid,
+  takeViewAsCode,
+} from './store';
 
 export type SessionStatus = 'idle' | 'loading' | 'signedIn' | 'signedOut';
 
@@ -47,6 +55,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
+    const viewAsCode = takeViewAsCode();
+    if (viewAsCode) {
+      void (async () => {
+        // A staff admin opens a customer's account in this tab: the customer's session stays in this tab only.
+        sessionStore.beginViewing();
+        try {
+          const session = await unwrap(api.POST('/api/auth/impersonation', { body: { code: viewAsCode } }));
+          sessionStore.beginViewing({
+            user_id: session.user.user_id,
+            name: `${session.user.name} ${session.user.last_name}`.trim(),
+            expires_at: session.session_expires_at,
+          });
+          sessionStore.setTokens(session);
+          queryClient.setQueryData(SESSION_USER_QUERY_KEY, session.user);
+        } catch (error) {
+          // A used or expired code: the tab stays the admin's own.
+          sessionStore.endViewing();
+          notifyError(error);
+        }
+        if (!cancelled) setReady(true);
+      })();
+      return () => {
+        cancelled = true;
+      };
+    }
     captureTemporaryUid();
     const uid = takeTemporaryUid();
     if (!uid) {
@@ -79,6 +112,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const user = hasSession ? (userQuery.data ?? null) : null;
+  // A session kept from before the hint cookie existed gets it too, so its next visit of / opens the app.
+  useEffect(() => {
+    if (user) setSignedInHint(true);
+  }, [user]);
   let status: SessionStatus;
   if (!ready) status = 'idle';
   else if (!hasSession) status = 'signedOut';

@@ -128,6 +128,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     staff: null,
     default_organization: null,
     birthday: null,
+    defaultAssistant: null,
     instagram: null,
     file: null,
     signup_reason: null,

@@ -28,13 +28,8 @@ export function ConfirmModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      // The corner's close button does what Cancel does, and is named the same.
-      closeButtonProps={{ 'aria-label': cancelLabel }}
-    >
+    // The corner's close button is named by the theme (Close), like every modal's.
+    <Modal opened={opened} onClose={onClose} title={title}>
       <Text size="sm">{body}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>

@@ -74,6 +74,31 @@ describe('login', () => {
     expect(screen.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/auth/signup');
   });
 
+  it('loads the server-rendered landing page at / and /latam, once, clearing the signed-in hint', async () => {
+    const navigate = jest.fn();
+    (await import('@avatar-studio/shared')).setNavigator(navigate);
+    sessionStorage.clear();
+    document.cookie = 'signed_in=1; path=/';
+    const config = { landing_enabled: 'true', spanish_enabled: 'true' };
+    const first = renderShell('/', { config });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/'));
+    expect(document.cookie).not.toContain('signed_in=1');
+    first.unmount();
+    // The server answered the app again within seconds: the login page shows instead of another reload.
+    renderShell('/latam', { config });
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/auth/login');
+    expect(navigate).toHaveBeenCalledTimes(1);
+    sessionStorage.clear();
+  });
+
+  it('sets the signed-in hint cookie while a session is held', async () => {
+    document.cookie = 'signed_in=; path=/; max-age=0';
+    renderShell('/', { user: testUser() });
+    expect(await screen.findByText('customer home')).toBeInTheDocument();
+    expect(document.cookie).toContain('signed_in=1');
+  });
+
   it('sends a signed-in user who opens a login path to /', async () => {
     renderShell('/auth/login', { user: testUser() });
     expect(await screen.findByText('customer home')).toBeInTheDocument();

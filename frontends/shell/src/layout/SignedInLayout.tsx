@@ -1,4 +1,10 @@
-import { StaffScopeBanner, useAppConfig, useOrganization, useSession } from '@avatar-studio/shared';
+import {
+  StaffScopeBanner,
+  useAppConfig,
+  useOrganization,
+  useSession,
+  ViewingAsBanner,
+} from '@avatar-studio/shared';
 import { Anchor, AppShell, Burger, Group, Image, NavLink, ScrollArea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
@@ -118,6 +124,7 @@ export function SignedInLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <ViewingAsBanner />
         <StaffScopeBanner />
         <Breadcrumbs hiddenOn={hiddenOn} />
         <Outlet />

@@ -2,6 +2,7 @@ import type { NavigationIcon } from '@avatar-studio/shared';
 import {
   IconBuildingCommunity,
   IconBulb,
+  IconRocket,
   IconFileText,
   IconHash,
   IconVideo,
@@ -44,6 +45,7 @@ const ICONS: Record<NavigationIcon, IconComponent> = {
   dashboard: IconLayoutDashboard,
   'file-text': IconFileText,
   bulb: IconBulb,
+  rocket: IconRocket,
   hash: IconHash,
   video: IconVideo,
   'message-chatbot': IconMessageChatbot,

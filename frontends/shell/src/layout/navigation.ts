@@ -32,7 +32,12 @@ export function visibleEntries(
         !entry.flag || (isFeatureFlag(entry.flag) ? config.feature(entry.flag) : config.flag(entry.flag)),
     )
     .filter(({ entry }) => !entry.permission || can(actor, entry.permission))
-    .filter(({ entry }) => !entry.requiresOrganization || hasOrganization)
+    .filter(
+      ({ entry }) =>
+        !entry.requiresOrganization ||
+        hasOrganization ||
+        (entry.alwaysForStaff === true && actor.staffRole !== null),
+    )
     .sort((a, b) => (a.entry.order ?? Infinity) - (b.entry.order ?? Infinity) || a.index - b.index)
     .map(({ entry }) => entry);
 }

@@ -5,6 +5,7 @@
  * (frontends/shared/build/webpack.base.js); the shell puts it in the shared scope, then asks it for './App'.
  */
 import {
+  loadScript,
   remoteGlobalName,
   type RemoteModule,
   type RemoteName,
@@ -38,21 +39,6 @@ export function remotesManifest(force = false): Promise<RemotesManifest> {
     manifest.catch(() => (manifest = null));
   }
   return manifest;
-}
-
-/** Adds a script tag for `src` and resolves once it ran; a failed load removes the tag again. */
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      script.remove();
-      reject(new Error(`Could not load ${src}`));
-    };
-    document.head.appendChild(script);
-  });
 }
 
 async function startContainer(name: RemoteName, entry: string): Promise<Container> {

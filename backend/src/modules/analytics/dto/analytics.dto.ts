@@ -131,8 +131,10 @@ export class InstructorsResponse extends RangeInfo {
 
 export class ExpectedRenewalDto {
   @ApiProperty() purchase_id: number;
-  @ApiProperty() user_id: number;
-  @ApiProperty() customer: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the customer was deleted' })
+  user_id: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Null once the customer was deleted' })
+  customer: string | null;
   @ApiProperty() product: string;
   @ApiProperty({ description: 'Cents' }) amount: number;
   @ApiProperty({ description: 'When the paid period ends and the next charge is due' }) date: Date;
@@ -140,8 +142,10 @@ export class ExpectedRenewalDto {
 
 export class OpenInvoiceDueDto {
   @ApiProperty() invoice_id: number;
-  @ApiProperty() user_id: number;
-  @ApiProperty() customer: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the customer was deleted' })
+  user_id: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Null once the customer was deleted' })
+  customer: string | null;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ description: 'Cents' }) amount: number;
   @ApiProperty({ description: 'Pay by' }) date: Date;

@@ -101,6 +101,12 @@ export class SignInTokenDto {
   token: string;
 }
 
+export class ImpersonationCodeDto {
+  @ApiProperty({ description: "A staff admin's one-time code to open a customer's account" })
+  @IsRequiredText('The code is required.', 200)
+  code: string;
+}
+
 export class TwoFactorLoginDto {
   @ApiProperty({ description: 'The challenge_token answered by /auth/login' })
   @IsRequiredText('The sign-in step is missing, please sign in again.', 200)

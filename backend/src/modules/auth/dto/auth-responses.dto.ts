@@ -14,6 +14,11 @@ export class AuthSessionDto extends TokenPairDto {
   @ApiProperty({ type: PublicUserDto }) user: PublicUserDto;
 }
 
+/** A customer's account opened by a staff admin: a session that ends at `session_expires_at`, refreshed or not. */
+export class ImpersonationSessionDto extends AuthSessionDto {
+  @ApiProperty() session_expires_at: Date;
+}
+
 /** Login's answer when the account has two-factor on: complete it with POST /auth/login/2fa. */
 export class TwoFactorChallengeDto {
   @ApiProperty({ enum: [true] }) two_factor_required: true;

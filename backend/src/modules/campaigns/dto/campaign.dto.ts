@@ -14,7 +14,8 @@ import {
 } from '@avatar-studio/contracts';
 import { MAX_ID } from '../../../common/http/id-param';
 import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
-import { IsNameText, Trim } from '../../../common/http/validators';
+import { IsNameText, IsOptionalNotNull, Trim } from '../../../common/http/validators';
+import { DocumentDto } from '../../documents/dto/document.dto';
 
 const IsId = (name: string, message = `${name} must be a whole number.`): PropertyDecorator => {
   return (target, key) => {
@@ -174,14 +175,14 @@ export class UpdateCampaignBody {
   campaign_id: number;
 
   @ApiPropertyOptional({ maxLength: MAX_CAMPAIGN_NAME })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Trim()
   @IsCampaignName()
   name?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_CAMPAIGN_DESCRIPTION })
-  @IsOptional()
-  @IsString()
+  @IsOptionalNotNull()
+  @IsString({ message: 'description must be a text.' })
   @MaxLength(MAX_CAMPAIGN_DESCRIPTION, { message: DESCRIPTION_TOO_LONG })
   description?: string;
 
@@ -220,12 +221,41 @@ export class CampaignResourceBody {
 
 export class CampaignAccessBody {
   @ApiPropertyOptional()
-  @IsOptional()
+  // Left out: the other one names who; null is refused, not skipped.
+  @IsOptionalNotNull()
   @IsId('user_id')
   user_id?: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('group_id')
   group_id?: number;
+}
+
+/** The campaign a document was opened through. */
+export class CampaignReference {
+  @ApiProperty()
+  campaign_id: number;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty()
+  organization_id: number;
+}
+
+/** GET /documents/{id}/campaigns/{campaign_id}: a document read through a campaign. */
+export class CampaignDocumentResponse {
+  @ApiProperty({ type: DocumentDto })
+  document: DocumentDto;
+
+  @ApiProperty({ type: CampaignReference })
+  campaign: CampaignReference;
+
+  @ApiProperty({
+    description:
+      'True when the caller may change it with PUT /documents: they made it and the current scope is its ' +
+      'organization. Everyone else who sees the campaign reads it only.',
+  })
+  editable: boolean;
 }

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, ValidateIf } from 'class-validator';
 import {
   CUSTOMER_SEARCH_FIELDS,
   CUSTOMER_SORTS,
@@ -9,6 +9,7 @@ import {
 } from '@avatar-studio/contracts';
 import { PageInfo, PageQuery } from '../../../common/http/pagination';
 import { PublicUserDto } from '../../users/dto/public-user.dto';
+import { UpdateUserDto } from '../../users/dto/update-user.dto';
 import { IsEmailAddress, IsPhone, IsRequiredText, NormalizeEmail, Trim } from '../../users/dto/validators';
 import { USER_MESSAGES } from '../../users/user-fields';
 import { WordBalanceDto } from '../../words/dto/words.dto';
@@ -47,9 +48,21 @@ export class CustomerPageResponse extends PageInfo {
   @ApiProperty({ type: [CustomerRowDto] }) users: CustomerRowDto[];
 }
 
+export class CustomerOrganizationDto {
+  @ApiProperty() organization_id: number;
+  @ApiProperty() name: string;
+  @ApiProperty() slug: string;
+  @ApiProperty({ enum: ['Admin', 'Manager', 'Member'] }) role: string;
+}
+
 export class CustomerResponse {
   @ApiProperty({ type: PublicUserDto }) user: PublicUserDto;
   @ApiProperty({ type: WordBalanceDto }) balance: WordBalanceDto;
+  @ApiProperty({
+    type: [CustomerOrganizationDto],
+    description: 'Their organizations and role in each (first 100)',
+  })
+  organizations: CustomerOrganizationDto[];
 }
 
 /** `POST /users/admin/user`: a customer made by staff, without sign-up (they set a password through recovery). */
@@ -78,4 +91,30 @@ export class CreateCustomerDto {
 export class CreatedCustomerResponse {
   @ApiProperty({ type: PublicUserDto }) user: PublicUserDto;
   @ApiProperty({ description: 'Whether the password recovery email went out' }) recovery_sent: boolean;
+}
+
+/**
+ * `PUT /users/{id}/admin`: staff change a customer's profile (the fields of PUT /users a person has, and the
+ * email). Every field is optional; send only what changes.
+ */
+export class UpdateCustomerDto extends PickType(UpdateUserDto, [
+  'name',
+  'last_name',
+  'company',
+  'phone',
+  'birthday',
+  'lang',
+  'instagram',
+] as const) {
+  @ApiPropertyOptional({ description: 'Stored lowercased and trimmed; must not belong to another account' })
+  @ValidateIf((o: UpdateCustomerDto) => o.email !== undefined)
+  @NormalizeEmail()
+  @IsEmailAddress()
+  email?: string;
+}
+
+/** `POST /users/{id}/admin/impersonation`: a code that opens the customer's account once, in a new tab. */
+export class ImpersonationCodeResponse {
+  @ApiProperty({ description: 'Exchange it with POST /auth/impersonation; works once' }) code: string;
+  @ApiProperty({ description: 'The code stops working at this time (about a minute)' }) expires_at: Date;
 }

@@ -263,3 +263,21 @@ export class GenerateDocumentResponse {
   })
   generation_id: string;
 }
+
+/**
+ * POST /documents/avatar-output: ask an avatar (its context and knowledge answer) about the document or a
+ * selection of it, with a free prompt or a template.
+ */
+export class AvatarOutputBody extends GenerateDocumentBody {
+  @ApiProperty({ description: 'The document the answer goes into (the caller’s, in the current scope)' })
+  @IsInt({ message: ID_MESSAGE })
+  @Min(1, { message: ID_MESSAGE })
+  @Max(MAX_ID, { message: ID_MESSAGE })
+  document_id: number;
+
+  @ApiProperty({ description: 'An avatar the caller sees; not a Super Fetch assistant' })
+  @IsInt({ message: 'avatar_id must be a whole number.' })
+  @Min(1, { message: 'avatar_id must be a whole number.' })
+  @Max(MAX_ID, { message: 'avatar_id must be a whole number.' })
+  avatar_id: number;
+}

@@ -85,6 +85,19 @@ export class OrganizationFieldsBody {
   @IsString({ message: 'The OpenAI API key must be text.' })
   @MaxLength(500, { message: 'The OpenAI API key must be 500 characters or fewer.' })
   openai_api_key?: string | null;
+
+  @ApiPropertyOptional({
+    maxLength: 120,
+    example: 'acme-co',
+    description:
+      'The organization in the path (/{slug}/...): lowercase letters, digits and dashes, unique, never one of the ' +
+      "app's own routes (400 slug_reserved). Made from the name when left out on create; unchanged on update.",
+  })
+  @IsOptional()
+  @TrimLower()
+  @IsString({ message: 'The slug must be text.' })
+  @MaxLength(140, { message: 'The slug is too long.' })
+  slug?: string;
 }
 
 export class CreateOrganizationBody extends OrganizationFieldsBody {

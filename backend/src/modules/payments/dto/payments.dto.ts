@@ -122,11 +122,13 @@ export class CheckoutAttemptBody {
   payment_source_id?: string;
 
   @ApiPropertyOptional({
-    description: 'Kept for the spec; an invoice is paid with type invoice and invoice_id',
+    description:
+      "With product_id: an open invoice staff issued to the buyer, paid by this purchase (charged the invoice's amount, no discount code)",
   })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'contract_invoice_id must be a whole number.' })
+  @IsPositive({ message: 'contract_invoice_id must be a whole number.' })
   contract_invoice_id?: number;
 }
 
@@ -242,6 +244,22 @@ export class CheckoutKeysResponse {
   })
   paypal_client_id: string | null;
 }
+export class InvoiceCheckoutKeysResponse {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The Stripe publishable key the invoice is paid with (an organization's renewal: its own)",
+  })
+  stripe_publishable_key: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'The organization whose Stripe account is charged (its saved cards apply); null: the platform',
+  })
+  organization_id: number | null;
+}
+
 export class ProductIdParams {
   @ApiProperty()
   @Type(() => Number)

@@ -35,7 +35,8 @@ export class PurchaseProductDto {
 
 export class PurchaseDto {
   @ApiProperty() purchase_id: number;
-  @ApiProperty() user_id: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the customer was deleted' })
+  user_id: number | null;
   @ApiProperty() product_id: number;
   @ApiProperty({ type: Number, nullable: true }) organization_id: number | null;
   @ApiProperty({ enum: PURCHASE_STORED_STATUSES }) status: string;
@@ -216,7 +217,8 @@ export class RevokeAccessDto {
 export class InvoiceDto {
   @ApiProperty() invoice_id: number;
   @ApiProperty({ type: Number, nullable: true }) purchase_id: number | null;
-  @ApiProperty() user_id: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the customer was deleted' })
+  user_id: number | null;
   @ApiProperty({ description: 'Cents' }) amount: number;
   @ApiProperty() currency: string;
   @ApiProperty({ type: Number, nullable: true }) payment_method_id: number | null;

@@ -269,11 +269,11 @@ export class CreateTemplateBody {
   @MaxLength(TEXT_LIMIT, { message: 'The content is too long.' })
   content?: string | null;
 
-  @ApiPropertyOptional({ maxLength: MAX_TYPE_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_TYPE_LENGTH })
   @IsOptional()
   @IsString({ message: 'type must be a text.' })
   @MaxLength(MAX_TYPE_LENGTH, { message: `type must be ${MAX_TYPE_LENGTH} characters or fewer.` })
-  type?: string;
+  type?: string | null;
 
   @ApiPropertyOptional({
     oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],

@@ -7,6 +7,11 @@ export class UserStaffDto {
 }
 
 /** The signed-in user as the UI sees it: every field except secrets. */
+export class DefaultAssistantDto {
+  @ApiProperty({ description: "The default avatar's assistant_id (our own key)" }) id: string;
+  @ApiProperty() avatar_id: number;
+}
+
 export class PublicUserDto {
   @ApiProperty() user_id: number;
   @ApiProperty({ description: 'Opaque public id of the user' }) uid: string;
@@ -47,6 +52,12 @@ export class PublicUserDto {
   @ApiProperty({ type: Number, nullable: true, description: 'organization_id chosen when none is given' })
   default_organization: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD' }) birthday: string | null;
+  @ApiProperty({
+    type: DefaultAssistantDto,
+    nullable: true,
+    description: "The user's default avatar (their Super Fetch assistant); null until first made",
+  })
+  defaultAssistant: DefaultAssistantDto | null;
   @ApiProperty({ type: String, nullable: true }) instagram: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Profile image src' }) file: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Publicity source given at sign-up' })

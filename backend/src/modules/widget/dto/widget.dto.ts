@@ -105,7 +105,8 @@ export class WidgetFields {
 
 export class CreateWidgetBody extends WidgetFields {}
 
-export class UpdateWidgetBody extends PartialType(WidgetFields) {
+// Left-out fields keep their value; an explicit null is validated (and refused) rather than skipped.
+export class UpdateWidgetBody extends PartialType(WidgetFields, { skipNullProperties: false }) {
   @ApiPropertyOptional({ description: 'A disabled widget tells its visitors it is not available' })
   @IsOptionalNotNull()
   @IsBoolean({ message: 'disabled must be true or false.' })

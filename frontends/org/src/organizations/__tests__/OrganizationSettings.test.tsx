@@ -94,6 +94,37 @@ describe('Organization settings', () => {
     expect(fetch.callsTo('PUT /api/organizations')).toHaveLength(0);
   });
 
+  it("refuses a slug that is one of the app's routes before saving, and sends a changed one", async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderOrg('/organizations/organization-settings/10', {
+      user: userIn(10),
+      memberships: [membership(10, 'Acme', 'Admin')],
+      routes: {
+        'GET /api/organizations/10': { body: { organization: organizationView('Admin') } },
+        'PUT /api/organizations': {
+          body: {
+            organization: organizationView('Admin', { slug: 'acme-rockets', updatedAt: '2025-03-01' }),
+          },
+        },
+      },
+    });
+    const slug = await screen.findByRole('textbox', { name: 'Address (slug)' });
+    expect(slug).toHaveValue('acme');
+    await user.clear(slug);
+    await user.type(slug, 'pricing');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const reserved =
+      '"pricing" is one of the app\'s own addresses, so it cannot name an organization. Choose another slug.';
+    expect((await screen.findAllByText(reserved)).length).toBeGreaterThan(0);
+    expect(fetch.callsTo('PUT /api/organizations')).toHaveLength(0);
+
+    await user.clear(slug);
+    await user.type(slug, 'acme-rockets');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Organization saved.')).toBeInTheDocument();
+    expect(fetch.callsTo('PUT /api/organizations')[0].body).toMatchObject({ slug: 'acme-rockets' });
+  });
+
   it('keeps untouched secrets (not sent) and sends a changed one', async () => {
     const user = userEvent.setup();
     const saved = organizationView('Admin', {

@@ -1,0 +1,76 @@
+import { adminCredentials, apiCall, login, signUpViaApi } from '../support/api';
+import { label, signInViaApi, useBrowser } from '../support/fixtures';
+
+const { test } = useBrowser();
+
+describe("back-office customers (000 §2 /admin/users, §6 open the customer's account)", () => {
+  test("an admin finds a customer, edits them, and opens their account in a new tab with the 'Viewing as' banner", async ({
+    page,
+    context,
+  }) => {
+    const admin = await login(adminCredentials());
+    const customer = await signUpViaApi('customers');
+    const user_id = customer.session.user.user_id;
+    await apiCall('POST', '/api/words/admin/grant', { user_id, words: 5000 }, admin.access_token);
+
+    // Find the customer in the list (search debounced) and open their screen.
+    await signInViaApi(page, adminCredentials(), '/admin/users');
+    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(customer.email);
+    await page.getByRole('link', { name: `Open ${customer.email}` }).click();
+    await page.waitForURL(new RegExp(`/admin/users/${user_id}$`));
+
+    // Edit: a new name and phone, saved and shown on the screen.
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.waitForURL(new RegExp(`/admin/users/${user_id}/edit$`));
+    const name = page.getByLabel(label('Name'));
+    await name.fill('Renamed');
+    await page.getByLabel(label('Phone')).fill('(555) 321-0000');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Customer saved.', { exact: true }).waitFor();
+    await page.waitForURL(new RegExp(`/admin/users/${user_id}$`));
+    const fullName = `Renamed ${customer.session.user.last_name}`.trim();
+    await page.getByRole('heading', { name: fullName, exact: true }).waitFor();
+    await page.getByText('5553210000', { exact: true }).waitFor();
+
+    // Open the account: a new tab signed in as the customer, with the banner; the admin's tab stays the admin's.
+    const [viewer] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Open account', exact: true }).click(),
+    ]);
+    await viewer.getByText(`Viewing as ${fullName}`, { exact: true }).waitFor({ timeout: 20_000 });
+    expect(viewer.url()).not.toContain('view-as');
+    await viewer.getByText('5,000').first().waitFor();
+    await viewer.goto('/admin/users');
+    await viewer.getByText(`Viewing as ${fullName}`, { exact: true }).waitFor();
+    // The customer's rights only: the back office's list is refused to this session.
+    await viewer.getByText('You do not have permission to do that.', { exact: true }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: fullName, exact: true }).waitFor();
+    expect(await page.getByText(/^Viewing as/).count()).toBe(0);
+
+    // Exit: the tab goes back to the customer's screen in the back office, as the admin.
+    await viewer.getByRole('button', { name: 'Exit', exact: true }).click();
+    await viewer.waitForURL(new RegExp(`/admin/users/${user_id}$`));
+    await viewer.getByRole('heading', { name: fullName, exact: true }).waitFor();
+    expect(await viewer.getByText(/^Viewing as/).count()).toBe(0);
+
+    // Every step is in the audit log with the admin as the actor.
+    const events = await apiCall<{ audit_events: { action: string; actor_user_id: number }[] }>(
+      'GET',
+      `/api/audit-events?target_user_id=${user_id}`,
+      undefined,
+      admin.access_token,
+    );
+    const actions = events.audit_events.map((e) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'customer.updated',
+        'customer.impersonation_started',
+        'customer.impersonation_opened',
+      ]),
+    );
+    expect(new Set(events.audit_events.map((e) => e.actor_user_id)).size).toBe(1);
+  });
+});
