@@ -32,7 +32,9 @@ describe('avatars', () => {
     const upload = page.getByRole('button', { name: 'Upload a file', exact: true });
     await upload.waitFor();
 
-    await page.locator('input[type="file"]').setInputFiles({
+    // The files panel's own picker (the chat has another, for a document sent with a message).
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), upload.click()]);
+    await chooser.setFiles({
       name: 'bluefin.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from(`${filler('engineering')}\n\n${FACT}\n\n${filler('operations')}`),

@@ -1,17 +1,19 @@
 import { adminCredentials, apiCall, login, signUpViaApi } from '../support/api';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
+import { createProduct } from '../support/payments';
 
 const { test } = useBrowser();
 
 describe("back-office customers (000 §2 /admin/users, §6 open the customer's account)", () => {
-  test("an admin finds a customer, edits them, and opens their account in a new tab with the 'Viewing as' banner", async ({
+  test("an admin finds a customer, edits them, gives a gift of 5,000 words, opens their account in a new tab with the 'Viewing as' banner and sees the grant in the audit log", async ({
     page,
     context,
   }) => {
     const admin = await login(adminCredentials());
     const customer = await signUpViaApi('customers');
     const user_id = customer.session.user.user_id;
-    await apiCall('POST', '/api/words/admin/grant', { user_id, words: 5000 }, admin.access_token);
+    const productName = `Gift words ${Date.now().toString(36)}`;
+    await createProduct({ name: productName, price: 1000, word_amount: 5000 });
 
     // Find the customer in the list (search debounced) and open their screen.
     await signInViaApi(page, adminCredentials(), '/admin/users');
@@ -32,6 +34,14 @@ describe("back-office customers (000 §2 /admin/users, §6 open the customer's a
     const fullName = `Renamed ${customer.session.user.last_name}`.trim();
     await page.getByRole('heading', { name: fullName, exact: true }).waitFor();
     await page.getByText('5553210000', { exact: true }).waitFor();
+
+    // A gift of 5,000 words through Give access: total 0, the product, the gift method.
+    await page.getByRole('button', { name: 'Give access', exact: true }).click();
+    const give = page.getByRole('dialog', { name: 'Give access' });
+    await give.getByRole('textbox', { name: label('Product') }).click();
+    await page.getByRole('option', { name: productName }).click();
+    await give.getByRole('button', { name: 'Give access', exact: true }).click();
+    await page.getByText('Access given.', { exact: true }).waitFor();
 
     // Open the account: a new tab signed in as the customer, with the banner; the admin's tab stays the admin's.
     const [viewer] = await Promise.all([
@@ -67,10 +77,17 @@ describe("back-office customers (000 §2 /admin/users, §6 open the customer's a
     expect(actions).toEqual(
       expect.arrayContaining([
         'customer.updated',
+        'purchase.created',
         'customer.impersonation_started',
         'customer.impersonation_opened',
       ]),
     );
     expect(new Set(events.audit_events.map((e) => e.actor_user_id)).size).toBe(1);
+
+    // The grant is in the audit log screen, filtered by the customer.
+    await page.goto('/admin/audit');
+    await page.getByRole('heading', { name: 'Audit log', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Target (user ID)' }).fill(String(user_id));
+    await page.getByRole('cell', { name: 'purchase.created', exact: true }).first().waitFor();
   });
 });
