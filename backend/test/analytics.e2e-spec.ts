@@ -155,3 +155,226 @@ describe('Analytics API', () => {
     );
   });
 });
+
+describe('Analytics API: free trials, instructors, reservations, videos and what needs attention', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let manager: TestUser;
+  let ana: TestUser;
+  let ben: TestUser;
+  let trialPlan: number;
+  const now = Date.now();
+  const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+  // A range around today that does not depend on where in the month the test runs.
+  const around = `start_date=${day(-5)}&end_date=${day(10)}`;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.createUser({ staff: 'admin' });
+    manager = await t.createUser({ staff: 'manager' });
+    ana = await t.createUser({ name: 'Ana', last_name: 'Avila' });
+    ben = await t.createUser({ name: 'Ben', last_name: 'Bell' });
+    trialPlan = (
+      await t
+        .http()
+        .post('/api/products')
+        .set('Authorization', admin.auth)
+        .send({
+          name: 'Trial plan',
+          description: 'Words',
+          price: 1900,
+          word_amount: 5000,
+          is_subscription: true,
+          free_trial_period: true,
+          free_trial_length: 7,
+        })
+        .expect(201)
+    ).body.product.product_id;
+    for (const user of [ana, ben])
+      await t
+        .http()
+        .post('/api/users/giveAccess')
+        .set('Authorization', admin.auth)
+        .send({
+          user_id: user.user_id,
+          product_id: trialPlan,
+          gift: false,
+          total: 1900,
+          payment_method_id: 3,
+        })
+        .expect(201);
+  });
+  afterAll(() => t.close());
+
+  const get = (who: TestUser, url: string) => t.http().get(url).set('Authorization', who.auth);
+  const purchaseOf = async (user: TestUser) =>
+    (await t.db.query(`SELECT purchase_id FROM purchases WHERE user_id = $1`, [user.user_id]))[0]
+      .purchase_id as number;
+
+  it('answers the free trials begun in the range per product, and how many paid or were cancelled', async () => {
+    const before = (await get(manager, `/api/analytics/free_trials?${around}`).expect(200)).body;
+    expect(before).toMatchObject({ started: 2, converted: 0, cancelled: 0 });
+    // Ana pays her first charge after the trial; Ben cancels.
+    await t.db.query(
+      `INSERT INTO invoices (purchase_id, user_id, amount, status, paid_at, period_end)
+       VALUES ($1, $2, 1900, 'completed', now(), now() + interval '30 days')`,
+      [await purchaseOf(ana), ana.user_id],
+    );
+    await t
+      .http()
+      .put('/api/purchases/admin')
+      .set('Authorization', admin.auth)
+      .send({
+        purchase_id: await purchaseOf(ben),
+        status: 'cancelled',
+        cancel_reason: 'Only wanted the trial',
+      })
+      .expect(200);
+    const after = (await get(admin, `/api/analytics/free_trials?${around}`).expect(200)).body;
+    expect(after).toMatchObject({ started: 2, converted: 1, cancelled: 1 });
+    expect(after.products).toEqual([
+      { product_id: trialPlan, name: 'Trial plan', started: 2, converted: 1, cancelled: 1 },
+    ]);
+    const earlier = (
+      await get(admin, '/api/analytics/free_trials?start_date=2001-01-01&end_date=2001-02-01').expect(200)
+    ).body;
+    expect(earlier).toMatchObject({ started: 0, products: [] });
+  });
+
+  it('answers the avatars (instructors) by use in the range, and the same as a CSV report', async () => {
+    const [{ avatar_id: tutor }] = await t.db.query(
+      `INSERT INTO avatars (assistant_id, user_id, name, public) VALUES ('asst_tutor', $1, 'Math, tutor', true)
+       RETURNING avatar_id`,
+      [admin.user_id],
+    );
+    const [{ avatar_id: coach }] = await t.db.query(
+      `INSERT INTO avatars (assistant_id, user_id, name) VALUES ('asst_coach', $1, 'Coach') RETURNING avatar_id`,
+      [ana.user_id],
+    );
+    await t.db.query(
+      `INSERT INTO conversations (user_id, name, avatar_id) VALUES ($1, 'a', $3), ($1, 'b', $3), ($2, 'c', $3)`,
+      [ana.user_id, ben.user_id, tutor],
+    );
+    await t.db.query(
+      `INSERT INTO conversations (user_id, name, thread_avatar_id) VALUES ($1, 'thread', $2)`,
+      [ana.user_id, coach],
+    );
+    // A conversation without an avatar and one opened long ago do not count.
+    await t.db.query(
+      `INSERT INTO conversations (user_id, name, "createdAt") VALUES ($1, 'plain', now()),
+              ($1, 'old', '2001-01-05')`,
+      [ana.user_id],
+    );
+    const res = (await get(manager, `/api/analytics/instructors?${around}`).expect(200)).body;
+    expect(res).toMatchObject({ avatars_created: 2, conversations: 4 });
+    expect(res.avatars).toEqual([
+      { avatar_id: tutor, name: 'Math, tutor', public: true, conversations: 3, users: 2 },
+      { avatar_id: coach, name: 'Coach', public: false, conversations: 1, users: 1 },
+    ]);
+    const report = await get(admin, `/api/analytics/instructors/report?${around}`).expect(200);
+    expect(report.headers['content-type']).toMatch(/^text\/csv/);
+    expect(report.headers['content-disposition']).toMatch(/attachment; filename="instructors-/);
+    expect(report.text).toBe(
+      `avatar_id,name,public,conversations,users\r\n${tutor},"Math, tutor",yes,3,2\r\n${coach},Coach,no,1,1\r\n`,
+    );
+  });
+
+  it('answers the money expected in the range: renewals falling due and open invoices to be paid by then', async () => {
+    await t.db.query(
+      `UPDATE purchases SET status = 'active', current_period_end = now() + interval '3 days' WHERE purchase_id = $1`,
+      [await purchaseOf(ana)],
+    );
+    const invoice = (
+      await t
+        .http()
+        .post('/api/invoices/admin')
+        .set('Authorization', admin.auth)
+        .send({ user_id: ben.user_id, amount: 2500, description: 'Consulting' })
+        .expect(201)
+    ).body;
+    const invoice_id = invoice.invoice?.invoice_id ?? invoice.invoice_id;
+    await t.db.query(
+      `UPDATE invoices SET expiration_date = now() + interval '5 days' WHERE invoice_id = $1`,
+      [invoice_id],
+    );
+    const res = (await get(manager, `/api/analytics/reservations?${around}`).expect(200)).body;
+    expect(res.expected_total).toBe(1900 + 2500);
+    expect(res.renewals).toMatchObject({ count: 1, total: 1900 });
+    expect(res.renewals.items[0]).toMatchObject({
+      purchase_id: await purchaseOf(ana),
+      customer: 'Ana Avila',
+      product: 'Trial plan',
+      amount: 1900,
+    });
+    expect(res.open_invoices).toMatchObject({ count: 1, total: 2500 });
+    expect(res.open_invoices.items[0]).toMatchObject({
+      invoice_id,
+      customer: 'Ben Bell',
+      description: 'Consulting',
+      amount: 2500,
+    });
+    // A renewal cancelled at the period's end is not expected.
+    await t.db.query(`UPDATE purchases SET cancel_at_period_end = true WHERE purchase_id = $1`, [
+      await purchaseOf(ana),
+    ]);
+    const after = (await get(admin, `/api/analytics/reservations?${around}`).expect(200)).body;
+    expect(after.renewals).toMatchObject({ count: 0, total: 0, items: [] });
+    expect(after.expected_total).toBe(2500);
+  });
+
+  it('answers the tutorial plays in the range, most played first', async () => {
+    const tutorial = async (name: string) =>
+      (
+        await t
+          .http()
+          .post('/api/tutorials')
+          .set('Authorization', admin.auth)
+          .send({ name, src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'en' })
+          .expect(201)
+      ).body.tutorial.tutorial_id as number;
+    const welcome = await tutorial('Welcome');
+    const avatars = await tutorial('Your first avatar');
+    const play = (who: TestUser, id: number) =>
+      t.http().post(`/api/tutorials/${id}/plays`).set('Authorization', who.auth).expect(204);
+    await play(ana, welcome);
+    await play(ana, welcome);
+    await play(ben, welcome);
+    await play(ben, avatars);
+    const res = (await get(manager, `/api/analytics/videos?${around}`).expect(200)).body;
+    expect(res.plays).toBe(4);
+    expect(res.tutorials).toEqual([
+      { tutorial_id: welcome, name: 'Welcome', language: 'en', plays: 3, viewers: 2 },
+      { tutorial_id: avatars, name: 'Your first avatar', language: 'en', plays: 1, viewers: 1 },
+    ]);
+  });
+
+  it('shows failed webhooks and failed jobs per queue on the dashboard', async () => {
+    const before = (await get(manager, '/api/analytics/dashboard').expect(200)).body;
+    expect(before.webhook_failures).toEqual({ count: 0, last: null });
+    expect(before.failed_jobs).toEqual(
+      expect.arrayContaining([
+        { queue: 'email', failed: expect.any(Number) },
+        { queue: 'payment-event', failed: expect.any(Number) },
+      ]),
+    );
+    await t.db.query(
+      `INSERT INTO payment_events (provider, account, event_id, type, payload, status, received_at)
+       VALUES ('stripe', 'platform', 'evt_failed_1', 'invoice.paid', '{}', 'failed', now()),
+              ('stripe', 'platform', 'evt_failed_old', 'invoice.paid', '{}', 'failed', now() - interval '30 days'),
+              ('stripe', 'platform', 'evt_ok', 'invoice.paid', '{}', 'processed', now())`,
+    );
+    const after = (await get(admin, '/api/analytics/dashboard').expect(200)).body;
+    expect(after.webhook_failures.count).toBe(1);
+    expect(new Date(after.webhook_failures.last).getTime()).toBeGreaterThan(now - 60_000);
+  });
+
+  it('refuses customers and callers without a session, and a bad range', async () => {
+    for (const path of ['free_trials', 'instructors', 'instructors/report', 'reservations', 'videos']) {
+      await get(ana, `/api/analytics/${path}`).expect(403);
+      await t.http().get(`/api/analytics/${path}`).expect(401);
+      const reversed = await get(admin, `/api/analytics/${path}?start_date=2026-02-01&end_date=2026-01-01`);
+      expect(reversed.status).toBe(400);
+      expect(reversed.body.code).toBe('invalid_date_range');
+    }
+  });
+});

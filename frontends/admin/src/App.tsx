@@ -37,6 +37,9 @@ const CustomersAnalyticsPage = lazy(() =>
 const ProductsAnalyticsPage = lazy(() =>
   import('./analytics/ProductsAnalyticsPage').then((m) => ({ default: m.ProductsAnalyticsPage })),
 );
+const ActivityPage = lazy(() =>
+  import('./analytics/ActivityPage').then((m) => ({ default: m.ActivityPage })),
+);
 const DashboardPage = lazy(() =>
   import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
@@ -74,6 +77,7 @@ export default function App() {
         <Route path="analytics/income" element={<IncomePage />} />
         <Route path="analytics/customers" element={<CustomersAnalyticsPage />} />
         <Route path="analytics/products" element={<ProductsAnalyticsPage />} />
+        <Route path="analytics/activity" element={<ActivityPage />} />
         <Route path="staff" element={<StaffPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="workflows" element={<WorkflowsAdminPage />} />

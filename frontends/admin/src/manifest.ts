@@ -105,6 +105,14 @@ export const manifest: RemoteManifestSource = {
       icon: 'package',
     },
     {
+      labelKey: 'admin:analytics.nav.activity',
+      label: { en: 'Activity', es: 'Actividad' },
+      path: '/admin/analytics/activity',
+      menu: 'analytics',
+      permission: 'analytics.view',
+      icon: 'dashboard',
+    },
+    {
       labelKey: 'admin:tutorials.nav',
       label: { en: 'Tutorials', es: 'Tutoriales' },
       path: '/admin/tutorials',

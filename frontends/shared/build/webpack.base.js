@@ -91,6 +91,8 @@ const APP_SOURCES = ['shell', 'customer', 'admin', 'org', 'shared'].map((app) =>
 
 const MANTINE_CORE = path.join(NODE_MODULES, '@mantine', 'core', 'esm', 'index.mjs');
 const BLOCKNOTE_MANTINE = path.join(NODE_MODULES, '@blocknote', 'mantine', 'dist');
+/** Mantine's charts (the analytics screens) take their core parts and hooks from the shared Mantine too. */
+const MANTINE_CHARTS = path.join(NODE_MODULES, '@mantine', 'charts', 'esm');
 /** The shared module holding the Mantine components the first page never shows (see mantineSplit). */
 const MANTINE_LATER = '@avatar-studio/mantine-core-later';
 /** Mantine components built on floating-ui or react-number-format (about 25 KB compressed together). */
@@ -126,6 +128,7 @@ function mantineSplit() {
     path.join(NODE_MODULES, '@mantine', 'dates', 'esm'),
     // The block editor's Mantine flavour (documents) takes its components from the shared Mantine too.
     BLOCKNOTE_MANTINE,
+    MANTINE_CHARTS,
   ]);
   const firstPage = importedNames('@mantine/core', [
     SHARED_SRC,
@@ -156,6 +159,7 @@ function sharedModules(production, { whole = false } = {}) {
           path.join(NODE_MODULES, '@mantine', p, 'esm'),
         ),
         BLOCKNOTE_MANTINE,
+        MANTINE_CHARTS,
       ]);
   const routerNames = whole ? null : importedNames('react-router-dom', APP_SOURCES);
   const router = path.join(
@@ -386,6 +390,7 @@ function createConfig({ name, dir, exposes }) {
                     ...APP_SOURCES,
                     ...['notifications', 'dates'].map((p) => path.join(NODE_MODULES, '@mantine', p, 'esm')),
                     BLOCKNOTE_MANTINE,
+                    MANTINE_CHARTS,
                   ],
                   enforce: 'post',
                   use: {

@@ -180,9 +180,7 @@ describe('buildSuperFetchPrompt', () => {
 
 describe('the form as sent', () => {
   it('carries every value and the keys kept as fields', () => {
-    const inputs = filled().map((i) =>
-      i.key === 'persona' || i.key === 'person' ? { ...i, editable: true } : i,
-    );
+    const inputs = filled().map((i) => (i.key === 'person' ? { ...i, editable: true } : i));
     expect(superFetchRequestOf(inputs)).toEqual({ values: VALUES, editable: ['person'] });
   });
 

@@ -37,4 +37,21 @@ describe('JobQueue without Redis', () => {
     expect((await queue.stats()).failed).toBe(1);
     await queue.onApplicationShutdown();
   });
+
+  it('counts the failures of each job name, every registered name listed', async () => {
+    const queue = new JobQueue(env);
+    queue.register('broken', async () => {
+      throw new Error('down');
+    });
+    queue.register('fine', async () => undefined);
+    await queue.add('broken', {}, { attempts: 1, backoffMs: 1 });
+    await queue.add('broken', {}, { attempts: 2, backoffMs: 1 });
+    await queue.add('fine', {});
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await queue.failedByQueue()).toEqual([
+      { queue: 'broken', failed: 2 },
+      { queue: 'fine', failed: 0 },
+    ]);
+    await queue.onApplicationShutdown();
+  });
 });

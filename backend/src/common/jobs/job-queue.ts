@@ -64,6 +64,8 @@ export class JobQueue implements OnApplicationShutdown {
   private readonly connection: IORedis | null;
   private readonly runsWorkers: boolean;
   private readonly local = { waiting: 0, active: 0, failed: 0, completed: 0 };
+  /** In-process jobs that failed their last try, per job name. */
+  private readonly localFailed = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private closing = false;
   /** Jobs added while Redis was unreachable, sent in order once it is back. */
@@ -202,6 +204,23 @@ export class JobQueue implements OnApplicationShutdown {
     return { backend: 'bullmq', ...totals };
   }
 
+  /**
+   * Jobs that failed their last try and are still kept (BullMQ keeps the newest 5,000 per queue), per job name
+   * registered here, every name listed; null when Redis does not answer in time.
+   */
+  async failedByQueue(): Promise<{ queue: string; failed: number }[] | null> {
+    const names = [...this.handlers.keys()].sort();
+    if (!this.connection) return names.map((queue) => ({ queue, failed: this.localFailed.get(queue) ?? 0 }));
+    if (this.connection.status !== 'ready') return null;
+    const counts = Promise.all(
+      names.map(async (queue) => ({
+        queue,
+        failed: (await this.queue(queue).getJobCounts('failed')).failed ?? 0,
+      })),
+    );
+    return withTimeout<{ queue: string; failed: number }[] | null>(counts, PROBE_MS, null);
+  }
+
   async ping(): Promise<boolean> {
     if (!this.connection) return true;
     try {
@@ -264,6 +283,7 @@ export class JobQueue implements OnApplicationShutdown {
           this.runLocal(name, data, attempt + 1, attempts, backoffMs, backoffMs * 2 ** (attempt - 1));
         } else {
           this.local.failed++;
+          this.localFailed.set(name, (this.localFailed.get(name) ?? 0) + 1);
           this.local.waiting--;
         }
       } finally {

@@ -3,7 +3,12 @@ import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/w
 import type { ReportInput, ReportOutput } from './analytics-report.worker';
 import { PAYMENT_METHODS } from '@avatar-studio/contracts';
 import { badInput } from '../../common/errors/domain-error';
+import { JobQueue } from '../../common/jobs/job-queue';
+import { AvatarsService } from '../avatars/avatars.service';
+import { ConversationsService } from '../conversations/conversations.service';
+import { PaymentWebhooksService } from '../payments/payment-webhooks.service';
 import { ProductsService } from '../products/products.service';
+import { TutorialsService } from '../tutorials/tutorials.service';
 import { PurchaseAnalyticsService } from '../purchases/purchase-analytics.service';
 import { UsersService } from '../users/users.service';
 import { WordsService } from '../words/words.service';
@@ -11,15 +16,22 @@ import type {
   AnalyticsRangeQuery,
   CustomersAnalyticsResponse,
   DashboardResponse,
+  FreeTrialsResponse,
   IncomeResponse,
+  InstructorsResponse,
+  InstructorUsageDto,
   MonthlyAnalyticsResponse,
   ProductsIncomeResponse,
+  ReservationsResponse,
+  VideosResponse,
   WordsAnalyticsResponse,
 } from './dto/analytics.dto';
 
 /** Rows of each customer table the analytics answer (the counts cover every row). */
 export const ANALYTICS_TABLE_LIMIT = 100;
-/** The most rows of the sign-ups report (newest first). */
+/** How far back the dashboard looks for webhook events that failed. */
+export const WEBHOOK_FAILURES_DAYS = 7;
+/** The most rows of the sign-ups and instructors reports. */
 export const SIGN_UPS_REPORT_LIMIT = 10_000;
 const REPORT_TASK = workerTask(__filename, 'analytics-report.worker');
 const REPORT_TIMEOUT_MS = 30_000;
@@ -58,6 +70,8 @@ export function analyticsRange(query: AnalyticsRangeQuery, now = new Date()): { 
   return { from, to };
 }
 
+export type ReportKind = 'income' | 'purchases' | 'sign-ups' | 'instructors';
+
 /** The back office's figures: income, income per product, customers signed up, active and cancelled. */
 @Injectable()
 export class AnalyticsService {
@@ -67,11 +81,16 @@ export class AnalyticsService {
     private readonly catalog: ProductsService,
     private readonly ledger: WordsService,
     private readonly workers: WorkerPool,
+    private readonly conversations: ConversationsService,
+    private readonly avatars: AvatarsService,
+    private readonly tutorials: TutorialsService,
+    private readonly webhooks: PaymentWebhooksService,
+    private readonly jobs: JobQueue,
   ) {}
 
   /** A report as CSV bytes (written in the worker pool) and its file name. */
   async report(
-    kind: 'income' | 'purchases' | 'sign-ups',
+    kind: ReportKind,
     query: AnalyticsRangeQuery,
   ): Promise<{ data: Uint8Array; filename: string }> {
     const range = analyticsRange(query);
@@ -88,6 +107,18 @@ export class AnalyticsService {
       rows = [
         ['product_id', 'name', 'purchases', 'total_usd'],
         ...products.products.map((p) => [p.product_id, p.name, p.purchases, dollars(p.total)]),
+      ];
+    } else if (kind === 'instructors') {
+      const usage = await this.avatarUsage(range, SIGN_UPS_REPORT_LIMIT);
+      rows = [
+        ['avatar_id', 'name', 'public', 'conversations', 'users'],
+        ...usage.rows.map((a) => [
+          a.avatar_id,
+          a.name,
+          a.public === null ? '' : a.public ? 'yes' : 'no',
+          a.conversations,
+          a.users,
+        ]),
       ];
     } else {
       const signUps = await this.users.signUps(range, SIGN_UPS_REPORT_LIMIT);
@@ -134,11 +165,13 @@ export class AnalyticsService {
         failed,
       };
     };
-    const [d, m, active_subscriptions, pending_invoices] = await Promise.all([
+    const [d, m, active_subscriptions, pending_invoices, webhook_failures, failed_jobs] = await Promise.all([
       figures(today),
       figures(month),
       this.money.runningSubscriptions(),
       this.money.pendingInvoices(),
+      this.webhooks.failedEvents(new Date(now.getTime() - WEBHOOK_FAILURES_DAYS * 86_400_000)),
+      this.jobs.failedByQueue(),
     ]);
     return {
       sign_ups: { today: d.sign_ups, month: m.sign_ups },
@@ -148,6 +181,8 @@ export class AnalyticsService {
       failed_payments: { today: d.failed, month: m.failed },
       active_subscriptions,
       pending_invoices,
+      webhook_failures,
+      failed_jobs,
     };
   }
 
@@ -258,6 +293,124 @@ export class AnalyticsService {
           product: productNames.get(p.product_id) ?? null,
         })),
       },
+    };
+  }
+
+  /** Subscriptions that began with a free trial in the range, per product, and how many paid or cancelled since. */
+  async freeTrials(query: AnalyticsRangeQuery): Promise<FreeTrialsResponse> {
+    const range = analyticsRange(query);
+    const rows = await this.money.freeTrials(range);
+    const names = await this.catalog.names(rows.map((r) => r.product_id));
+    const sum = (key: 'started' | 'converted' | 'cancelled') => rows.reduce((total, r) => total + r[key], 0);
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      started: sum('started'),
+      converted: sum('converted'),
+      cancelled: sum('cancelled'),
+      products: rows.map((r) => ({ ...r, name: names.get(r.product_id) ?? `#${r.product_id}` })),
+    };
+  }
+
+  /** Instructors here are the avatars: conversations opened with each in the range and their users. */
+  async instructors(query: AnalyticsRangeQuery): Promise<InstructorsResponse> {
+    const range = analyticsRange(query);
+    const [usage, avatars_created] = await Promise.all([
+      this.avatarUsage(range, ANALYTICS_TABLE_LIMIT),
+      this.avatars.createdCount(range),
+    ]);
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      avatars_created,
+      conversations: usage.conversations,
+      avatars: usage.rows,
+    };
+  }
+
+  private async avatarUsage(
+    range: { from: Date; to: Date },
+    limit: number,
+  ): Promise<{ conversations: number; rows: InstructorUsageDto[] }> {
+    const usage = await this.conversations.avatarUsage(range);
+    const shown = usage.slice(0, limit);
+    const avatars = await this.avatars.summaries(shown.map((u) => u.avatar_id));
+    return {
+      conversations: usage.reduce((total, u) => total + u.conversations, 0),
+      rows: shown.map((u) => {
+        const avatar = avatars.get(u.avatar_id);
+        return {
+          avatar_id: u.avatar_id,
+          name: avatar?.name ?? `#${u.avatar_id}`,
+          public: avatar ? avatar.public : null,
+          conversations: u.conversations,
+          users: u.users,
+        };
+      }),
+    };
+  }
+
+  /** Reservations here are the money expected in the range: subscription renewals and open invoices falling due. */
+  async reservations(query: AnalyticsRangeQuery): Promise<ReservationsResponse> {
+    const range = analyticsRange(query);
+    const [renewals, invoices] = await Promise.all([
+      this.money.expectedRenewals(range, ANALYTICS_TABLE_LIMIT),
+      this.money.openInvoicesDue(range, ANALYTICS_TABLE_LIMIT),
+    ]);
+    const [people, productNames] = await Promise.all([
+      this.users.summaries(
+        [...renewals.rows.map((r) => r.user_id), ...invoices.rows.map((i) => i.user_id)].filter(
+          (id): id is number => id !== null,
+        ),
+      ),
+      this.catalog.names(renewals.rows.map((r) => r.product_id)),
+    ]);
+    // A deleted customer's purchases and invoices stay for the books without an owner: null.
+    const customer = (user_id: number | null) => {
+      if (user_id === null) return null;
+      const person = people.get(user_id);
+      return person ? `${person.name} ${person.last_name}`.trim() || person.email : `#${user_id}`;
+    };
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      expected_total: renewals.total + invoices.total,
+      renewals: {
+        count: renewals.count,
+        total: renewals.total,
+        items: renewals.rows.map((p) => ({
+          purchase_id: p.purchase_id,
+          user_id: p.user_id,
+          customer: customer(p.user_id),
+          product: productNames.get(p.product_id) ?? `#${p.product_id}`,
+          amount: p.amount,
+          date: p.current_period_end!,
+        })),
+      },
+      open_invoices: {
+        count: invoices.count,
+        total: invoices.total,
+        items: invoices.rows.map((i) => ({
+          invoice_id: i.invoice_id,
+          user_id: i.user_id,
+          customer: customer(i.user_id),
+          description: i.description,
+          amount: i.amount,
+          date: i.expiration_date!,
+        })),
+      },
+    };
+  }
+
+  /** Videos here are the tutorials: plays of each in the range. */
+  async videos(query: AnalyticsRangeQuery): Promise<VideosResponse> {
+    const range = analyticsRange(query);
+    const tutorials = await this.tutorials.playCounts(range);
+    return {
+      start_date: range.from,
+      end_date: range.to,
+      plays: tutorials.reduce((total, t) => total + t.plays, 0),
+      tutorials,
     };
   }
 }

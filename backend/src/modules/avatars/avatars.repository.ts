@@ -15,6 +15,8 @@ export interface AvatarViewer {
   admin: boolean;
 }
 
+export type AvatarSummary = Pick<Avatar, 'avatar_id' | 'name' | 'user_id' | 'organization_id' | 'public'>;
+
 /** A full-text candidate passage with its rank. */
 export interface ChunkCandidate {
   chunk_id: string;
@@ -52,6 +54,23 @@ export class AvatarsRepository {
     return this.visible(this.avatars.createQueryBuilder('a'), viewer)
       .andWhere('a.avatar_id = :id', { id: avatarId })
       .getOne();
+  }
+
+  async summaries(avatarIds: number[]): Promise<Map<number, AvatarSummary>> {
+    if (!avatarIds.length) return new Map();
+    const rows = await this.avatars
+      .createQueryBuilder('a')
+      .select(['a.avatar_id', 'a.name', 'a.user_id', 'a.organization_id', 'a.public'])
+      .where('a.avatar_id IN (:...ids)', { ids: [...new Set(avatarIds)] })
+      .getMany();
+    return new Map(rows.map((a) => [a.avatar_id, a]));
+  }
+
+  createdCount(range: { from: Date; to: Date }): Promise<number> {
+    return this.avatars
+      .createQueryBuilder('a')
+      .where('a."createdAt" >= :from AND a."createdAt" < :to', range)
+      .getCount();
   }
 
   findById(avatarId: number): Promise<Avatar | null> {

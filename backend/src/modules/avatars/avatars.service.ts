@@ -29,7 +29,7 @@ import {
   PREMIUM_FEATURE,
 } from './avatar-rules';
 import { Avatar } from './avatar.entity';
-import { AvatarsRepository, AvatarViewer } from './avatars.repository';
+import { AvatarsRepository, AvatarViewer, type AvatarSummary } from './avatars.repository';
 import type {
   AddContextBody,
   AvatarDto,
@@ -395,6 +395,16 @@ export class AvatarsService {
   /** The avatar's name (a chat widget shows whom the visitor talks to); null when it is gone. */
   async nameOf(avatarId: number): Promise<string | null> {
     return (await this.repo.findById(avatarId))?.name ?? null;
+  }
+
+  /** Names and owners of these avatars (deleted ones are absent), for the back office's analytics. */
+  summaries(avatarIds: number[]): Promise<Map<number, AvatarSummary>> {
+    return this.repo.summaries(avatarIds);
+  }
+
+  /** Avatars created in [from, to). */
+  createdCount(range: { from: Date; to: Date }): Promise<number> {
+    return this.repo.createdCount(range);
   }
 
   /** GET /avatars/{id}/passages: what the avatar would be given for a question. */

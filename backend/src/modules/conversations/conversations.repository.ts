@@ -14,6 +14,12 @@ export interface ConversationFilter {
   tags?: string[];
 }
 
+export interface AvatarUsageRow {
+  avatar_id: number;
+  conversations: number;
+  users: number;
+}
+
 export type NewConversation = Pick<
   Conversation,
   'user_id' | 'organization_id' | 'name' | 'model' | 'tags' | 'avatar_id'
@@ -30,6 +36,24 @@ export class ConversationsRepository {
     @InjectRepository(ConversationTag) private readonly tags: Repository<ConversationTag>,
     @InjectRepository(ConversationFile) private readonly files: Repository<ConversationFile>,
   ) {}
+
+  /**
+   * Per avatar: conversations opened with it in [from, to) (chats with the avatar and a user's avatar thread) and
+   * the users who opened them, most used first.
+   */
+  async avatarUsage(range: { from: Date; to: Date }): Promise<AvatarUsageRow[]> {
+    return this.conversations
+      .createQueryBuilder('c')
+      .select('COALESCE(c.avatar_id, c.thread_avatar_id)', 'avatar_id')
+      .addSelect('count(*)::int', 'conversations')
+      .addSelect('count(DISTINCT c.user_id)::int', 'users')
+      .where('COALESCE(c.avatar_id, c.thread_avatar_id) IS NOT NULL')
+      .andWhere('c."createdAt" >= :from AND c."createdAt" < :to', range)
+      .groupBy('COALESCE(c.avatar_id, c.thread_avatar_id)')
+      .orderBy('conversations', 'DESC')
+      .addOrderBy('avatar_id', 'ASC')
+      .getRawMany<AvatarUsageRow>();
+  }
 
   private repo(m?: EntityManager): Repository<Conversation> {
     return m ? m.getRepository(Conversation) : this.conversations;

@@ -32,7 +32,11 @@ import {
 } from './conversation-files';
 import { normalizeModel, normalizeTags } from './conversation-rules';
 import type { Conversation } from './conversation.entity';
-import { ConversationsRepository, type ConversationChanges } from './conversations.repository';
+import {
+  ConversationsRepository,
+  type AvatarUsageRow,
+  type ConversationChanges,
+} from './conversations.repository';
 import type {
   ConversationDto,
   ConversationListQuery,
@@ -356,6 +360,11 @@ export class ConversationsService {
     } catch (err) {
       if (!(err instanceof DomainError && err.status === 404)) throw err;
     }
+  }
+
+  /** Per avatar: conversations opened with it in the range and their users (the analytics `instructors`). */
+  avatarUsage(range: { from: Date; to: Date }): Promise<AvatarUsageRow[]> {
+    return this.repository.avatarUsage(range);
   }
 }
 

@@ -57,6 +57,11 @@ export class PaymentWebhooksService implements OnModuleInit {
     );
   }
 
+  /** Webhook events received since `since` that failed for good (the back office's dashboard). */
+  failedEvents(since: Date): Promise<{ count: number; last: Date | null }> {
+    return this.repo.failedSince(since);
+  }
+
   /** A Stripe event for the platform (organization_id null) or an organization's own account. */
   async receiveStripe(
     organization_id: number | null,

@@ -51,7 +51,7 @@ import { StripeCatalogService } from './stripe-catalog.service';
     PaymentWebhooksService,
     ProviderCancelAdapters,
   ],
-  // The setup checklist tests the keys through the same clients.
-  exports: [StripeAccounts, PayPalClient],
+  // The setup checklist tests the keys through the same clients; the dashboard counts failed webhooks.
+  exports: [StripeAccounts, PayPalClient, PaymentWebhooksService],
 })
 export class PaymentsModule {}

@@ -80,6 +80,17 @@ export class PaymentsRepository {
     return this.events.countBy({ status });
   }
 
+  /** Events received since `since` whose processing failed for good, and when the newest was received. */
+  async failedSince(since: Date): Promise<{ count: number; last: Date | null }> {
+    const row = (await this.events
+      .createQueryBuilder('e')
+      .select('count(*)::int', 'count')
+      .addSelect('max(e.received_at)', 'last')
+      .where(`e.status = 'failed' AND e.received_at >= :since`, { since })
+      .getRawOne<{ count: number; last: Date | null }>())!;
+    return { count: row.count, last: row.last ? new Date(row.last) : null };
+  }
+
   findCustomer(user_id: number, account: string): Promise<PaymentCustomer | null> {
     return this.customers.findOneBy({ user_id, account });
   }

@@ -122,4 +122,80 @@ export class PurchaseAnalyticsRepository {
   pendingInvoices(): Promise<number> {
     return this.invoices.createQueryBuilder('i').where(`i.status = 'pending'`).getCount();
   }
+
+  /**
+   * Subscriptions that began with a free trial in the range, per product: started, since paid (a completed
+   * invoice of the purchase: the first charge after the trial), and cancelled.
+   */
+  async freeTrials(range: Range) {
+    const rows = await this.purchases
+      .createQueryBuilder('p')
+      .select('p.product_id', 'product_id')
+      .addSelect('count(*)::int', 'started')
+      .addSelect(
+        `count(*) FILTER (WHERE EXISTS (SELECT 1 FROM invoices i
+           WHERE i.purchase_id = p.purchase_id AND i.status = 'completed'))::int`,
+        'converted',
+      )
+      .addSelect(`count(*) FILTER (WHERE p.status IN ('cancelled', 'revoked'))::int`, 'cancelled')
+      .where('p.free_trial_length IS NOT NULL')
+      .andWhere('p."createdAt" >= :from AND p."createdAt" < :to', range)
+      .groupBy('p.product_id')
+      .orderBy('started', 'DESC')
+      .addOrderBy('p.product_id', 'ASC')
+      .getRawMany<{ product_id: number; started: number; converted: number; cancelled: number }>();
+    return rows;
+  }
+
+  /**
+   * Renewals expected in the range: running subscriptions (active, not cancelled at period end) whose paid
+   * period ends in it, with the amount each charges; the count and total cover every row, the rows the first.
+   */
+  async expectedRenewals(range: Range, limit: number) {
+    const base = this.purchases
+      .createQueryBuilder('p')
+      .where(`p.status = 'active' AND p.subscription_interval IS NOT NULL AND NOT p.cancel_at_period_end`)
+      .andWhere('p.current_period_end >= :from AND p.current_period_end < :to', range);
+    const totals = (await base
+      .clone()
+      .select('count(*)::int', 'count')
+      .addSelect('COALESCE(sum(p.amount), 0)::bigint', 'total')
+      .getRawOne<{ count: number; total: string }>())!;
+    const rows = await base
+      .clone()
+      .select(['p.purchase_id', 'p.user_id', 'p.product_id', 'p.amount', 'p.current_period_end'])
+      .orderBy('p.current_period_end', 'ASC')
+      .addOrderBy('p.purchase_id', 'ASC')
+      .limit(limit)
+      .getMany();
+    return { count: totals.count, total: Number(totals.total), rows };
+  }
+
+  /** Invoices waiting for payment (pending) that fall due in the range, soonest first; as above. */
+  async openInvoicesDue(range: Range, limit: number) {
+    const base = this.invoices
+      .createQueryBuilder('i')
+      .where(`i.status = 'pending'`)
+      .andWhere('i.expiration_date >= :from AND i.expiration_date < :to', range);
+    const totals = (await base
+      .clone()
+      .select('count(*)::int', 'count')
+      .addSelect('COALESCE(sum(i.amount), 0)::bigint', 'total')
+      .getRawOne<{ count: number; total: string }>())!;
+    const rows = await base
+      .clone()
+      .select([
+        'i.invoice_id',
+        'i.user_id',
+        'i.purchase_id',
+        'i.amount',
+        'i.expiration_date',
+        'i.description',
+      ])
+      .orderBy('i.expiration_date', 'ASC')
+      .addOrderBy('i.invoice_id', 'ASC')
+      .limit(limit)
+      .getMany();
+    return { count: totals.count, total: Number(totals.total), rows };
+  }
 }

@@ -52,4 +52,16 @@ export class PurchaseAnalyticsService {
   pendingInvoices(): Promise<number> {
     return this.rows.pendingInvoices();
   }
+
+  freeTrials(range: Range) {
+    return this.rows.freeTrials(range);
+  }
+
+  expectedRenewals(range: Range, limit: number) {
+    return this.rows.expectedRenewals(range, limit);
+  }
+
+  openInvoicesDue(range: Range, limit: number) {
+    return this.rows.openInvoicesDue(range, limit);
+  }
 }

@@ -20,7 +20,6 @@ import {
   PurchasePageResponse,
   PurchaseResponse,
   RevokeAccessDto,
-  ScopeQuery,
 } from './dto/purchases.dto';
 import { InvoicesService } from './invoices.service';
 import { adminTransitionError } from './purchase-rules';
@@ -101,7 +100,6 @@ export class PurchasesController {
   async one(
     @CurrentUser() me: Principal,
     @IdParam('purchase_id') purchase_id: number,
-    @Query() _query: ScopeQuery,
   ): Promise<PurchaseResponse> {
     const purchase = await this.purchases.getVisible(purchase_id, me);
     return { purchase: (await this.purchases.withNames([purchase], false))[0] };

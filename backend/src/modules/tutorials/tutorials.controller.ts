@@ -11,7 +11,6 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import type { Principal } from '../../common/auth/principal';
 import { IdParam } from '../../common/http/id-param';
-import { ScopeQuery } from '../../common/http/pagination';
 import {
   CreateTutorialBody,
   TutorialListQuery,
@@ -45,7 +44,7 @@ export class TutorialsController {
   @ApiOperation({ summary: 'One tutorial' })
   @ApiOkResponse({ type: TutorialResponse })
   @ApiNotFoundResponse({ description: 'No such tutorial' })
-  async get(@IdParam('tutorial_id') id: number, @Query() _scope: ScopeQuery): Promise<TutorialResponse> {
+  async get(@IdParam('tutorial_id') id: number): Promise<TutorialResponse> {
     return { tutorial: await this.tutorials.get(id) };
   }
 
@@ -56,11 +55,7 @@ export class TutorialsController {
   })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such tutorial' })
-  play(
-    @CurrentUser() me: Principal,
-    @IdParam('tutorial_id') id: number,
-    @Query() _scope: ScopeQuery,
-  ): Promise<void> {
+  play(@CurrentUser() me: Principal, @IdParam('tutorial_id') id: number): Promise<void> {
     return this.tutorials.play(me, id);
   }
 
@@ -69,7 +64,7 @@ export class TutorialsController {
   @ApiOperation({ summary: 'Create a tutorial (staff)' })
   @ApiCreatedResponse({ type: TutorialResponse })
   @ApiBadRequestResponse({ description: BAD })
-  async create(@Body() body: CreateTutorialBody, @Query() _scope: ScopeQuery): Promise<TutorialResponse> {
+  async create(@Body() body: CreateTutorialBody): Promise<TutorialResponse> {
     return { tutorial: await this.tutorials.create(body) };
   }
 
@@ -79,7 +74,7 @@ export class TutorialsController {
   @ApiOkResponse({ type: TutorialResponse })
   @ApiBadRequestResponse({ description: BAD })
   @ApiNotFoundResponse({ description: 'No such tutorial' })
-  async update(@Body() body: UpdateTutorialBody, @Query() _scope: ScopeQuery): Promise<TutorialResponse> {
+  async update(@Body() body: UpdateTutorialBody): Promise<TutorialResponse> {
     return { tutorial: await this.tutorials.update(body) };
   }
 
@@ -89,7 +84,7 @@ export class TutorialsController {
   @ApiOperation({ summary: 'Delete a tutorial and its play counts (staff)' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ description: 'No such tutorial' })
-  remove(@IdParam('tutorial_id') id: number, @Query() _scope: ScopeQuery): Promise<void> {
+  remove(@IdParam('tutorial_id') id: number): Promise<void> {
     return this.tutorials.remove(id);
   }
 }

@@ -4,6 +4,15 @@ import type { Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
 import { Tutorial, TutorialPlay } from './tutorial.entity';
 
+export interface TutorialPlayCount {
+  tutorial_id: number;
+  name: string;
+  language: string;
+  plays: number;
+  /** Signed-in users who played it. */
+  viewers: number;
+}
+
 export type TutorialValues = Pick<Tutorial, 'name' | 'thumbnail' | 'order' | 'src' | 'language'>;
 
 /** The tutorials and tutorial_plays tables: the only code that reads or writes them. */
@@ -63,15 +72,23 @@ export class TutorialsRepository {
     return result !== null;
   }
 
-  /** Plays per tutorial since a time (what the analytics `videos` call reads). */
-  async playCounts(since: Date): Promise<{ tutorial_id: number; plays: number }[]> {
+  /** Plays per tutorial in [from, to), with the tutorial's name and language (the analytics `videos` call). */
+  async playCounts(range: { from: Date; to: Date }): Promise<TutorialPlayCount[]> {
     const rows = await this.plays
       .createQueryBuilder('p')
+      .innerJoin(Tutorial, 't', 't.tutorial_id = p.tutorial_id')
       .select('p.tutorial_id', 'tutorial_id')
+      .addSelect('t.name', 'name')
+      .addSelect('t.language', 'language')
       .addSelect('count(*)::int', 'plays')
-      .where('p.createdAt >= :since', { since })
+      .addSelect('count(DISTINCT p.user_id)::int', 'viewers')
+      .where('p."createdAt" >= :from AND p."createdAt" < :to', range)
       .groupBy('p.tutorial_id')
-      .getRawMany<{ tutorial_id: number; plays: number }>();
+      .addGroupBy('t.name')
+      .addGroupBy('t.language')
+      .orderBy('plays', 'DESC')
+      .addOrderBy('p.tutorial_id', 'ASC')
+      .getRawMany<TutorialPlayCount>();
     return rows;
   }
 }

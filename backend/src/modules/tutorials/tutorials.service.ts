@@ -10,7 +10,7 @@ import type {
   UpdateTutorialBody,
 } from './dto/tutorial.dto';
 import { BAD_THUMBNAIL, BAD_VIDEO, isUploadedSrc, normalizeVideo } from './tutorial-rules';
-import { TutorialsRepository, type TutorialValues } from './tutorials.repository';
+import { TutorialsRepository, type TutorialPlayCount, type TutorialValues } from './tutorials.repository';
 
 const PAGE_SIZE = 100;
 const tutorialNotFound = () => notFound('Tutorial', 'tutorial_not_found');
@@ -62,9 +62,9 @@ export class TutorialsService {
     if (!(await this.repository.delete(id))) throw tutorialNotFound();
   }
 
-  /** Plays per tutorial since `since`, for the analytics `videos` call. */
-  playCounts(since: Date): Promise<{ tutorial_id: number; plays: number }[]> {
-    return this.repository.playCounts(since);
+  /** Plays per tutorial in the range, most played first, for the analytics `videos` call. */
+  playCounts(range: { from: Date; to: Date }): Promise<TutorialPlayCount[]> {
+    return this.repository.playCounts(range);
   }
 
   /** Counts one play by the caller. */

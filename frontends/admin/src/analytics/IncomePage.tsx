@@ -105,7 +105,11 @@ export function IncomePage() {
             {slices.length ? (
               <Paper withBorder p="md" radius="md">
                 <Stack align="center" gap="xs" role="figure" aria-label={t('analytics.income.chart')}>
+                  {/* The table beside it carries the same figures: the chart is drawing only, hidden and not focusable. */}
                   <DonutChart
+                    aria-hidden
+                    pieChartProps={{ accessibilityLayer: false }}
+                    pieProps={{ rootTabIndex: -1 }}
                     data={slices}
                     withLabels
                     withTooltip

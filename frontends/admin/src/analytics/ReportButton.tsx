@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { api, notifyError, unwrap } from '@avatar-studio/shared';
 
 type ReportPath =
-  '/api/analytics/income/report' | '/api/analytics/purchases/report' | '/api/analytics/customers/report';
+  | '/api/analytics/income/report'
+  | '/api/analytics/purchases/report'
+  | '/api/analytics/customers/report'
+  | '/api/analytics/instructors/report';
 
 /** Downloads the CSV report of the range shown. */
 export function ReportButton({

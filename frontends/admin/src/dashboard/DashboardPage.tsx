@@ -35,11 +35,23 @@ function Figure({ label, today, month, to }: { label: string; today: string; mon
   );
 }
 
+/**
+ * Where staff fix what makes a queue's jobs fail: payment events and purchases, product webhooks and their
+ * products, mail and its settings; other queues (avatar files, trainings) have no back-office screen.
+ */
+export function queueScreen(queue: string, can: { canMoney: boolean; canSettings: boolean }): string | null {
+  if (queue === 'payment-event') return can.canMoney ? '/admin/purchases' : null;
+  if (queue === 'product-webhook') return can.canMoney ? '/admin/products' : null;
+  if (queue === 'email') return can.canSettings ? '/admin/settings' : null;
+  return null;
+}
+
 /** /admin: today's and this month's figures, with links into the screens, and what needs attention. */
 export function DashboardPage() {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const canMoney = useCan('billing.view');
+  const canSettings = useCan('appconfig.edit');
   const dashboard = useQuery({
     queryKey: DASHBOARD_QUERY_KEY,
     queryFn: () => unwrap(api.GET('/api/analytics/dashboard')),
@@ -63,6 +75,48 @@ export function DashboardPage() {
     attention.push(
       <Text key="invoices" size="sm">
         {t('dashboard.pendingInvoices', { count: d.pending_invoices })}
+      </Text>,
+    );
+  if (d.webhook_failures.count > 0) {
+    const text = t('dashboard.webhookFailures', {
+      n: format.number(d.webhook_failures.count),
+      when: d.webhook_failures.last ? format.dateTime(d.webhook_failures.last) : '',
+    });
+    attention.push(
+      canMoney ? (
+        <Anchor key="webhooks" component={Link} to="/admin/purchases" size="sm">
+          {text}
+        </Anchor>
+      ) : (
+        <Text key="webhooks" size="sm">
+          {text}
+        </Text>
+      ),
+    );
+  }
+  for (const { queue, failed } of d.failed_jobs ?? []) {
+    if (failed === 0) continue;
+    const text = t('dashboard.failedJobs', {
+      n: format.number(failed),
+      queue: t(`dashboard.queues.${queue}`, { defaultValue: queue }),
+    });
+    const to = queueScreen(queue, { canMoney, canSettings });
+    attention.push(
+      to ? (
+        <Anchor key={`jobs-${queue}`} component={Link} to={to} size="sm">
+          {text}
+        </Anchor>
+      ) : (
+        <Text key={`jobs-${queue}`} size="sm">
+          {text}
+        </Text>
+      ),
+    );
+  }
+  if (d.failed_jobs === null)
+    attention.push(
+      <Text key="jobs-unknown" size="sm" c="dimmed">
+        {t('dashboard.jobsUnknown')}
       </Text>,
     );
 

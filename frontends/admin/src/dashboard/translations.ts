@@ -15,6 +15,16 @@ export const dashboardEn = {
   pendingInvoices: '{{count}} invoices waiting for payment',
   nothing: 'Nothing needs attention.',
   open: 'Open',
+  webhookFailures: 'Payment webhooks failed in the last 7 days: {{n}} (last {{when}})',
+  failedJobs: 'Failed jobs, {{queue}}: {{n}}',
+  jobsUnknown: 'The job queues did not answer; failed jobs are unknown.',
+  queues: {
+    email: 'emails',
+    'payment-event': 'payment events',
+    'product-webhook': 'product webhooks',
+    'avatar-file-index': 'avatar file indexing',
+    'training-run': 'trainings',
+  },
 };
 
 export const dashboardEs: typeof dashboardEn = {
@@ -33,4 +43,14 @@ export const dashboardEs: typeof dashboardEn = {
   pendingInvoices: '{{count}} cargos esperando pago',
   nothing: 'Nada requiere atención.',
   open: 'Abrir',
+  webhookFailures: 'Webhooks de pago fallidos en los últimos 7 días: {{n}} (último {{when}})',
+  failedJobs: 'Tareas fallidas, {{queue}}: {{n}}',
+  jobsUnknown: 'Las colas de tareas no respondieron; no se sabe si hay tareas fallidas.',
+  queues: {
+    email: 'correos',
+    'payment-event': 'eventos de pago',
+    'product-webhook': 'webhooks de productos',
+    'avatar-file-index': 'indexado de archivos de avatares',
+    'training-run': 'entrenamientos',
+  },
 };

@@ -1878,6 +1878,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/free_trials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscriptions that began with a free trial in the range, per product; how many paid or cancelled since */
+        get: operations["Analytics_freeTrials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/instructors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The avatars (instructors) and their use: conversations opened with each in the range and their users */
+        get: operations["Analytics_instructors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/instructors/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The avatars used in the range (most used 10,000), as a CSV file */
+        get: operations["Analytics_instructorsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money expected in the range: subscription renewals falling due and open invoices to be paid by then */
+        get: operations["Analytics_reservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tutorial video plays in the range, per tutorial */
+        get: operations["Analytics_videos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/income/report": {
         parameters: {
             query?: never;
@@ -5120,6 +5205,17 @@ export interface components {
             /** @description Since the start of this month (UTC) */
             month: number;
         };
+        WebhookFailuresDto: {
+            /** @description Payment webhook events that failed for good in the last 7 days */
+            count: number;
+            /** Format: date-time */
+            last: string | null;
+        };
+        FailedJobsDto: {
+            /** @example email */
+            queue: string;
+            failed: number;
+        };
         DashboardResponse: {
             sign_ups: components["schemas"]["PeriodFigureDto"];
             /** @description Cents */
@@ -5131,6 +5227,9 @@ export interface components {
             active_subscriptions: number;
             /** @description Invoices waiting for payment */
             pending_invoices: number;
+            webhook_failures: components["schemas"]["WebhookFailuresDto"];
+            /** @description Background jobs that failed their last try, per queue; null when the queue store did not answer */
+            failed_jobs: components["schemas"]["FailedJobsDto"][] | null;
         };
         WordsAnalyticsResponse: {
             /** Format: date-time */
@@ -5216,6 +5315,121 @@ export interface components {
             sign_ups: components["schemas"]["CustomerGroupDto"];
             active: components["schemas"]["CustomerGroupDto"];
             cancelled: components["schemas"]["CustomerGroupDto"];
+        };
+        FreeTrialProductDto: {
+            product_id: number;
+            name: string;
+            /** @description Subscriptions that began with a free trial in the range */
+            started: number;
+            /** @description Of those, paid since (a completed charge after the trial) */
+            converted: number;
+            /** @description Of those, cancelled or revoked since */
+            cancelled: number;
+        };
+        FreeTrialsResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+            started: number;
+            converted: number;
+            cancelled: number;
+            products: components["schemas"]["FreeTrialProductDto"][];
+        };
+        InstructorUsageDto: {
+            avatar_id: number;
+            /** @description The avatar's name ('#id' once deleted) */
+            name: string;
+            /** @description Null once deleted */
+            public: boolean | null;
+            /** @description Conversations opened with the avatar in the range */
+            conversations: number;
+            /** @description Users who opened them */
+            users: number;
+        };
+        InstructorsResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+            /** @description Avatars created in the range */
+            avatars_created: number;
+            /** @description Conversations opened with any avatar in the range */
+            conversations: number;
+            /** @description Avatars used in the range, most used first (at most 100) */
+            avatars: components["schemas"]["InstructorUsageDto"][];
+        };
+        ExpectedRenewalDto: {
+            purchase_id: number;
+            /** @description Null once the customer was deleted */
+            user_id: number | null;
+            /** @description Null once the customer was deleted */
+            customer: string | null;
+            product: string;
+            /** @description Cents */
+            amount: number;
+            /**
+             * Format: date-time
+             * @description When the paid period ends and the next charge is due
+             */
+            date: string;
+        };
+        ExpectedRenewalsDto: {
+            count: number;
+            /** @description Cents */
+            total: number;
+            /** @description The soonest 100 */
+            items: components["schemas"]["ExpectedRenewalDto"][];
+        };
+        OpenInvoiceDueDto: {
+            invoice_id: number;
+            /** @description Null once the customer was deleted */
+            user_id: number | null;
+            /** @description Null once the customer was deleted */
+            customer: string | null;
+            description: string | null;
+            /** @description Cents */
+            amount: number;
+            /**
+             * Format: date-time
+             * @description Pay by
+             */
+            date: string;
+        };
+        OpenInvoicesDueDto: {
+            count: number;
+            /** @description Cents */
+            total: number;
+            /** @description The soonest 100 */
+            items: components["schemas"]["OpenInvoiceDueDto"][];
+        };
+        ReservationsResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+            /** @description Cents: renewals and open invoices expected in the range */
+            expected_total: number;
+            renewals: components["schemas"]["ExpectedRenewalsDto"];
+            open_invoices: components["schemas"]["OpenInvoicesDueDto"];
+        };
+        TutorialPlaysDto: {
+            tutorial_id: number;
+            name: string;
+            language: string;
+            plays: number;
+            /** @description Signed-in users who played it */
+            viewers: number;
+        };
+        VideosResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+            /** @description Tutorial plays in the range */
+            plays: number;
+            /** @description Most played first */
+            tutorials: components["schemas"]["TutorialPlaysDto"][];
         };
         ConversationFileDto: {
             file_id: number;
@@ -11868,6 +12082,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomersAnalyticsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_freeTrials: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeTrialsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_instructors: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstructorsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_instructorsReport: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_reservations: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationsResponse"];
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_videos: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideosResponse"];
                 };
             };
             /** @description No or expired session */

@@ -75,16 +75,6 @@ export class PeriodFigureDto {
   @ApiProperty({ description: 'Since the start of this month (UTC)' }) month: number;
 }
 
-export class DashboardResponse {
-  @ApiProperty({ type: PeriodFigureDto }) sign_ups: PeriodFigureDto;
-  @ApiProperty({ type: PeriodFigureDto, description: 'Cents' }) income: PeriodFigureDto;
-  @ApiProperty({ type: PeriodFigureDto }) payments: PeriodFigureDto;
-  @ApiProperty({ type: PeriodFigureDto }) words_generated: PeriodFigureDto;
-  @ApiProperty({ type: PeriodFigureDto }) failed_payments: PeriodFigureDto;
-  @ApiProperty({ description: 'Subscriptions that renew (active)' }) active_subscriptions: number;
-  @ApiProperty({ description: 'Invoices waiting for payment' }) pending_invoices: number;
-}
-
 export class WordsAnalyticsResponse extends RangeInfo {
   @ApiProperty({ description: 'Words generated (debited) by everyone in the range' }) words: number;
 }
@@ -103,4 +93,121 @@ export class MonthlyAnalyticsResponse extends RangeInfo {
     description: 'Each calendar month (UTC) the range touches, at most 36',
   })
   months: MonthIncomeDto[];
+}
+
+export class FreeTrialProductDto {
+  @ApiProperty() product_id: number;
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'Subscriptions that began with a free trial in the range' }) started: number;
+  @ApiProperty({ description: 'Of those, paid since (a completed charge after the trial)' })
+  converted: number;
+  @ApiProperty({ description: 'Of those, cancelled or revoked since' }) cancelled: number;
+}
+
+export class FreeTrialsResponse extends RangeInfo {
+  @ApiProperty() started: number;
+  @ApiProperty() converted: number;
+  @ApiProperty() cancelled: number;
+  @ApiProperty({ type: [FreeTrialProductDto] }) products: FreeTrialProductDto[];
+}
+
+export class InstructorUsageDto {
+  @ApiProperty() avatar_id: number;
+  @ApiProperty({ description: "The avatar's name ('#id' once deleted)" }) name: string;
+  @ApiProperty({ type: Boolean, nullable: true, description: 'Null once deleted' }) public: boolean | null;
+  @ApiProperty({ description: 'Conversations opened with the avatar in the range' }) conversations: number;
+  @ApiProperty({ description: 'Users who opened them' }) users: number;
+}
+
+export class InstructorsResponse extends RangeInfo {
+  @ApiProperty({ description: 'Avatars created in the range' }) avatars_created: number;
+  @ApiProperty({ description: 'Conversations opened with any avatar in the range' }) conversations: number;
+  @ApiProperty({
+    type: [InstructorUsageDto],
+    description: 'Avatars used in the range, most used first (at most 100)',
+  })
+  avatars: InstructorUsageDto[];
+}
+
+export class ExpectedRenewalDto {
+  @ApiProperty() purchase_id: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the customer was deleted' })
+  user_id: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Null once the customer was deleted' })
+  customer: string | null;
+  @ApiProperty() product: string;
+  @ApiProperty({ description: 'Cents' }) amount: number;
+  @ApiProperty({ description: 'When the paid period ends and the next charge is due' }) date: Date;
+}
+
+export class OpenInvoiceDueDto {
+  @ApiProperty() invoice_id: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Null once the customer was deleted' })
+  user_id: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Null once the customer was deleted' })
+  customer: string | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ description: 'Cents' }) amount: number;
+  @ApiProperty({ description: 'Pay by' }) date: Date;
+}
+
+export class ExpectedRenewalsDto {
+  @ApiProperty() count: number;
+  @ApiProperty({ description: 'Cents' }) total: number;
+  @ApiProperty({ type: [ExpectedRenewalDto], description: 'The soonest 100' }) items: ExpectedRenewalDto[];
+}
+
+export class OpenInvoicesDueDto {
+  @ApiProperty() count: number;
+  @ApiProperty({ description: 'Cents' }) total: number;
+  @ApiProperty({ type: [OpenInvoiceDueDto], description: 'The soonest 100' }) items: OpenInvoiceDueDto[];
+}
+
+export class ReservationsResponse extends RangeInfo {
+  @ApiProperty({ description: 'Cents: renewals and open invoices expected in the range' })
+  expected_total: number;
+  @ApiProperty({ type: ExpectedRenewalsDto }) renewals: ExpectedRenewalsDto;
+  @ApiProperty({ type: OpenInvoicesDueDto }) open_invoices: OpenInvoicesDueDto;
+}
+
+export class TutorialPlaysDto {
+  @ApiProperty() tutorial_id: number;
+  @ApiProperty() name: string;
+  @ApiProperty() language: string;
+  @ApiProperty() plays: number;
+  @ApiProperty({ description: 'Signed-in users who played it' }) viewers: number;
+}
+
+export class VideosResponse extends RangeInfo {
+  @ApiProperty({ description: 'Tutorial plays in the range' }) plays: number;
+  @ApiProperty({ type: [TutorialPlaysDto], description: 'Most played first' }) tutorials: TutorialPlaysDto[];
+}
+
+export class FailedJobsDto {
+  @ApiProperty({ example: 'email' }) queue: string;
+  @ApiProperty() failed: number;
+}
+
+export class WebhookFailuresDto {
+  @ApiProperty({ description: 'Payment webhook events that failed for good in the last 7 days' })
+  count: number;
+  @ApiProperty({ type: Date, nullable: true }) last: Date | null;
+}
+
+export class DashboardResponse {
+  @ApiProperty({ type: PeriodFigureDto }) sign_ups: PeriodFigureDto;
+  @ApiProperty({ type: PeriodFigureDto, description: 'Cents' }) income: PeriodFigureDto;
+  @ApiProperty({ type: PeriodFigureDto }) payments: PeriodFigureDto;
+  @ApiProperty({ type: PeriodFigureDto }) words_generated: PeriodFigureDto;
+  @ApiProperty({ type: PeriodFigureDto }) failed_payments: PeriodFigureDto;
+  @ApiProperty({ description: 'Subscriptions that renew (active)' }) active_subscriptions: number;
+  @ApiProperty({ description: 'Invoices waiting for payment' }) pending_invoices: number;
+  @ApiProperty({ type: WebhookFailuresDto }) webhook_failures: WebhookFailuresDto;
+  @ApiProperty({
+    type: [FailedJobsDto],
+    nullable: true,
+    description:
+      'Background jobs that failed their last try, per queue; null when the queue store did not answer',
+  })
+  failed_jobs: FailedJobsDto[] | null;
 }

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { INVOICE_STATUSES, PURCHASE_STATUSES, PURCHASE_STORED_STATUSES } from '@avatar-studio/contracts';
 import { MAX_ID } from '../../../common/http/id-param';
-import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery } from '../../../common/http/pagination';
 
 const Id =
   (name: string, optional = false) =>
@@ -303,5 +303,3 @@ export class InvoiceUpdateDto {
   @MaxLength(500, { message: 'description must be 500 characters or less.' })
   description?: string | null;
 }
-
-export { ScopeQuery };
