@@ -61,6 +61,8 @@ export { loadScript } from './load-script';
 export { AppProviders, ThemeProvider, createQueryClient } from './providers';
 export { StandaloneRemote } from './standalone';
 export { PageLoader } from './ui/PageLoader';
+export { PagedTable, pageCount } from './ui/PagedTable';
+export type { PagedTableProps } from './ui/PagedTable';
 export { ConfirmModal, DANGER_BUTTON_COLOR } from './ui/ConfirmModal';
 export { NotFound } from './ui/NotFound';
 export * from './features';

@@ -1,17 +1,5 @@
 import '@mantine/dates/styles.css';
-import {
-  Badge,
-  Code,
-  Group,
-  NumberInput,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Code, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -19,7 +7,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PageLoader,
+  PagedTable,
+  pageCount,
   api,
   dateDisplayFormat,
   unwrap,
@@ -75,7 +64,7 @@ export function AuditPage() {
 
   const data = list.data;
   const rows = data?.audit_events ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+  const pages = data ? pageCount(data.total, data.limit) : 1;
 
   return (
     <Stack gap="md" p="md">
@@ -122,101 +111,63 @@ export function AuditPage() {
           miw={260}
         />
       </Group>
-      <Paper withBorder radius="md">
-        {list.isPending ? (
-          <PageLoader />
-        ) : list.isError ? (
-          <Text c="red" p="md" role="alert">
-            {list.error.message}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('audit.columns.time')}</Table.Th>
-                  <Table.Th>{t('audit.columns.action')}</Table.Th>
-                  <Table.Th>{t('audit.columns.actor')}</Table.Th>
-                  <Table.Th>{t('audit.columns.target')}</Table.Th>
-                  <Table.Th>{t('audit.columns.details')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('audit.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((row) => (
-                    <Table.Tr key={row.audit_event_id}>
-                      <Table.Td>{format.dateTime(row.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light">{row.action}</Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {row.actor_user_id === null ? (
-                          t('audit.system')
-                        ) : (
-                          <>
-                            <Text size="sm">
-                              {row.actor_email ?? t('audit.user', { id: row.actor_user_id })}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {t('audit.user', { id: row.actor_user_id })}
-                              {row.actor_staff_role ? ` · ${row.actor_staff_role}` : ''}
-                            </Text>
-                          </>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {row.target_type ? `${row.target_type} ${row.target_id ?? ''}`.trim() : ''}
-                        {row.target_user_id !== null ? (
-                          <Text size="xs" c="dimmed">
-                            {t('audit.user', { id: row.target_user_id })}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td maw={320}>
-                        {Object.keys(row.details ?? {}).length ? (
-                          // Focusable: a long record scrolls, and keyboard users must reach it too.
-                          <Code
-                            block
-                            fz="xs"
-                            tabIndex={0}
-                            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-                          >
-                            {JSON.stringify(row.details)}
-                          </Code>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      {data ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('audit.total', { count: data.total })}
-          </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(next) => setPageState({ page: next, filterKey })}
-              siblings={1}
-              boundaries={1}
-            />
-          ) : null}
-        </Group>
-      ) : null}
+      <PagedTable
+        query={list}
+        minWidth={820}
+        highlightOnHover={false}
+        head={
+          <>
+            <Table.Th>{t('audit.columns.time')}</Table.Th>
+            <Table.Th>{t('audit.columns.action')}</Table.Th>
+            <Table.Th>{t('audit.columns.actor')}</Table.Th>
+            <Table.Th>{t('audit.columns.target')}</Table.Th>
+            <Table.Th>{t('audit.columns.details')}</Table.Th>
+          </>
+        }
+        columns={5}
+        emptyText={t('audit.empty')}
+        rows={rows.map((row) => (
+          <Table.Tr key={row.audit_event_id}>
+            <Table.Td>{format.dateTime(row.createdAt)}</Table.Td>
+            <Table.Td>
+              <Badge variant="light">{row.action}</Badge>
+            </Table.Td>
+            <Table.Td>
+              {row.actor_user_id === null ? (
+                t('audit.system')
+              ) : (
+                <>
+                  <Text size="sm">{row.actor_email ?? t('audit.user', { id: row.actor_user_id })}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('audit.user', { id: row.actor_user_id })}
+                    {row.actor_staff_role ? ` · ${row.actor_staff_role}` : ''}
+                  </Text>
+                </>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {row.target_type ? `${row.target_type} ${row.target_id ?? ''}`.trim() : ''}
+              {row.target_user_id !== null ? (
+                <Text size="xs" c="dimmed">
+                  {t('audit.user', { id: row.target_user_id })}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td maw={320}>
+              {Object.keys(row.details ?? {}).length ? (
+                // Focusable: a long record scrolls, and keyboard users must reach it too.
+                <Code block fz="xs" tabIndex={0} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {JSON.stringify(row.details)}
+                </Code>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        totalLabel={data ? t('audit.total', { count: data.total }) : undefined}
+        page={page}
+        pages={pages}
+        onPageChange={(next) => setPageState({ page: next, filterKey })}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  Paper,
   Select,
   Stack,
   Table,
@@ -18,7 +17,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  PageLoader,
+  PagedTable,
+  pageCount,
   api,
   formatMoney,
   unwrap,
@@ -52,6 +52,7 @@ export function CustomersPage() {
   const filterKey = JSON.stringify([query, field, sort]);
   const [pageState, setPageState] = useState({ page: 1, filterKey });
   const page = pageState.filterKey === filterKey ? pageState.page : 1;
+  const goToPage = (next: number) => setPageState({ page: next, filterKey });
 
   const list = useQuery({
     queryKey: [...CUSTOMERS_QUERY_KEY, { page, query, field, sort }],
@@ -98,7 +99,7 @@ export function CustomersPage() {
 
   const data = list.data;
   const rows = data?.users ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+  const pages = data ? pageCount(data.total, data.limit) : 1;
 
   return (
     <Stack gap="md" p="md">
@@ -130,72 +131,42 @@ export function CustomersPage() {
           miw={280}
         />
       </Group>
-      <Paper withBorder radius="md">
-        {list.isPending ? (
-          <PageLoader />
-        ) : list.isError ? (
-          <Text c="red" p="md" role="alert">
-            {list.error.message}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>{COLUMNS.map(header)}</Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('customers.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((row) => (
-                    <Table.Tr key={row.user_id}>
-                      <Table.Td>{row.user_id}</Table.Td>
-                      <Table.Td>{row.name}</Table.Td>
-                      <Table.Td>{row.last_name}</Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={`/admin/users/${row.user_id}`}
-                          aria-label={t('customers.open', { email: row.email })}
-                        >
-                          {row.email}
-                        </Anchor>
-                        {row.staff_role ? (
-                          <Badge ml="xs" size="xs" variant="light">
-                            {t('customers.staffBadge', { role: row.staff_role })}
-                          </Badge>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{row.phone ?? ''}</Table.Td>
-                      <Table.Td>${formatMoney(row.value)}</Table.Td>
-                      <Table.Td>{format.date(row.createdAt)}</Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      {data ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('customers.total', { count: data.total })}
-          </Text>
-          <Pager
-            page={page}
-            pages={pages}
-            buttons={ADMIN_USERS_PAGER_BUTTONS}
-            onChange={(next) => setPageState({ page: next, filterKey })}
-          />
-        </Group>
-      ) : null}
+      <PagedTable
+        query={list}
+        minWidth={860}
+        head={COLUMNS.map(header)}
+        columns={COLUMNS.length}
+        emptyText={t('customers.empty')}
+        rows={rows.map((row) => (
+          <Table.Tr key={row.user_id}>
+            <Table.Td>{row.user_id}</Table.Td>
+            <Table.Td>{row.name}</Table.Td>
+            <Table.Td>{row.last_name}</Table.Td>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={`/admin/users/${row.user_id}`}
+                aria-label={t('customers.open', { email: row.email })}
+              >
+                {row.email}
+              </Anchor>
+              {row.staff_role ? (
+                <Badge ml="xs" size="xs" variant="light">
+                  {t('customers.staffBadge', { role: row.staff_role })}
+                </Badge>
+              ) : null}
+            </Table.Td>
+            <Table.Td>{row.phone ?? ''}</Table.Td>
+            <Table.Td>${formatMoney(row.value)}</Table.Td>
+            <Table.Td>{format.date(row.createdAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+        totalLabel={data ? t('customers.total', { count: data.total }) : undefined}
+        page={page}
+        pages={pages}
+        onPageChange={goToPage}
+        pager={<Pager page={page} pages={pages} buttons={ADMIN_USERS_PAGER_BUTTONS} onChange={goToPage} />}
+      />
     </Stack>
   );
 }

@@ -4,8 +4,6 @@ import {
   Button,
   Group,
   Modal,
-  Pagination,
-  Paper,
   Stack,
   Table,
   Text,
@@ -19,7 +17,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PageLoader,
+  PagedTable,
+  pageCount,
   api,
   notifyError,
   notifySuccess,
@@ -84,7 +83,7 @@ export function DiscountsPage() {
 
   const data = list.data;
   const rows = (data?.discounts ?? []) as unknown as DiscountRow[];
-  const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+  const pages = data ? pageCount(data.total, data.limit) : 1;
 
   return (
     <Stack gap="md" p="md">
@@ -103,111 +102,80 @@ export function DiscountsPage() {
         type="search"
         maw={420}
       />
-      <Paper withBorder radius="md">
-        {list.isPending ? (
-          <PageLoader />
-        ) : list.isError ? (
-          <Text c="red" p="md" role="alert">
-            {list.error.message}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('discounts.columns.code')}</Table.Th>
-                  <Table.Th>{t('discounts.columns.amount')}</Table.Th>
-                  <Table.Th>{t('discounts.columns.product')}</Table.Th>
-                  <Table.Th>{t('discounts.columns.usage')}</Table.Th>
-                  <Table.Th>{t('discounts.columns.validity')}</Table.Th>
-                  <Table.Th>{t('discounts.columns.status')}</Table.Th>
-                  <Table.Th w={100}>
-                    <VisuallyHidden>{t('discounts.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('discounts.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((row) => (
-                    <Table.Tr key={row.discount_id}>
-                      <Table.Td ff="monospace">{row.code}</Table.Td>
-                      <Table.Td>
-                        {row.type === 'percent'
-                          ? t('discounts.percentOff', { amount: row.amount })
-                          : t('discounts.amountOff', { amount: usd(row.amount) })}
-                      </Table.Td>
-                      <Table.Td>{productName(row.product_id)}</Table.Td>
-                      <Table.Td>
-                        {row.usage_limit === null
-                          ? t('discounts.usedUnlimited', { used: format.number(row.times_used) })
-                          : t('discounts.used', {
-                              used: format.number(row.times_used),
-                              limit: format.number(row.usage_limit),
-                            })}
-                      </Table.Td>
-                      <Table.Td>{validity(row)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={row.active ? 'green' : 'gray'} variant="light">
-                          {row.active ? t('discounts.active') : t('discounts.disabled')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label={t('discounts.edit', { code: row.code })}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('discounts.edit', { code: row.code })}
-                              onClick={() => setEditing(row)}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          {row.active ? (
-                            <Tooltip label={t('discounts.disable')}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('discounts.disableLabel', { code: row.code })}
-                                onClick={() => setDisabling(row)}
-                              >
-                                <IconBan size={18} aria-hidden />
-                              </ActionIcon>
-                            </Tooltip>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      {data ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('discounts.total', { count: data.total })}
-          </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(next) => setPageState({ page: next, query })}
-              siblings={1}
-              boundaries={1}
-            />
-          ) : null}
-        </Group>
-      ) : null}
+      <PagedTable
+        query={list}
+        minWidth={760}
+        head={
+          <>
+            <Table.Th>{t('discounts.columns.code')}</Table.Th>
+            <Table.Th>{t('discounts.columns.amount')}</Table.Th>
+            <Table.Th>{t('discounts.columns.product')}</Table.Th>
+            <Table.Th>{t('discounts.columns.usage')}</Table.Th>
+            <Table.Th>{t('discounts.columns.validity')}</Table.Th>
+            <Table.Th>{t('discounts.columns.status')}</Table.Th>
+            <Table.Th w={100}>
+              <VisuallyHidden>{t('discounts.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        columns={7}
+        emptyText={t('discounts.empty')}
+        rows={rows.map((row) => (
+          <Table.Tr key={row.discount_id}>
+            <Table.Td ff="monospace">{row.code}</Table.Td>
+            <Table.Td>
+              {row.type === 'percent'
+                ? t('discounts.percentOff', { amount: row.amount })
+                : t('discounts.amountOff', { amount: usd(row.amount) })}
+            </Table.Td>
+            <Table.Td>{productName(row.product_id)}</Table.Td>
+            <Table.Td>
+              {row.usage_limit === null
+                ? t('discounts.usedUnlimited', { used: format.number(row.times_used) })
+                : t('discounts.used', {
+                    used: format.number(row.times_used),
+                    limit: format.number(row.usage_limit),
+                  })}
+            </Table.Td>
+            <Table.Td>{validity(row)}</Table.Td>
+            <Table.Td>
+              <Badge color={row.active ? 'green' : 'gray'} variant="light">
+                {row.active ? t('discounts.active') : t('discounts.disabled')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label={t('discounts.edit', { code: row.code })}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('discounts.edit', { code: row.code })}
+                    onClick={() => setEditing(row)}
+                  >
+                    <IconPencil size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                {row.active ? (
+                  <Tooltip label={t('discounts.disable')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('discounts.disableLabel', { code: row.code })}
+                      onClick={() => setDisabling(row)}
+                    >
+                      <IconBan size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        totalLabel={data ? t('discounts.total', { count: data.total }) : undefined}
+        page={page}
+        pages={pages}
+        onPageChange={(next) => setPageState({ page: next, query })}
+      />
+
       {editing ? (
         <DiscountModal
           discount={editing === 'new' ? null : editing}

@@ -2,8 +2,6 @@ import {
   Anchor,
   Button,
   Group,
-  Pagination,
-  Paper,
   Stack,
   Table,
   Text,
@@ -18,7 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
-  PageLoader,
+  PagedTable,
+  pageCount,
   api,
   notifyError,
   notifySuccess,
@@ -103,7 +102,7 @@ export function ProductsPage() {
 
   const data = list.data;
   const rows = data?.products ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+  const pages = data ? pageCount(data.total, data.limit) : 1;
 
   return (
     <Stack gap="md" p="md">
@@ -124,92 +123,60 @@ export function ProductsPage() {
         type="search"
         maw={420}
       />
-      <Paper withBorder radius="md">
-        {list.isPending ? (
-          <PageLoader />
-        ) : list.isError ? (
-          <Text c="red" p="md" role="alert">
-            {list.error.message}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  {header('product_id')}
-                  {header('name')}
-                  {header('word_amount', 'right')}
-                  {header('price', 'right')}
-                  <Table.Th>{t('products.columns.available')}</Table.Th>
-                  <Table.Th w={90}>
-                    <VisuallyHidden>{t('products.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('products.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((row) => (
-                    <Table.Tr key={row.product_id}>
-                      <Table.Td>{row.product_id}</Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={`/admin/products/${row.product_id}/edit`}
-                          aria-label={t('products.edit', { name: row.name })}
-                        >
-                          {row.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {row.word_amount === null ? t('products.unlimited') : format.number(row.word_amount)}
-                      </Table.Td>
-                      <Table.Td ta="right">{usd(row.sale_price ?? row.price)}</Table.Td>
-                      <Table.Td>{row.available ? t('products.yes') : t('products.no')}</Table.Td>
-                      <Table.Td>
-                        {row.webhook_url ? (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            aria-label={t('products.testLabel', { name: row.name })}
-                            loading={test.isPending && test.variables === row.product_id}
-                            onClick={() => test.mutate(row.product_id)}
-                          >
-                            {t('products.test')}
-                          </Button>
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      {data ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('products.total', { count: data.total })}
-          </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(next) => setPageState({ page: next, filterKey })}
-              siblings={1}
-              boundaries={1}
-            />
-          ) : null}
-        </Group>
-      ) : null}
+      <PagedTable
+        query={list}
+        minWidth={640}
+        head={
+          <>
+            {header('product_id')}
+            {header('name')}
+            {header('word_amount', 'right')}
+            {header('price', 'right')}
+            <Table.Th>{t('products.columns.available')}</Table.Th>
+            <Table.Th w={90}>
+              <VisuallyHidden>{t('products.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        columns={6}
+        emptyText={t('products.empty')}
+        rows={rows.map((row) => (
+          <Table.Tr key={row.product_id}>
+            <Table.Td>{row.product_id}</Table.Td>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={`/admin/products/${row.product_id}/edit`}
+                aria-label={t('products.edit', { name: row.name })}
+              >
+                {row.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td ta="right">
+              {row.word_amount === null ? t('products.unlimited') : format.number(row.word_amount)}
+            </Table.Td>
+            <Table.Td ta="right">{usd(row.sale_price ?? row.price)}</Table.Td>
+            <Table.Td>{row.available ? t('products.yes') : t('products.no')}</Table.Td>
+            <Table.Td>
+              {row.webhook_url ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={t('products.testLabel', { name: row.name })}
+                  loading={test.isPending && test.variables === row.product_id}
+                  onClick={() => test.mutate(row.product_id)}
+                >
+                  {t('products.test')}
+                </Button>
+              ) : null}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        totalLabel={data ? t('products.total', { count: data.total }) : undefined}
+        page={page}
+        pages={pages}
+        onPageChange={(next) => setPageState({ page: next, filterKey })}
+      />
     </Stack>
   );
 }

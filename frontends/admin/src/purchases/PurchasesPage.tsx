@@ -4,8 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
-  Paper,
   Select,
   Stack,
   Table,
@@ -23,7 +21,8 @@ import 'dayjs/locale/es';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PageLoader,
+  PagedTable,
+  pageCount,
   api,
   dateDisplayFormat,
   unwrap,
@@ -111,7 +110,7 @@ export function PurchasesPage() {
 
   const data = list.data;
   const rows = data?.purchases ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+  const pages = data ? pageCount(data.total, data.limit) : 1;
   const methodName = (id: number | null) => {
     const method = PAYMENT_METHODS.find((m) => m.payment_method_id === id);
     return method ? t(`purchases.methods.${method.name}`) : '—';
@@ -176,109 +175,76 @@ export function PurchasesPage() {
           </Button>
         ))}
       </Group>
-      <Paper withBorder radius="md">
-        {list.isPending ? (
-          <PageLoader />
-        ) : list.isError ? (
-          <Text c="red" p="md" role="alert">
-            {list.error.message}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('purchases.columns.id')}</Table.Th>
-                  <Table.Th>{t('purchases.columns.date')}</Table.Th>
-                  <Table.Th>{t('purchases.columns.customer')}</Table.Th>
-                  <Table.Th>{t('purchases.columns.product')}</Table.Th>
-                  <Table.Th ta="right">{t('purchases.columns.amount')}</Table.Th>
-                  <Table.Th>{t('purchases.columns.method')}</Table.Th>
-                  <Table.Th>{t('purchases.columns.status')}</Table.Th>
-                  {canEdit ? (
-                    <Table.Th w={60}>
-                      <VisuallyHidden>{t('purchases.columns.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={canEdit ? 8 : 7}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('purchases.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((row) => {
-                    const badge = purchaseBadge(row.status);
-                    return (
-                      <Table.Tr key={row.purchase_id}>
-                        <Table.Td>{row.purchase_id}</Table.Td>
-                        <Table.Td>{format.date(row.createdAt)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            {`${row.user?.name ?? ''} ${row.user?.last_name ?? ''}`.trim() || '—'}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {row.user?.email ?? ''}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {row.product?.name ?? '—'}
-                          {row.is_gift ? (
-                            <Badge ml="xs" size="xs" variant="light">
-                              {t('purchases.gift')}
-                            </Badge>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td ta="right">{usd(row.amount)}</Table.Td>
-                        <Table.Td>{methodName(row.payment_method_id)}</Table.Td>
-                        <Table.Td>
-                          <Badge color={BADGE_COLORS[badge] ?? 'gray'} variant="dot">
-                            {t(`purchases.statuses.${badge}`, { defaultValue: badge })}
-                          </Badge>
-                        </Table.Td>
-                        {canEdit ? (
-                          <Table.Td>
-                            <Tooltip label={t('purchases.edit')}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('purchases.editLabel', { id: row.purchase_id })}
-                                onClick={() => setEditing(row)}
-                              >
-                                <IconPencil size={18} aria-hidden />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Table.Td>
-                        ) : null}
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      {data ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('purchases.total', { count: data.total })}
-          </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(next) => setPageState({ page: next, filterKey })}
-              siblings={1}
-              boundaries={1}
-            />
-          ) : null}
-        </Group>
-      ) : null}
+      <PagedTable
+        query={list}
+        minWidth={820}
+        head={
+          <>
+            <Table.Th>{t('purchases.columns.id')}</Table.Th>
+            <Table.Th>{t('purchases.columns.date')}</Table.Th>
+            <Table.Th>{t('purchases.columns.customer')}</Table.Th>
+            <Table.Th>{t('purchases.columns.product')}</Table.Th>
+            <Table.Th ta="right">{t('purchases.columns.amount')}</Table.Th>
+            <Table.Th>{t('purchases.columns.method')}</Table.Th>
+            <Table.Th>{t('purchases.columns.status')}</Table.Th>
+            {canEdit ? (
+              <Table.Th w={60}>
+                <VisuallyHidden>{t('purchases.columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </>
+        }
+        columns={canEdit ? 8 : 7}
+        emptyText={t('purchases.empty')}
+        rows={rows.map((row) => {
+          const badge = purchaseBadge(row.status);
+          return (
+            <Table.Tr key={row.purchase_id}>
+              <Table.Td>{row.purchase_id}</Table.Td>
+              <Table.Td>{format.date(row.createdAt)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{`${row.user?.name ?? ''} ${row.user?.last_name ?? ''}`.trim() || '—'}</Text>
+                <Text size="xs" c="dimmed">
+                  {row.user?.email ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {row.product?.name ?? '—'}
+                {row.is_gift ? (
+                  <Badge ml="xs" size="xs" variant="light">
+                    {t('purchases.gift')}
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td ta="right">{usd(row.amount)}</Table.Td>
+              <Table.Td>{methodName(row.payment_method_id)}</Table.Td>
+              <Table.Td>
+                <Badge color={BADGE_COLORS[badge] ?? 'gray'} variant="dot">
+                  {t(`purchases.statuses.${badge}`, { defaultValue: badge })}
+                </Badge>
+              </Table.Td>
+              {canEdit ? (
+                <Table.Td>
+                  <Tooltip label={t('purchases.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('purchases.editLabel', { id: row.purchase_id })}
+                      onClick={() => setEditing(row)}
+                    >
+                      <IconPencil size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          );
+        })}
+        totalLabel={data ? t('purchases.total', { count: data.total }) : undefined}
+        page={page}
+        pages={pages}
+        onPageChange={(next) => setPageState({ page: next, filterKey })}
+      />
+
       {editing ? (
         <EditPurchaseModal
           purchase={editing}

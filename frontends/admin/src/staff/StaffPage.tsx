@@ -3,8 +3,6 @@ import {
   Button,
   Group,
   Modal,
-  Pagination,
-  Paper,
   Select,
   Stack,
   Table,
@@ -19,7 +17,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  PageLoader,
+  PagedTable,
+  pageCount,
   STAFF_ROLES,
   api,
   notifyError,
@@ -83,7 +82,7 @@ export function StaffPage() {
 
   const data = list.data;
   const rows: StaffRow[] = data?.staff ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+  const pages = data ? pageCount(data.total, data.limit) : 1;
   const roleOptions = STAFF_ROLES.map((role) => ({ value: role, label: t(`staff.roles.${role}`) }));
 
   return (
@@ -105,86 +104,60 @@ export function StaffPage() {
         type="search"
         maw={420}
       />
-      <Paper withBorder radius="md">
-        {list.isPending ? (
-          <PageLoader />
-        ) : list.isError ? (
-          <Text c="red" p="md" role="alert">
-            {list.error.message}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('staff.columns.email')}</Table.Th>
-                  <Table.Th>{t('staff.columns.name')}</Table.Th>
-                  <Table.Th>{t('staff.columns.role')}</Table.Th>
-                  <Table.Th w={90}>
-                    <VisuallyHidden>{t('staff.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {t('staff.empty')}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((row) => (
-                    <Table.Tr key={row.staff_id}>
-                      <Table.Td>{row.user.email}</Table.Td>
-                      <Table.Td>{`${row.user.name ?? ''} ${row.user.last_name ?? ''}`.trim()}</Table.Td>
-                      <Table.Td>
-                        <Select
-                          aria-label={t('staff.roleOf', { email: row.user.email })}
-                          data={roleOptions}
-                          value={row.role}
-                          allowDeselect={false}
-                          disabled={changeRole.isPending && changeRole.variables?.staff_id === row.staff_id}
-                          onChange={(role) => {
-                            if (role && role !== row.role) {
-                              changeRole.mutate({ staff_id: row.staff_id, role: role as StaffRole });
-                            }
-                          }}
-                          w={160}
-                          comboboxProps={{ withinPortal: true }}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Tooltip label={t('staff.remove')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('staff.removeLabel', { email: row.user.email })}
-                            onClick={() => setRemoving(row)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      {data ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('staff.total', { count: data.total })}
-          </Text>
-          {pages > 1 ? (
-            <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} />
-          ) : null}
-        </Group>
-      ) : null}
+      <PagedTable
+        query={list}
+        minWidth={560}
+        head={
+          <>
+            <Table.Th>{t('staff.columns.email')}</Table.Th>
+            <Table.Th>{t('staff.columns.name')}</Table.Th>
+            <Table.Th>{t('staff.columns.role')}</Table.Th>
+            <Table.Th w={90}>
+              <VisuallyHidden>{t('staff.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        columns={4}
+        emptyText={t('staff.empty')}
+        rows={rows.map((row) => (
+          <Table.Tr key={row.staff_id}>
+            <Table.Td>{row.user.email}</Table.Td>
+            <Table.Td>{`${row.user.name ?? ''} ${row.user.last_name ?? ''}`.trim()}</Table.Td>
+            <Table.Td>
+              <Select
+                aria-label={t('staff.roleOf', { email: row.user.email })}
+                data={roleOptions}
+                value={row.role}
+                allowDeselect={false}
+                disabled={changeRole.isPending && changeRole.variables?.staff_id === row.staff_id}
+                onChange={(role) => {
+                  if (role && role !== row.role) {
+                    changeRole.mutate({ staff_id: row.staff_id, role: role as StaffRole });
+                  }
+                }}
+                w={160}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </Table.Td>
+            <Table.Td>
+              <Tooltip label={t('staff.remove')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('staff.removeLabel', { email: row.user.email })}
+                  onClick={() => setRemoving(row)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        totalLabel={data ? t('staff.total', { count: data.total }) : undefined}
+        page={page}
+        pages={pages}
+        onPageChange={setPage}
+      />
 
       <AddStaffModal opened={adding} onClose={() => setAdding(false)} onAdded={invalidate} />
 
