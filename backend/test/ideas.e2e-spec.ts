@@ -29,7 +29,7 @@ describe('Topic and hashtag generators', () => {
       .expect(202);
     const id = res.body.generation_id as string;
     const end = await waitFor(() =>
-      events.find((e) => e.event === 'ideas_output' && e.payload.done === true),
+      events.find((e) => e.event === 'topics_output' && e.payload.done === true),
     );
     expect(end.payload).toEqual({
       generation_id: id,
@@ -39,7 +39,7 @@ describe('Topic and hashtag generators', () => {
       done: true,
       idea_id: expect.any(Number),
     });
-    const pieces = events.filter((e) => e.event === 'ideas_output' && e.payload.done === false);
+    const pieces = events.filter((e) => e.event === 'topics_output' && e.payload.done === false);
     expect(pieces.map((p) => p.payload.content).join('')).toBe(answer);
     expect(k.fake.requests[0].messages).toEqual([
       { role: 'system', content: topicsInstruction(3, 'es') },
@@ -79,7 +79,7 @@ describe('Topic and hashtag generators', () => {
         count: 5,
       })
       .expect(202);
-    await waitFor(() => events.find((e) => e.event === 'ideas_output' && e.payload.done === true));
+    await waitFor(() => events.find((e) => e.event === 'hashtags_output' && e.payload.done === true));
     expect(k.fake.requests[0].messages[0]).toEqual({
       role: 'system',
       content: hashtagsInstruction(5, 'linkedin'),

@@ -211,7 +211,9 @@ export interface ServerToClientEvents {
   message_stream_enhance_end: (payload: MessageStreamEnhanceEndPayload) => void;
   document_output: (payload: DocumentOutputPayload) => void;
   document_avatar: (payload: DocumentAvatarPayload) => void;
-  ideas_output: (payload: IdeasOutputPayload) => void;
+  /** Topics and hashtags stream on events of their own, so each feature's flag gates its own. */
+  topics_output: (payload: IdeasOutputPayload) => void;
+  hashtags_output: (payload: IdeasOutputPayload) => void;
   super_fetch_outputs: (payload: SuperFetchOutputsPayload) => void;
   thread_messages: (payload: ThreadMessagesPayload) => void;
   output: (payload: OutputPayload) => void;
@@ -253,7 +255,8 @@ export const SERVER_EVENTS = [
   'message_stream_enhance_end',
   'document_output',
   'document_avatar',
-  'ideas_output',
+  'topics_output',
+  'hashtags_output',
   'super_fetch_outputs',
   'thread_messages',
   'output',

@@ -145,7 +145,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
     defaultOn: true,
     whenOff:
       'Documents disappear, and so does sharing an answer into them; their API answers 404 feature_disabled and their socket events stop.',
-    api: ['/api/documents', '/api/messages/share'],
+    api: ['/api/documents'],
     events: ['document_output', 'document_avatar'],
     screens: ['/documents', '/campaign/:campaign_id/documents'],
   },
@@ -155,7 +155,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
     defaultOn: true,
     whenOff: 'Topics disappear; their API answers 404 feature_disabled.',
     api: ['/api/topics'],
-    events: [],
+    events: ['topics_output'],
     screens: ['/topics'],
   },
   {
@@ -164,7 +164,7 @@ export const FEATURES: readonly FeatureDeclaration[] = [
     defaultOn: true,
     whenOff: 'Hashtags disappear; their API answers 404 feature_disabled.',
     api: ['/api/hashtags'],
-    events: [],
+    events: ['hashtags_output'],
     screens: ['/hashtags'],
   },
   {

@@ -35,7 +35,7 @@ export class TopicsController {
     summary: 'Generate topic ideas for a subject and audience',
     description:
       'Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when ' +
-      'it fails or is stopped. The text streams as `ideas_output` events (kind topics); the last one (done: true) ' +
+      'it fails or is stopped. The text streams as `topics_output` events; the last one (done: true) ' +
       'carries the whole text and the idea_id of the history entry saved with the charge. Body: {subject, audience?, count? (1-30, default 10), language? (en, es)}.',
   })
   @ApiAcceptedResponse({ type: GenerateIdeasResponse })
@@ -86,7 +86,7 @@ export class HashtagsController {
     summary: 'Generate hashtags for a post on a platform',
     description:
       'Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when ' +
-      'it fails or is stopped. The text streams as `ideas_output` events (kind hashtags); the last one (done: true) ' +
+      'it fails or is stopped. The text streams as `hashtags_output` events; the last one (done: true) ' +
       'carries the whole text and the idea_id of the history entry saved with the charge. Body: {text, platform? (instagram, tiktok, x, linkedin, facebook, youtube), count? (1-30, default 10)}.',
   })
   @ApiAcceptedResponse({ type: GenerateIdeasResponse })

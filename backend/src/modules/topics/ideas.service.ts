@@ -31,6 +31,8 @@ import { IdeasRepository } from './ideas.repository';
 
 const PAGE_SIZE = 20;
 
+/** Each kind streams on its own event, so switching one feature off stops only its own. */
+const IDEA_EVENTS = { topics: 'topics_output', hashtags: 'hashtags_output' } as const;
 /** The key that stops one idea generation; it names its user, so only they can stop it. */
 export const ideaGenerationKey = (user_id: number, generation_id: string) =>
   `ideas:${user_id}:${generation_id}`;
@@ -48,7 +50,7 @@ interface IdeaRequest {
 
 /**
  * Topic and hashtag ideas: generated on the engine (words reserved, 412 without access, charged once complete),
- * streamed as `ideas_output`, and saved in the user's history of their scope together with the charge.
+ * streamed as `topics_output` or `hashtags_output`, and saved in the user's history of their scope together with the charge.
  */
 @Injectable()
 export class IdeasService {
@@ -112,7 +114,7 @@ export class IdeasService {
     const reservation = await this.engine.admit(owner, request.model);
     const generation_id = randomUUID();
     const emit = (content: string, offset: number, done: boolean, idea_id: number | null) =>
-      this.realtime.emitToUser(me.user_id, 'ideas_output', {
+      this.realtime.emitToUser(me.user_id, IDEA_EVENTS[request.kind], {
         generation_id,
         kind: request.kind,
         content,

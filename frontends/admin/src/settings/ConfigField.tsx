@@ -1,5 +1,6 @@
 import { Button, ColorInput, Group, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { SUPER_FETCH_PROMPT_VARIABLES } from '@avatar-studio/contracts';
 import { useTranslation } from 'react-i18next';
 
 /** One entry of GET /api/appconfig/admin. */
@@ -21,18 +22,6 @@ function isLongText(entry: AdminConfigEntry): boolean {
     entry.key === 'tracking_code'
   );
 }
-
-export const SUPER_FETCH_VARIABLES = [
-  'Task',
-  'Topic',
-  'Target',
-  'Person',
-  'Tone',
-  'Format',
-  'Examples',
-  'CTA',
-  'Prompt',
-];
 
 export interface ConfigFieldProps {
   entry: AdminConfigEntry;
@@ -69,7 +58,9 @@ export function ConfigField({
     : undefined;
   const description =
     entry.key === 'super_fetch_prompt'
-      ? t('settings.superFetchHint', { variables: SUPER_FETCH_VARIABLES.map((v) => `{${v}}`).join(', ') })
+      ? t('settings.superFetchHint', {
+          variables: SUPER_FETCH_PROMPT_VARIABLES.map((v) => `{${v}}`).join(', '),
+        })
       : locked && !canUnlock
         ? t('settings.locked')
         : undefined;

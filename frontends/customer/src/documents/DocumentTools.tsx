@@ -144,18 +144,13 @@ export function DocumentTools({
         <Tabs.Panel value="prompt" pt="sm">
           <form onSubmit={submitPrompt} noValidate>
             <Stack gap="sm">
-              <Textarea
+              <PromptField
                 label={t('documents.tools.promptLabel')}
-                description={t('documents.tools.promptHelp')}
-                autosize
-                minRows={3}
-                maxRows={10}
-                maxLength={4000}
                 value={prompt}
                 error={promptError}
-                onChange={(e) => {
-                  setPrompt(e.currentTarget.value);
-                  if (e.currentTarget.value.trim()) setPromptError(null);
+                onChange={(value) => {
+                  setPrompt(value);
+                  if (value.trim()) setPromptError(null);
                 }}
               />
               <Button type="submit" loading={busy} leftSection={<IconSparkles size={16} aria-hidden />}>
@@ -218,18 +213,13 @@ function AskAvatarForm({
             if (id !== null) setAvatarError(null);
           }}
         />
-        <Textarea
+        <PromptField
           label={t('documents.avatars.prompt')}
-          description={t('documents.tools.promptHelp')}
-          autosize
-          minRows={3}
-          maxRows={10}
-          maxLength={4000}
           value={prompt}
           error={promptError}
-          onChange={(e) => {
-            setPrompt(e.currentTarget.value);
-            if (e.currentTarget.value.trim()) setPromptError(null);
+          onChange={(value) => {
+            setPrompt(value);
+            if (value.trim()) setPromptError(null);
           }}
         />
         <Button type="submit" loading={busy} leftSection={<IconSparkles size={16} aria-hidden />}>
@@ -237,5 +227,33 @@ function AskAvatarForm({
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** What to write, for the model: the Prompt tab's and the Avatars tab's box, with the same help and limit. */
+function PromptField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('customer');
+  return (
+    <Textarea
+      label={label}
+      description={t('documents.tools.promptHelp')}
+      autosize
+      minRows={3}
+      maxRows={10}
+      maxLength={4000}
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
   );
 }

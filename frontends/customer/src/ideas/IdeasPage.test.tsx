@@ -73,7 +73,7 @@ describe('Topic and hashtag generators', () => {
     );
     const deliver = (content: string, offset: number, done = false, idea_id: number | null = null) =>
       act(() =>
-        socket.deliver('ideas_output', {
+        socket.deliver('topics_output', {
           generation_id: GENERATION,
           kind: 'topics',
           content,

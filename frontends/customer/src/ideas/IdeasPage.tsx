@@ -86,7 +86,7 @@ export function IdeasPage({ kind }: { kind: IdeaKind }) {
       void queryClient.invalidateQueries({ queryKey: ideaKeys.all(scope, kind) });
     }
   };
-  useRealtimeEvent('ideas_output', (payload: IdeasOutputPayload) => {
+  useRealtimeEvent(kind === 'topics' ? 'topics_output' : 'hashtags_output', (payload: IdeasOutputPayload) => {
     if (payload.kind !== kind) return;
     const before = streams.current.get(payload.generation_id) ?? { text: '', done: false };
     streams.current.set(

@@ -38,7 +38,7 @@ export function useIdeaHistory(kind: IdeaKind, page: number) {
   });
 }
 
-/** POST /api/{kind}/generate: the text then streams as `ideas_output`; a 412 goes to /sorry. */
+/** POST /api/{kind}/generate: the text then streams as `topics_output` or `hashtags_output`; a 412 goes to /sorry. */
 export function useGenerateIdeas(kind: IdeaKind, onStarted: (generationId: string) => void) {
   return useGeneratingMutation({
     mutationFn: async (body: TopicsRequest | HashtagsRequest) =>

@@ -2845,7 +2845,7 @@ export interface paths {
         put?: never;
         /**
          * Generate topic ideas for a subject and audience
-         * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `ideas_output` events (kind topics); the last one (done: true) carries the whole text and the idea_id of the history entry saved with the charge. Body: {subject, audience?, count? (1-30, default 10), language? (en, es)}.
+         * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `topics_output` events; the last one (done: true) carries the whole text and the idea_id of the history entry saved with the charge. Body: {subject, audience?, count? (1-30, default 10), language? (en, es)}.
          */
         post: operations["Topics_generate"];
         delete?: never;
@@ -2916,7 +2916,7 @@ export interface paths {
         put?: never;
         /**
          * Generate hashtags for a post on a platform
-         * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `ideas_output` events (kind hashtags); the last one (done: true) carries the whole text and the idea_id of the history entry saved with the charge. Body: {text, platform? (instagram, tiktok, x, linkedin, facebook, youtube), count? (1-30, default 10)}.
+         * @description Runs on the generation engine: words reserved (412 without access), charged once complete, nothing when it fails or is stopped. The text streams as `hashtags_output` events; the last one (done: true) carries the whole text and the idea_id of the history entry saved with the charge. Body: {text, platform? (instagram, tiktok, x, linkedin, facebook, youtube), count? (1-30, default 10)}.
          */
         post: operations["Hashtags_generate"];
         delete?: never;
@@ -5960,7 +5960,7 @@ export interface components {
             language: "en" | "es";
         };
         GenerateIdeasResponse: {
-            /** @description The text streams as `ideas_output` events with this id; the last (done: true) carries the saved idea_id */
+            /** @description The text streams as `topics_output` or `hashtags_output` events with this id; the last (done: true) carries the saved idea_id */
             generation_id: string;
         };
         IdeaDto: {

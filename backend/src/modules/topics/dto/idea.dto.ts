@@ -75,7 +75,7 @@ export class GenerateHashtagsBody extends IdeaCount {
 export class GenerateIdeasResponse {
   @ApiProperty({
     description:
-      'The text streams as `ideas_output` events with this id; the last (done: true) carries the saved idea_id',
+      'The text streams as `topics_output` or `hashtags_output` events with this id; the last (done: true) carries the saved idea_id',
   })
   generation_id: string;
 }
