@@ -77,7 +77,7 @@ export {
   dateDisplayFormat,
   useFormat,
 } from './format';
-export { buildTheme, shadesOf, BREAKPOINTS, BREAKPOINT_PX } from './ui/theme';
+export { buildTheme, cssVariablesResolver, shadesOf, BREAKPOINTS, BREAKPOINT_PX } from './ui/theme';
 export * from './realtime';
 export { useScopeKey } from './data/scope';
 export type { ScopeKey } from './data/scope';

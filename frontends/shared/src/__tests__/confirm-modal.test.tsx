@@ -1,6 +1,6 @@
 import { Button, DEFAULT_THEME, MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { buildTheme, ConfirmModal } from '@avatar-studio/shared';
+import { buildTheme, ConfirmModal, cssVariablesResolver } from '@avatar-studio/shared';
 
 /** WCAG contrast of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -75,4 +75,18 @@ describe('filled red buttons', () => {
       );
     },
   );
+});
+
+describe('red text in the light scheme', () => {
+  it('reads at 4.5:1 or more on white: field errors, light and outline red buttons', () => {
+    const light = cssVariablesResolver(DEFAULT_THEME).light;
+    for (const variable of [
+      '--mantine-color-error',
+      '--mantine-color-red-light-color',
+      '--mantine-color-red-outline',
+    ]) {
+      const ratio = contrast(paletteColor(light[variable]), '#ffffff');
+      expect({ variable, readable: ratio >= 4.5 }).toEqual({ variable, readable: true });
+    }
+  });
 });
