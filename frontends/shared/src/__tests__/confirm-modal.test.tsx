@@ -79,7 +79,7 @@ describe('filled red buttons', () => {
 
 describe('red text in the light scheme', () => {
   it('reads at 4.5:1 or more on white: field errors, light and outline red buttons', () => {
-    const light = cssVariablesResolver(DEFAULT_THEME).light;
+    const light: Record<string, string> = cssVariablesResolver(DEFAULT_THEME).light;
     for (const variable of [
       '--mantine-color-error',
       '--mantine-color-red-light-color',
