@@ -46,6 +46,9 @@ describe('org remote', () => {
       </Routes>,
       { user: testUser(), route: '/organization' },
     );
-    expect(await screen.findByRole('heading', { name: 'My organizations' })).toBeInTheDocument();
+    // The list is a lazy route: its first import compiles the organizations screens, slow in a full parallel run.
+    expect(
+      await screen.findByRole('heading', { name: 'My organizations' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 });
