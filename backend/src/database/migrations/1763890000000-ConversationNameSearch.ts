@@ -26,7 +26,7 @@ export class ConversationNameSearch1763890000000 implements MigrationInterface {
 }
 
 /** The schema pg_trgm is installed in, installing it (in public when there is one) if it is not; null if it can't be. */
-async function trigramSchema(q: QueryRunner): Promise<string | null> {
+export async function trigramSchema(q: QueryRunner): Promise<string | null> {
   const installed = async () =>
     (
       (await q.query(
