@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { NotFound, PageLoader, api, notifyError, notifySuccess, unwrap } from '@avatar-studio/shared';
-import { isValidPhone } from '@avatar-studio/contracts/phone';
 import { numericId } from '../common/money';
 import { CUSTOMER_QUERY_KEY } from './CustomerPage';
 import { CUSTOMERS_QUERY_KEY } from './CustomersPage';
+import { IdentityFields, identityErrors } from './IdentityFields';
 
-// Linear: two runs of distinct characters around one @ (the server checks the address fully).
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const BIRTHDAY = /^\d{4}-\d{2}-\d{2}$/;
 
 type Values = {
@@ -95,11 +93,7 @@ function EditCustomerForm({ userId, initial }: { userId: number; initial: Values
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!values.name.trim()) found.name = t('customers.create.invalidName');
-    if (!values.last_name.trim()) found.last_name = t('customers.create.invalidLastName');
-    if (!EMAIL.test(values.email.trim())) found.email = t('customers.create.invalidEmail');
-    if (values.phone.trim() && !isValidPhone(values.phone)) found.phone = t('customers.create.invalidPhone');
+    const found: typeof errors = identityErrors(values, t);
     if (values.birthday.trim() && !BIRTHDAY.test(values.birthday.trim()))
       found.birthday = t('customers.edit.invalidBirthday');
     setErrors(found);
@@ -117,34 +111,7 @@ function EditCustomerForm({ userId, initial }: { userId: number; initial: Values
       <Paper withBorder p="md" radius="md">
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput
-              label={t('customers.edit.name')}
-              value={values.name}
-              onChange={set('name')}
-              error={errors.name}
-              required
-            />
-            <TextInput
-              label={t('customers.edit.lastName')}
-              value={values.last_name}
-              onChange={set('last_name')}
-              error={errors.last_name}
-              required
-            />
-            <TextInput
-              label={t('customers.edit.email')}
-              type="email"
-              value={values.email}
-              onChange={set('email')}
-              error={errors.email}
-              required
-            />
-            <TextInput
-              label={t('customers.edit.phone')}
-              value={values.phone}
-              onChange={set('phone')}
-              error={errors.phone}
-            />
+            <IdentityFields values={values} errors={errors} set={set} />
             <TextInput label={t('customers.edit.company')} value={values.company} onChange={set('company')} />
             <TextInput
               label={t('customers.edit.birthday')}

@@ -1,14 +1,11 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { api, notifyError, notifySuccess, unwrap } from '@avatar-studio/shared';
-import { isValidPhone } from '@avatar-studio/contracts/phone';
 import { CUSTOMERS_QUERY_KEY } from './CustomersPage';
-
-// Linear: two runs of distinct characters around one @ (the server checks the address fully).
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+import { IdentityFields, identityErrors, type IdentityErrors } from './IdentityFields';
 
 /** /admin/users/new: a customer made by staff; the server emails them a password recovery afterwards. */
 export function NewCustomerForm() {
@@ -16,7 +13,7 @@ export function NewCustomerForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ name: '', last_name: '', email: '', phone: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
+  const [errors, setErrors] = useState<IdentityErrors>({});
   const set = (key: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [key]: value }));
@@ -46,11 +43,7 @@ export function NewCustomerForm() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (!values.name.trim()) found.name = t('customers.create.invalidName');
-    if (!values.last_name.trim()) found.last_name = t('customers.create.invalidLastName');
-    if (!EMAIL.test(values.email.trim())) found.email = t('customers.create.invalidEmail');
-    if (values.phone.trim() && !isValidPhone(values.phone)) found.phone = t('customers.create.invalidPhone');
+    const found = identityErrors(values, t);
     setErrors(found);
     if (Object.keys(found).length === 0) create.mutate();
   };
@@ -66,34 +59,7 @@ export function NewCustomerForm() {
       <Paper withBorder p="md" radius="md">
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput
-              label={t('customers.create.name')}
-              value={values.name}
-              onChange={set('name')}
-              error={errors.name}
-              required
-            />
-            <TextInput
-              label={t('customers.create.lastName')}
-              value={values.last_name}
-              onChange={set('last_name')}
-              error={errors.last_name}
-              required
-            />
-            <TextInput
-              label={t('customers.create.email')}
-              type="email"
-              value={values.email}
-              onChange={set('email')}
-              error={errors.email}
-              required
-            />
-            <TextInput
-              label={t('customers.create.phone')}
-              value={values.phone}
-              onChange={set('phone')}
-              error={errors.phone}
-            />
+            <IdentityFields values={values} errors={errors} set={set} />
             <Text size="sm" c="dimmed">
               {t('customers.create.hint')}
             </Text>

@@ -79,10 +79,6 @@ export const customersEn = {
   },
   edit: {
     title: 'Edit {{name}}',
-    name: 'Name',
-    lastName: 'Last name',
-    email: 'Email',
-    phone: 'Phone',
     company: 'Company',
     birthday: 'Birthday',
     language: 'Language',
@@ -222,10 +218,6 @@ export const customersEs: typeof customersEn = {
   },
   edit: {
     title: 'Editar a {{name}}',
-    name: 'Nombre',
-    lastName: 'Apellido',
-    email: 'Correo',
-    phone: 'Teléfono',
     company: 'Empresa',
     birthday: 'Cumpleaños',
     language: 'Idioma',
