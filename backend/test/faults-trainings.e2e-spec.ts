@@ -97,11 +97,17 @@ describe('a training survives a restart of its worker', () => {
     expect((await api(user.auth, 'POST', '/api/trainings/execute', { training_id: id })).status).toBe(200);
 
     workers.push(await rig.spawnInstance({ ROLE: 'worker' }));
-    // Killed once two windows' notes are saved (the third is being written).
+    // Which windows the model was asked for: excerpt i + 1 of the run.
+    const asked = (i: number) =>
+      rig.fake.requests.filter((r) =>
+        r.messages.some((m) => m.content.includes(`excerpt ${i + 1} of ${WINDOWS}`)),
+      ).length;
+    // Killed once two windows' notes are saved and the next window is in flight at the model (asked, not answered).
     let killedWith = 0;
     for (const deadline = Date.now() + 120_000; ; await sleep(100)) {
       const r = await row(id);
-      if ((r.checkpoint?.notes.length ?? 0) >= 2) {
+      const saved = r.checkpoint?.notes.length ?? 0;
+      if (saved >= 2 && asked(saved) === 1) {
         await workers[0].kill();
         killedWith = (await row(id)).checkpoint!.notes.length;
         break;
@@ -122,10 +128,6 @@ describe('a training survives a restart of its worker', () => {
     expect(done.checkpoint!.notes).toHaveLength(WINDOWS);
 
     // Windows saved before the kill were not asked again; the one in flight was asked twice.
-    const asked = (i: number) =>
-      rig.fake.requests.filter((r) =>
-        r.messages.some((m) => m.content.includes(`excerpt ${i + 1} of ${WINDOWS}`)),
-      ).length;
     for (let i = 0; i < killedWith; i++) expect(asked(i)).toBe(1);
     expect(asked(killedWith)).toBe(2);
     // Every step is charged once: the windows and the guide (the step cut by the kill was never settled).
