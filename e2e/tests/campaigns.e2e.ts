@@ -6,6 +6,7 @@ import {
   type NewUser,
   type SessionPair,
 } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { markEmailVerified } from '../support/server';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
 
@@ -114,6 +115,7 @@ describe('campaigns', () => {
 
     // The Member of the group, in a browser of their own.
     const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    let documentPath = '';
     try {
       const memberPage = await context.newPage();
       memberPage.setDefaultTimeout(15_000);
@@ -125,10 +127,12 @@ describe('campaigns', () => {
       // The campaign's document opens in the editor, read only for someone who did not make it.
       await memberPage.getByRole('link', { name: 'Open Launch brief', exact: true }).click();
       await memberPage.waitForURL(/\/campaign\/\d+\/documents\/\d+$/);
+      documentPath = new URL(memberPage.url()).pathname;
       await memberPage.getByRole('heading', { name: 'Launch brief', exact: true }).waitFor();
       await memberPage.locator('.bn-editor').getByText('Plan', { exact: true }).waitFor();
       expect(await memberPage.locator('.bn-editor[contenteditable="true"]').count()).toBe(0);
       expect(await memberPage.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+      await expectAccessible(memberPage, "a campaign's document (read only)");
       await memberPage.getByRole('link', { name: 'Campaign: Spring launch', exact: true }).click();
       await memberPage.getByRole('link', { name: 'Open Launch brief', exact: true }).waitFor();
       await memberPage.getByRole('main').getByText('Templates', { exact: true }).click();
@@ -136,5 +140,11 @@ describe('campaigns', () => {
     } finally {
       await context.close();
     }
+
+    // Its maker opens the same document editable, with the editor's controls.
+    await page.goto(documentPath);
+    await page.locator('.bn-editor[contenteditable="true"]').getByText('Plan', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await expectAccessible(page, "a campaign's document (its maker, editable)");
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { adminCredentials, apiCall, login, signUpViaApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
 import { createProduct } from '../support/payments';
 
@@ -21,11 +22,15 @@ describe("back-office customers (000 §2 /admin/users, §6 open the customer's a
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(customer.email);
     await page.getByRole('link', { name: `Open ${customer.email}` }).click();
     await page.waitForURL(new RegExp(`/admin/users/${user_id}$`));
+    await page.getByRole('button', { name: 'Give access', exact: true }).waitFor();
+    await expectAccessible(page, 'the customer screen (back office)');
 
     // Edit: a new name and phone, saved and shown on the screen.
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.waitForURL(new RegExp(`/admin/users/${user_id}/edit$`));
     const name = page.getByLabel(label('Name'));
+    await name.waitFor();
+    await expectAccessible(page, 'the customer edit form (back office)');
     await name.fill('Renamed');
     await page.getByLabel(label('Phone')).fill('(555) 321-0000');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -51,6 +56,7 @@ describe("back-office customers (000 §2 /admin/users, §6 open the customer's a
     await viewer.getByText(`Viewing as ${fullName}`, { exact: true }).waitFor({ timeout: 20_000 });
     expect(viewer.url()).not.toContain('view-as');
     await viewer.getByText('5,000').first().waitFor();
+    await expectAccessible(viewer, "the customer's account with the 'Viewing as' banner");
     await viewer.goto('/admin/users');
     await viewer.getByText(`Viewing as ${fullName}`, { exact: true }).waitFor();
     // The customer's rights only: the back office's list is refused to this session.

@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { apiCall, signUpViaApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { label, signInViaApi, useBrowser } from '../support/fixtures';
 
 const { test } = useBrowser();
@@ -33,6 +34,34 @@ describe('customer settings (000 §2 Settings)', () => {
       user.session.access_token,
     );
     expect(saved).toMatchObject({ zappier_webhook_url: url, manual_mode: true });
+  });
+
+  test('the Super Fetch assistant is reset after a confirmation; the section and its dialog pass axe', async ({
+    page,
+  }) => {
+    const user = await signUpViaApi('settings-reset');
+    await signInViaApi(page, user, '/settings');
+    await page.getByRole('heading', { name: 'Super Fetch assistant', exact: true }).waitFor();
+    await page.getByText('Made the first time you use Super Fetch or reset it.', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset your Super Fetch assistant?' });
+    await confirm.waitFor();
+    await expectAccessible(page, 'Settings: reset the Super Fetch assistant (dialog)');
+    await confirm.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.getByText('Super Fetcch reset.', { exact: true }).waitFor();
+    await confirm.waitFor({ state: 'detached' });
+
+    // The new assistant is the account's default avatar, named in the section.
+    const { user: saved } = await apiCall<{ user: { defaultAssistant: { id: string } | null } }>(
+      'GET',
+      '/api/users',
+      undefined,
+      user.session.access_token,
+    );
+    expect(saved.defaultAssistant?.id).toMatch(/^asst_/);
+    await page.getByText(`Assistant ${saved.defaultAssistant!.id}`, { exact: true }).waitFor();
+    await expectAccessible(page, 'Settings: the Super Fetch assistant section after a reset');
   });
 });
 
