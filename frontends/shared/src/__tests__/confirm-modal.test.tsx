@@ -90,3 +90,16 @@ describe('red text in the light scheme', () => {
     }
   });
 });
+
+describe('light gray text in the light scheme', () => {
+  it('reads at 4.5:1 or more on its own tint (a light gray badge: gray 6 at 10% over white)', () => {
+    const light: Record<string, string> = cssVariablesResolver(DEFAULT_THEME).light;
+    const gray6 = DEFAULT_THEME.colors.gray[6];
+    const tint = `#${[1, 3, 5]
+      .map((i) => Math.round(255 + (parseInt(gray6.slice(i, i + 2), 16) - 255) * 0.1))
+      .map((c) => c.toString(16).padStart(2, '0'))
+      .join('')}`;
+    const ratio = contrast(paletteColor(light['--mantine-color-gray-light-color']), tint);
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+});

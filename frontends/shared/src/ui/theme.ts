@@ -115,6 +115,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Light and outline red buttons (Remove, Delete) keep their text at 4.5:1: red 6 on red 0 reached 2.9:1.
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
     '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
+    // Light gray badges and alerts (No access, Inactive) keep their text at 4.5:1: gray 6 on its tint reached 3:1.
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-7)',
   },
   dark: {},
 });
