@@ -222,7 +222,10 @@ describe('avatars', () => {
     await expectAccessible(page, 'an avatar: the Combine dialog');
 
     await dialog.getByRole('textbox', { name: label('Other avatar') }).click();
-    await page.getByRole('option', { name: `Poet ${run}`, exact: true }).click();
+    const poetOption = page.getByRole('option', { name: `Poet ${run}`, exact: true });
+    await poetOption.waitFor();
+    await expectAccessible(page, 'an avatar: the Combine dialog with its avatar list open');
+    await poetOption.click();
     const training = dialog.getByRole('textbox', { name: label('Training of the other avatar') });
     await until('the training select to be enabled', () => training.isEnabled());
     await training.click();

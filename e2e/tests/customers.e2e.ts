@@ -43,6 +43,8 @@ describe("back-office customers (000 §2 /admin/users, §6 open the customer's a
     // A gift of 5,000 words through Give access: total 0, the product, the gift method.
     await page.getByRole('button', { name: 'Give access', exact: true }).click();
     const give = page.getByRole('dialog', { name: 'Give access' });
+    await give.getByRole('textbox', { name: label('Product') }).waitFor();
+    await expectAccessible(page, 'the customer screen: Give access (dialog)');
     await give.getByRole('textbox', { name: label('Product') }).click();
     await page.getByRole('option', { name: productName }).click();
     await give.getByRole('button', { name: 'Give access', exact: true }).click();

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore, setNavigator, useSession, ViewingAsBanner } from '@avatar-studio/shared';
-import { renderWithProviders, testUser } from '@avatar-studio/shared/testing';
+import { contrast, paletteColor, renderWithProviders, testUser } from '@avatar-studio/shared/testing';
 
 const customer = testUser({ user_id: 9, name: 'Viv', last_name: 'Customer' } as never);
 const exchanged = {
@@ -47,6 +47,15 @@ describe("A tab viewing a customer's account", () => {
     expect(sessionStorage.getItem('access_token')).toBe('customer-access');
     expect(sessionStore.getAccessToken()).toBe('customer-access');
     expect(screen.getByText('signed in as Viv')).toBeInTheDocument();
+    // White on the banner's colour and that colour on the white Exit button both read at 4.5:1 (axe).
+    const banner = screen.getByText('Viewing as Viv Customer').closest<HTMLElement>('[role="status"]')!;
+    expect(banner.style.getPropertyValue('--alert-color')).toBe('var(--mantine-color-white)');
+    const exitButton = screen.getByRole('button', { name: 'Exit' });
+    for (const colour of [
+      banner.style.getPropertyValue('--alert-bg'),
+      exitButton.style.getPropertyValue('--button-color'),
+    ])
+      expect(contrast(paletteColor(colour), '#ffffff')).toBeGreaterThanOrEqual(4.5);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Exit' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/admin/users/9'));

@@ -260,6 +260,7 @@ export function manifestLabelMismatches(
 
 import { isKnownMissingPage } from './known-missing-pages';
 export { KNOWN_MISSING_PAGES, isKnownMissingPage } from './known-missing-pages';
+export { contrast, paletteColor } from './contrast';
 
 /**
  * Checks that a link's address leads to a page of `App` (a remote's App, mounted at its `mount`s as the shell does):
