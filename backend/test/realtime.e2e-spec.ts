@@ -2,6 +2,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { sign } from 'jsonwebtoken';
 import { createApp } from '../src/bootstrap';
 import type { MessageStreamPayload } from '../src/modules/realtime/events';
+import Redis from 'ioredis';
+import { RealtimeGateway } from '../src/modules/realtime/realtime.gateway';
 import { RealtimeService } from '../src/modules/realtime/realtime.service';
 import { startTestApp, TestApp, TestUser } from './harness';
 import { ClientSocket, connected, openSocket } from './sockets';
@@ -15,6 +17,14 @@ describe('Real-time channel', () => {
     const socket = openSocket(app, token);
     sockets.push(socket);
     return socket;
+  }
+
+  async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** A join_room round trip: once answered, the server has handled the connection (rooms joined). */
@@ -153,6 +163,16 @@ describe('Real-time channel', () => {
   });
 
   it('delivers an emit from one instance to a socket held by another (Redis adapter)', async () => {
+    // Alone, this instance emits to its own sockets without publishing to Redis.
+    const realtime = t.app.get(RealtimeService);
+    const gateway = t.app.get(RealtimeGateway);
+    await waitFor(() => gateway.alone === true);
+    // Nothing is published for an emit while alone: no other instance could hold the socket.
+    const publish = jest.spyOn(Redis.prototype, 'publish');
+    realtime.emitToUser(1, 'openai-error', { message: 'alone' });
+    expect(publish).not.toHaveBeenCalled();
+    publish.mockRestore();
+
     second = await createApp({ ...t.env, port: 0 }, { logger: false });
     await second.listen(0);
     const user = await t.createUser();
@@ -160,19 +180,12 @@ describe('Real-time channel', () => {
     await connected(socket);
     await joinRoom(socket, `user-${user.user_id}`);
 
+    // The second instance said hello before it listened, so the first emit already goes through Redis and
+    // reaches the socket it holds: no retry.
+    expect(gateway.alone).toBe(false);
     const received = new Promise((resolve) => socket.once('openai-error', resolve));
-    // The second instance subscribes to Redis asynchronously; repeat until its subscription is live.
-    const realtime = t.app.get(RealtimeService);
-    const timer = setInterval(
-      () => realtime.emitToUser(user.user_id, 'openai-error', { message: 'boom' }),
-      100,
-    );
     realtime.emitToUser(user.user_id, 'openai-error', { message: 'boom' });
-    try {
-      await expect(received).resolves.toEqual({ message: 'boom' });
-    } finally {
-      clearInterval(timer);
-    }
+    await expect(received).resolves.toEqual({ message: 'boom' });
 
     // Ending the session on instance A disconnects the socket on instance B too.
     const gone = disconnected(socket);

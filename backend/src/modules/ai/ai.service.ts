@@ -70,6 +70,11 @@ export interface AiModelsStatus {
   configured: boolean;
 }
 
+const PROVIDER_KEYS = ['openai_secret_key', 'openai_model', 'openai_base_url'] as const;
+type ProviderSettings = Record<(typeof PROVIDER_KEYS)[number], string | null>;
+/** How long the platform's provider settings are reused (the feature flags' cache is as long). */
+const PROVIDER_SETTINGS_MS = 5_000;
+
 /**
  * The one door to the AI providers: OpenAI Chat Completions streaming, which OpenAI, xAI and every
  * OpenAI-compatible server speak. Errors leave as AiError only (see ai.errors.ts).
@@ -78,6 +83,7 @@ export interface AiModelsStatus {
 export class AiService {
   private readonly logger = new Logger('AI');
   private readonly policy: OutboundPolicy;
+  private settings: { at: number; value: Promise<ProviderSettings> } | null = null;
 
   constructor(
     @Inject(APP_ENV) private readonly env: AppEnv,
@@ -85,6 +91,9 @@ export class AiService {
     private readonly organizations: OrganizationsService,
   ) {
     this.policy = new OutboundPolicy(env.outboundAllow);
+    appConfig.onChange(async () => {
+      this.settings = null;
+    });
   }
 
   /** Key, base URL and model for a request; ai_not_configured (409) when no key exists anywhere. */
@@ -297,11 +306,7 @@ export class AiService {
     organization_id?: number | null;
     model?: string | null;
   }): Promise<ProviderChoice | null> {
-    const config = await this.appConfig.getMany([
-      'openai_secret_key',
-      'openai_model',
-      'openai_base_url',
-    ] as const);
+    const config = await this.providerSettings();
     const organizationKey = input.organization_id
       ? (await this.organizations.secrets(input.organization_id)).openai_api_key
       : null;
@@ -312,6 +317,23 @@ export class AiService {
       appConfigBaseUrl: config.openai_base_url,
       env: this.env,
     });
+  }
+
+  /**
+   * The platform's key, model and base URL, read at most once per PROVIDER_SETTINGS_MS: every generation needs
+   * them before its first token. A change saved on this instance clears it at once; other instances see it
+   * within that time, as they see the feature flags.
+   */
+  private providerSettings(): Promise<ProviderSettings> {
+    if (this.settings && Date.now() - this.settings.at < PROVIDER_SETTINGS_MS) return this.settings.value;
+    const value = this.appConfig.getMany(PROVIDER_KEYS);
+    const entry = { at: Date.now(), value };
+    this.settings = entry;
+    // A failed read is not kept.
+    value.catch(() => {
+      if (this.settings === entry) this.settings = null;
+    });
+    return value;
   }
 
   private unavailable(choice: ProviderChoice, why: string) {

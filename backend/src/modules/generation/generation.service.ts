@@ -214,15 +214,40 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     requestedModel: string | null | undefined,
     limits: AdmissionLimits = {},
   ): Promise<Reservation> {
+    await this.checkAdmission(requestedModel);
+    return this.words.reserve(owner.user_id, this.reserveInput(owner, limits));
+  }
+
+  /**
+   * Admits like `admit` and stores the generation's target (`store`, which names the generation's id) in the
+   * reservation's own transaction: one transaction less before the first token; nothing is kept when either
+   * fails.
+   */
+  async admitWith<T>(
+    owner: GenerationOwner,
+    requestedModel: string | null | undefined,
+    store: (m: EntityManager) => Promise<{ stored: T; id: string }>,
+  ): Promise<{ reservation: Reservation; stored: T }> {
+    await this.checkAdmission(requestedModel);
+    return this.words.reserveWith(owner.user_id, this.reserveInput(owner, {}), async (m) => {
+      const { stored, id } = await store(m);
+      return { stored, reference: id };
+    });
+  }
+
+  private async checkAdmission(requestedModel: string | null | undefined): Promise<void> {
     if (this.draining) throw new DomainError(503, 'server_draining', DRAINING_MESSAGE);
     await this.ai.checkOffered(requestedModel);
-    return this.words.reserve(owner.user_id, {
+  }
+
+  private reserveInput(owner: GenerationOwner, limits: AdmissionLimits) {
+    return {
       words: Math.min(limits.words ?? Infinity, this.env.generationReserveWords),
       staff: owner.staff,
       maxConcurrent:
         limits.maxConcurrent === undefined ? this.env.generationMaxConcurrentPerUser : limits.maxConcurrent,
       ttlMs: this.reservationTtlMs,
-    });
+    };
   }
 
   /** Ties a reservation to the generation id it pays for, in the caller's transaction that stores its target. */

@@ -73,27 +73,36 @@ export class MessagesRepository {
     message: NewMessage,
     leaseSecs: number,
   ): Promise<{ user_message: MessageDto; message: MessageDto }> {
-    const insert = (values: ObjectLiteral) =>
-      this.repo(m)
-        .createQueryBuilder()
-        .insert()
-        .values(values)
-        .returning(VISIBLE)
-        .setParameter('leaseSecs', leaseSecs)
-        .execute()
-        .then((r) => (r.raw as MessageDto[])[0]);
-    const user_message = await insert({ ...message, role: 'user' });
-    const pending = await insert({
-      conversation_id: message.conversation_id,
-      user_id: message.user_id,
-      role: 'assistant',
-      content: null,
-      user_message_id: user_message.message_id,
-      message_type_id: message.message_type_id,
-      model: message.model,
-      status: 'generating',
-      lease_until: LEASE_UNTIL,
-    });
+    // Hand-written: both rows in one statement (the answer names the question's id), one round trip less on
+    // the way to an answer's first token than two inserts.
+    const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
+    const rows = (await m.query(
+      `WITH asked AS (
+         INSERT INTO messages (conversation_id, user_id, role, content, prompt, message_type_id, model)
+         VALUES ($1, $2, 'user', $3, $4, $5, $6)
+         RETURNING *
+       ), pending AS (
+         INSERT INTO messages
+           (conversation_id, user_id, role, content, user_message_id, message_type_id, model, status, lease_until)
+         SELECT $1, $2, 'assistant', NULL, asked.message_id, $5, $6, 'generating', now() + make_interval(secs => $7)
+           FROM asked
+         RETURNING *
+       )
+       SELECT ${columns}, 0 AS position FROM asked
+       UNION ALL
+       SELECT ${columns}, 1 AS position FROM pending
+       ORDER BY position`,
+      [
+        message.conversation_id,
+        message.user_id,
+        message.content,
+        message.prompt,
+        message.message_type_id,
+        message.model,
+        leaseSecs,
+      ],
+    )) as (MessageDto & { position: number })[];
+    const [user_message, pending] = rows.map(({ position: _position, ...row }) => row as MessageDto);
     return { user_message, message: pending };
   }
 

@@ -198,34 +198,26 @@ export class MessagesService implements OnModuleInit {
         ? { content: body.content ?? '', prompt: null }
         : await this.applyTemplate(me, body.template_id, body.values);
     const owner = ownerOf(me, conversation.organization_id, this.access);
-    const reservation = await this.engine.admit(owner, body.model);
     // A model chosen for this message wins over the conversation's; AiService resolves null/'Unset'.
     const model = body.model?.trim() || conversation.model || null;
-
-    let saved: { user_message: MessageDto; message: MessageDto };
-    try {
-      saved = await this.unitOfWork.run(async (m) => {
-        const exchange = await this.repository.insertExchange(
-          m,
-          {
-            conversation_id: conversation.conversation_id,
-            user_id: me.user_id,
-            content,
-            prompt,
-            message_type_id: body.message_type_id ?? null,
-            model,
-          },
-          this.engine.leaseMs / 1000,
-        );
-        await this.engine.bind(reservation, cancelKeys.message(exchange.message.message_id), m);
-        await this.conversations.touch(conversation.conversation_id, m);
-        return exchange;
-      });
-    } catch (err) {
-      await this.engine.release(reservation);
-      throw err;
-    }
-    const { user_message, message } = saved;
+    // The words are reserved in the transaction that saves the exchange: refused (412, 429), nothing is saved.
+    const { reservation, stored } = await this.engine.admitWith(owner, body.model, async (m) => {
+      const exchange = await this.repository.insertExchange(
+        m,
+        {
+          conversation_id: conversation.conversation_id,
+          user_id: me.user_id,
+          content,
+          prompt,
+          message_type_id: body.message_type_id ?? null,
+          model,
+        },
+        this.engine.leaseMs / 1000,
+      );
+      await this.conversations.touch(conversation.conversation_id, m);
+      return { stored: exchange, id: cancelKeys.message(exchange.message.message_id) };
+    });
+    const { user_message, message } = stored;
 
     const job: Job = {
       owner,

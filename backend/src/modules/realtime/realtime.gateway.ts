@@ -1,4 +1,4 @@
-import { Inject, Logger, OnApplicationShutdown, UseGuards } from '@nestjs/common';
+import { Inject, Logger, OnApplicationBootstrap, OnApplicationShutdown, UseGuards } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -7,7 +7,8 @@ import {
   SubscribeMessage,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, RedisAdapter } from '@socket.io/redis-adapter';
+import { randomUUID } from 'node:crypto';
 import IORedis from 'ioredis';
 import { JsonWebTokenError, TokenExpiredError } from 'jsonwebtoken';
 import { verifyAccessToken } from '../../common/auth/access-token';
@@ -17,6 +18,7 @@ import { PrincipalResolver } from '../../common/auth/principal.resolver';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { ClientToServerEvents, JoinRoomAck, ServerToClientEvents, userRoom } from './events';
 import { FeatureGateWsGuard } from './feature-gate.ws-guard';
+import { PeerWatch } from './peer-watch';
 import { RealtimeServer, RealtimeService, SocketData, sessionRoom } from './realtime.service';
 
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -24,9 +26,13 @@ type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<
 /** The one Socket.IO gateway, for every realtime event, on the API's HTTP server at /socket.io. */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 @UseGuards(FeatureGateWsGuard)
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnApplicationShutdown {
+export class RealtimeGateway
+  implements OnGatewayInit, OnGatewayConnection, OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger = new Logger('Realtime');
   private readonly redis: IORedis[] = [];
+  private peers: PeerWatch | null = null;
+  private peersStarted: Promise<void> | null = null;
 
   constructor(
     @Inject(APP_ENV) private readonly env: AppEnv,
@@ -44,6 +50,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
         this.redis.push(client);
       }
       server.adapter(createAdapter(pub, sub, { key: `${this.env.redisPrefix}:socket.io` }));
+      const helloSub = pub.duplicate();
+      helloSub.on('error', (err: Error) => this.logger.warn(`Redis: ${err.message}`));
+      this.redis.push(helloSub);
+      const adapter = server.of('/').adapter as unknown as RedisAdapter;
+      const peers = new PeerWatch(
+        { pub, sub: helloSub, channel: `${this.env.redisPrefix}:socket.io-peers`, uid: randomUUID() },
+        () => adapter.serverCount(),
+      );
+      this.peers = peers;
+      this.realtime.whenAlone(() => peers.alone);
+      // Redis down at start: the instance starts anyway and keeps publishing every emit (never alone).
+      this.peersStarted = peers
+        .start()
+        .catch((err: Error) => this.logger.warn(`Could not watch the other instances: ${err.message}`));
     }
     server.use((socket, next) => {
       this.authenticate(socket).then(
@@ -104,8 +124,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnAp
       .catch((err: Error) => this.logger.warn(`stream_resume failed: ${err.message}`));
   }
 
+  /** Whether this instance is the only one on the channel (then emits skip Redis). */
+  get alone(): boolean {
+    return this.peers?.alone ?? false;
+  }
+
+  /** The hello to the other instances goes out before this one listens, so none of its sockets misses an emit. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.peersStarted;
+  }
+
   /** Runs after Nest has closed the Socket.IO server (and with it the adapter's subscriptions). */
   async onApplicationShutdown(): Promise<void> {
+    this.peers?.stop();
     await Promise.all(this.redis.map((client) => client.quit().catch(() => client.disconnect())));
   }
 }

@@ -36,6 +36,7 @@ export function sessionRoom(session_id: string): string {
 export class RealtimeService {
   private server: RealtimeServer | null = null;
   private resumeHandler: ((user_id: number, payload: StreamResumePayload) => Promise<void>) | null = null;
+  private alone: () => boolean = () => false;
 
   /** Flags are optional so tools that run without the app config still emit. */
   constructor(@Optional() private readonly flags?: FeatureFlagsService) {}
@@ -59,6 +60,14 @@ export class RealtimeService {
     for (const socket of this.server.of('/').sockets.values()) socket.conn.close();
   }
 
+  /**
+   * Tells emits whether this instance is the only one (see PeerWatch): then they go to this instance's sockets
+   * without a Redis publish. Without it (no Redis) the adapter is in memory and publishes nothing anyway.
+   */
+  whenAlone(alone: () => boolean): void {
+    this.alone = alone;
+  }
+
   /** Called by the gateway once Socket.IO is up. Before that (or in a process without it) calls are no-ops. */
   attach(server: RealtimeServer): void {
     this.server = server;
@@ -73,8 +82,9 @@ export class RealtimeService {
     // An event of a switched-off feature is not sent (the contracts declaration says which feature owns it).
     if (this.flags && !this.flags.eventAllowedNow(event)) return;
     // The generic signature of Socket.IO's emit cannot follow E through the map; the map is enforced above.
+    const server = this.server && (this.alone() ? this.server.local : this.server);
     (
-      this.server?.to(userRoom(user_id)).emit as
+      server?.to(userRoom(user_id)).emit as
         ((e: E, p: Outgoing<ServerEventPayload<E>>) => boolean) | undefined
     )?.(event, payload);
   }

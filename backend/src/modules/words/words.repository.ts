@@ -51,6 +51,12 @@ export class WordsRepository {
     return this.ledgerRepo(m).findOneBy({ kind, source, reference });
   }
 
+  /** Records an entry whose row the caller does not need back (a debit): one statement, no read after it. */
+  async appendEntry(m: EntityManager, entry: NewLedgerEntry): Promise<void> {
+    const repo = this.ledgerRepo(m);
+    await repo.insert(repo.create(entry));
+  }
+
   async insertEntry(m: EntityManager, entry: NewLedgerEntry): Promise<WordLedgerEntry> {
     const repo = this.ledgerRepo(m);
     const result = await repo.insert(repo.create(entry));

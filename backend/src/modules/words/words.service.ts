@@ -163,11 +163,11 @@ export class WordsService {
         const charged = -Number(existing.words);
         return { charged, short: Math.max(0, words - charged), replayed: true };
       }
-      const balance = await this.computeBalance(m, user_id);
+      const balance = await this.computeBalance(m, user_id, { unlimitedSuffices: true });
       const charged = balance.unlimited ? words : Math.min(words, balance.words);
       // Nothing charged, nothing recorded: a zero row would only hold the reference.
       if (charged > 0) {
-        await this.rows.insertEntry(m, {
+        await this.rows.appendEntry(m, {
           user_id,
           organization_id: input.organization_id ?? null,
           kind: 'debit',
@@ -185,10 +185,37 @@ export class WordsService {
    * the balance: 429 too_many_generations at the concurrency cap, 412 no_access when nothing is available.
    */
   async reserve(user_id: number, input: ReserveInput, manager?: EntityManager): Promise<Reservation> {
-    // One user's reservations queue here first, so a burst of requests waits in memory, not holding a database
-    // connection each while it waits for the user's row lock.
+    return this.inTurn(user_id, () => this.reserveNow(user_id, input, manager));
+  }
+
+  /**
+   * Reserves words and, in the same transaction, stores what they pay for (`store`, which names the reference
+   * the reservation is released by): one transaction instead of two before a generation starts, the
+   * reservation written once with its name. Refused (429, 412), nothing is stored; when `store` fails, nothing
+   * is reserved.
+   */
+  async reserveWith<T>(
+    user_id: number,
+    input: ReserveInput,
+    store: (m: EntityManager) => Promise<{ stored: T; reference: string }>,
+  ): Promise<{ reservation: Reservation; stored: T }> {
+    return this.inTurn(user_id, () =>
+      this.transactions.run(async (m) => {
+        const held = await this.admission(m, user_id, input);
+        const { stored, reference } = await store(m);
+        const reservation = await this.insertReservation(m, user_id, { ...input, reference }, held);
+        return { reservation, stored };
+      }),
+    );
+  }
+
+  /**
+   * One user's reservations queue here first, so a burst of requests waits in memory, not holding a database
+   * connection each while it waits for the user's row lock.
+   */
+  private inTurn<T>(user_id: number, work: () => Promise<T>): Promise<T> {
     const previous = this.reserving.get(user_id) ?? Promise.resolve();
-    const turn = previous.then(() => this.reserveNow(user_id, input, manager));
+    const turn = previous.then(work);
     const settled = turn.then(
       () => undefined,
       () => undefined,
@@ -206,41 +233,57 @@ export class WordsService {
     manager?: EntityManager,
   ): Promise<Reservation> {
     return this.inTransaction(manager, async (m) => {
-      await this.lockUser(m, user_id);
-      const held = await this.rows.heldReservations(m, user_id);
-      if (input.maxConcurrent !== null && held.running >= input.maxConcurrent)
-        throw new DomainError(
-          429,
-          'too_many_generations',
-          `You already have ${held.running} answers being generated. Wait for one to finish, then try again.`,
-        );
-      let words = input.words;
-      let limited = false;
-      if (!input.staff) {
-        const balance = await this.computeBalance(m, user_id);
-        if (!balance.unlimited) {
-          const available = balance.words - Number(held.words);
-          if (available <= 0 && balance.words > 0)
-            // The words exist but running answers hold them: a wait, not a missing subscription.
-            throw new DomainError(
-              429,
-              'too_many_generations',
-              'Your words are reserved by the answers being generated. Wait for one to finish, then try again.',
-            );
-          if (available <= 0) throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
-          words = Math.min(words, available);
-          limited = true;
-        }
-      }
-      const reservation_id = await this.rows.insertReservation(m, {
-        user_id,
-        words: limited ? words : 0,
-        reference: input.reference ?? null,
-        ttlMs: input.ttlMs,
-        countsTowardUserCap: input.maxConcurrent !== null,
-      });
-      return { reservation_id, user_id, words, limited };
+      const held = await this.admission(m, user_id, input);
+      return this.insertReservation(m, user_id, input, held);
     });
+  }
+
+  /**
+   * Under the user's lock (held until the transaction ends): 429 at the concurrency cap, 412 without words,
+   * else how many words the reservation may hold.
+   */
+  private async admission(
+    m: EntityManager,
+    user_id: number,
+    input: ReserveInput,
+  ): Promise<{ words: number; limited: boolean }> {
+    await this.lockUser(m, user_id);
+    const held = await this.rows.heldReservations(m, user_id);
+    if (input.maxConcurrent !== null && held.running >= input.maxConcurrent)
+      throw new DomainError(
+        429,
+        'too_many_generations',
+        `You already have ${held.running} answers being generated. Wait for one to finish, then try again.`,
+      );
+    if (input.staff) return { words: input.words, limited: false };
+    const balance = await this.computeBalance(m, user_id, { unlimitedSuffices: true });
+    if (balance.unlimited) return { words: input.words, limited: false };
+    const available = balance.words - Number(held.words);
+    if (available <= 0 && balance.words > 0)
+      // The words exist but running answers hold them: a wait, not a missing subscription.
+      throw new DomainError(
+        429,
+        'too_many_generations',
+        'Your words are reserved by the answers being generated. Wait for one to finish, then try again.',
+      );
+    if (available <= 0) throw preconditionFailed(NO_ACCESS_MESSAGE, 'no_access');
+    return { words: Math.min(input.words, available), limited: true };
+  }
+
+  private async insertReservation(
+    m: EntityManager,
+    user_id: number,
+    input: ReserveInput,
+    { words, limited }: { words: number; limited: boolean },
+  ): Promise<Reservation> {
+    const reservation_id = await this.rows.insertReservation(m, {
+      user_id,
+      words: limited ? words : 0,
+      reference: input.reference ?? null,
+      ttlMs: input.ttlMs,
+      countsTowardUserCap: input.maxConcurrent !== null,
+    });
+    return { reservation_id, user_id, words, limited };
   }
 
   /**
@@ -356,9 +399,17 @@ export class WordsService {
    * consumes exactly as the single debits would. The cost then grows with the number of grants, not of debits.
    * Times travel as epoch microseconds so that PostgreSQL's precision is kept.
    */
-  private async computeBalance(m: EntityManager | undefined, user_id: number): Promise<Balance> {
+  private async computeBalance(
+    m: EntityManager | undefined,
+    user_id: number,
+    options: { unlimitedSuffices?: boolean } = {},
+  ): Promise<Balance> {
     const lots = await this.rows.lots(m, user_id);
     if (!lots.length) return { words: 0, unlimited: false };
+    // Charging and reserving only ask "unlimited?" first: a usable unlimited lot answers it without reading the
+    // consumptions (words is then not computed: 0).
+    if (options.unlimitedSuffices && lots.some((l) => l.unlimited && usableAt(l, Number(l.now))))
+      return { words: 0, unlimited: true };
     const bounds = [
       ...new Set(lots.flatMap((l) => (l.expires_at === null ? [l.at] : [l.at, l.expires_at])).map(Number)),
     ].sort((a, b) => a - b);
@@ -400,6 +451,13 @@ export class WordsService {
   ): Promise<T> {
     return manager ? work(manager) : this.transactions.run(work);
   }
+}
+
+/** A lot is usable at `now` when it was created by then and has not expired (as replayBalance decides). */
+function usableAt(lot: { at: string | number; expires_at: string | number | null }, now: number): boolean {
+  const at = Number(lot.at);
+  const expires = lot.expires_at === null ? null : Number(lot.expires_at);
+  return at <= now && (expires === null || (expires > at && expires > now));
 }
 
 function isWordCount(words: number): boolean {
