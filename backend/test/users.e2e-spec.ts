@@ -280,6 +280,48 @@ describe('users API', () => {
       expect(existsSync(diskPath(kept.body.file.src))).toBe(true);
     });
 
+    it('answers 409 while the caller has a subscription that still renews, keeping everything, and deletes once it is cancelled', async () => {
+      const me = await t.createUser();
+      const admin = await t.createUser({ staff: 'admin' });
+      const product = (
+        await t
+          .http()
+          .post('/api/products')
+          .set('Authorization', admin.auth)
+          .send({ name: 'Renewing plan', description: 'Words', price: 1000, word_amount: 1000 })
+          .expect(201)
+      ).body.product.product_id;
+      const [{ purchase_id }] = await t.db.query(
+        `INSERT INTO purchases (user_id, product_id, status, amount, provider, stripe_subscription_id)
+         VALUES ($1, $2, 'active', 1000, 'stripe', 'sub_own_renewing') RETURNING purchase_id`,
+        [me.user_id, product],
+      );
+      const refused = await t
+        .http()
+        .delete('/api/users')
+        .set('Authorization', me.auth)
+        .send({ password: me.password })
+        .expect(409);
+      expect(refused.body).toMatchObject({
+        code: 'subscription_renewing',
+        message: 'Your subscription still renews. Cancel it in Billing first, then delete your account.',
+      });
+      await t.http().get('/api/users').set('Authorization', me.auth).expect(200);
+      await t.db.query(`UPDATE purchases SET cancel_at_period_end = true WHERE purchase_id = $1`, [
+        purchase_id,
+      ]);
+      await t
+        .http()
+        .delete('/api/users')
+        .set('Authorization', me.auth)
+        .send({ password: me.password })
+        .expect(204);
+      // The purchase stays for the books, without an owner.
+      expect(await t.db.query(`SELECT user_id FROM purchases WHERE purchase_id = $1`, [purchase_id])).toEqual(
+        [{ user_id: null }],
+      );
+    });
+
     it('answers 409 when the caller is the only staff admin', async () => {
       await t.db.query(`DELETE FROM staff WHERE role = 'admin'`);
       const admin = await t.createUser({ staff: 'admin' });

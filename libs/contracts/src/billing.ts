@@ -67,6 +67,8 @@ export const CANCEL_REASON_MIN_LENGTH = 10;
 
 export const BILLING_MESSAGES = {
   purchaseDefault: 'There was an error processing your purchase.',
+  ownSubscriptionRenewing:
+    'Your subscription still renews. Cancel it in Billing first, then delete your account.',
   invalidPaymentMethod: 'You have not selected a valid payment method.',
   productSoldOut: "We're sorry, this product cannot be purchase anymore.",
   purchaseLimitReached: "We're sorry, you cannot purchase this product anymore.",

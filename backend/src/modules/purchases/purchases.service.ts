@@ -10,7 +10,7 @@ import {
 } from '@avatar-studio/contracts';
 import { hasStaffRole } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
-import { badInput, DomainError, notFound } from '../../common/errors/domain-error';
+import { badInput, conflict, DomainError, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
 import { JobQueue } from '../../common/jobs/job-queue';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -134,6 +134,11 @@ export class PurchasesService implements OnModuleInit {
     this.jobs.register<ProviderStopJob>(PROVIDER_STOP_JOB, (job, attempt) =>
       this.stopAtProvider(job, attempt >= PROVIDER_STOP_RETRY.attempts),
     );
+    // A customer deleting their own account with a subscription that still renews would keep being charged.
+    this.users.onOwnDeletion(async (user_id, tx) => {
+      if (await this.hasRenewingSubscription(user_id, tx))
+        throw conflict(BILLING_MESSAGES.ownSubscriptionRenewing, 'subscription_renewing');
+    });
   }
 
   /** The payment side registers how a provider's subscription stops renewing. */

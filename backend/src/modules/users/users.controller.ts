@@ -65,7 +65,9 @@ export class UsersController {
     summary: 'Deletes the signed-in user’s own account (current password required); its sessions end at once',
   })
   @ApiNoContentResponse()
-  @ApiConflictResponse({ description: 'The caller is the only staff admin' })
+  @ApiConflictResponse({
+    description: 'The caller is the only staff admin; subscription_renewing: cancel the subscription first',
+  })
   @ApiForbiddenResponse({ description: 'password_incorrect' })
   @AsksCurrentPassword()
   async remove(@CurrentUser() me: Principal, @Body() body: CurrentPasswordDto): Promise<void> {

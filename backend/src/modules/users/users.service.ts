@@ -87,6 +87,7 @@ export type StaffUserUpdate = Partial<Pick<UpdateUserDto, (typeof STAFF_PLAIN_FI
 
 @Injectable()
 export class UsersService {
+  private readonly ownDeletionChecks: ((user_id: number, tx: EntityManager) => Promise<void>)[] = [];
   constructor(
     private readonly users: UsersRepository,
     private readonly transactions: UnitOfWork,
@@ -409,7 +410,18 @@ export class UsersService {
   async deleteOwn(principal: Principal, password: string): Promise<void> {
     this.policy.demandSession(principal);
     await this.currentPassword.check(principal.user_id, password);
-    await this.deleteAccount(principal.user_id, (tx) => this.staff.assertMayLeave(principal.user_id, tx));
+    await this.deleteAccount(principal.user_id, async (tx) => {
+      await this.staff.assertMayLeave(principal.user_id, tx);
+      for (const check of this.ownDeletionChecks) await check(principal.user_id, tx);
+    });
+  }
+
+  /**
+   * Another owner's refusal of a user's own deletion (billing: a subscription that still renews), asked in the
+   * deletion's transaction; registered at start by that owner, which depends on this module.
+   */
+  onOwnDeletion(check: (user_id: number, tx: EntityManager) => Promise<void>): void {
+    this.ownDeletionChecks.push(check);
   }
 
   /**

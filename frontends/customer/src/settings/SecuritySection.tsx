@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconLogout, IconMailCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { ApiError, notifyError, notifySuccess, useSession, type User } from '@avatar-studio/shared';
 import { useDeleteAccount, useResendVerification, useSignOutEverywhere } from './api';
 
@@ -15,11 +16,14 @@ export function SecuritySection({ user }: { user: User }) {
   const [confirming, setConfirming] = useState<'logoutAll' | 'delete' | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  // The server refused: a subscription that still renews must be cancelled first.
+  const [renewing, setRenewing] = useState(false);
 
   const close = () => {
     setConfirming(null);
     setPassword('');
     setPasswordError(null);
+    setRenewing(false);
   };
 
   const resend = useResendVerification(() =>
@@ -32,6 +36,8 @@ export function SecuritySection({ user }: { user: User }) {
     (error) => {
       if (error instanceof ApiError && error.code === 'password_incorrect') {
         setPasswordError(t('settings.reauth.wrong'));
+      } else if (error instanceof ApiError && error.code === 'subscription_renewing') {
+        setRenewing(true);
       } else notifyError(error);
     },
   );
@@ -115,6 +121,16 @@ export function SecuritySection({ user }: { user: User }) {
         >
           <Stack>
             <Text size="sm">{t('settings.security.deleteBody')}</Text>
+            {renewing ? (
+              <Alert color="red" variant="light" role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('settings.security.deleteRenewing')}</Text>
+                  <Anchor component={Link} to="/billing" size="sm" onClick={close}>
+                    {t('settings.security.goToBilling')}
+                  </Anchor>
+                </Stack>
+              </Alert>
+            ) : null}
             <PasswordInput
               label={t('settings.reauth.label')}
               description={t('settings.reauth.description')}

@@ -381,6 +381,36 @@ describe('Settings: security', () => {
     expect(fetch.callsTo('DELETE /api/users')[0].body).toEqual({ password: 'my-password' });
   });
 
+  it('keeps the account and points to Billing while a subscription still renews', async () => {
+    const { fetch } = renderWithProviders(<SettingsPage />, {
+      user: user(),
+      routes: {
+        'DELETE /api/users': {
+          status: 409,
+          body: {
+            statusCode: 409,
+            code: 'subscription_renewing',
+            message: 'Your subscription still renews. Cancel it in Billing first, then delete your account.',
+            error: 'Conflict',
+          },
+        },
+      },
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await ui.type(within(dialog).getByLabelText('Current password'), 'my-password');
+    await ui.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(
+      await within(dialog).findByText(
+        'Your subscription still renews. Cancel it in Billing first, then delete your account.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/billing');
+    expect(fetch.callsTo('DELETE /api/users')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/auth/logout')).toHaveLength(0);
+  });
+
   it('tells an unverified user and sends the link again on request', async () => {
     const { fetch } = renderWithProviders(<SettingsPage />, {
       user: user({ email_verified: false }),

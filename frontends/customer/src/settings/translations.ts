@@ -55,6 +55,8 @@ export const settingsEn = {
     deleteTitle: 'Delete your account?',
     deleteBody:
       'Your account, conversations, documents and settings are deleted for good. This cannot be undone.',
+    deleteRenewing: 'Your subscription still renews. Cancel it in Billing first, then delete your account.',
+    goToBilling: 'Go to Billing',
   },
   twoFactor: {
     title: 'Two-factor sign-in',
@@ -166,6 +168,9 @@ export const settingsEs: typeof settingsEn = {
     deleteTitle: '¿Eliminar tu cuenta?',
     deleteBody:
       'Tu cuenta, conversaciones, documentos y configuración se eliminan para siempre. Esto no se puede deshacer.',
+    deleteRenewing:
+      'Tu suscripción todavía se renueva. Cancélala primero en Facturación y después elimina tu cuenta.',
+    goToBilling: 'Ir a Facturación',
   },
   twoFactor: {
     title: 'Inicio de sesión en dos pasos',

@@ -6944,7 +6944,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The caller is the only staff admin */
+            /** @description The caller is the only staff admin; subscription_renewing: cancel the subscription first */
             409: {
                 headers: {
                     [name: string]: unknown;
