@@ -19,7 +19,7 @@ describe('Real-time channel', () => {
     return socket;
   }
 
-  async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
+  async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!condition()) {
       if (Date.now() > deadline) throw new Error('condition not met in time');

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type IORedis from 'ioredis';
-import { PEER_HELLO_HOLD_MS, PeerWatch } from './peer-watch';
+import { PEER_HELLO_HOLD_MS, PEER_START_HOLD_MS, PeerWatch } from './peer-watch';
 
 /** Two fake Redis connections on one fake server: what `pub` publishes, `sub` hears (channel, message). */
 function fakeRedis() {
@@ -26,22 +26,38 @@ describe('PeerWatch', () => {
     return { peers, redis };
   }
 
+  /** Started, and past the start hold. */
+  async function started(peers: PeerWatch) {
+    await peers.start();
+    peers.stop();
+    now += PEER_START_HOLD_MS;
+  }
+
   it('is not alone before it has counted, and alone once the count is one', async () => {
     const { peers, redis } = watch(async () => 1);
     expect(peers.alone).toBe(false);
-    await peers.start();
-    peers.stop();
+    await started(peers);
     expect(redis.published).toEqual(['me']);
     // Its own hello is not another instance's.
     await peers.recount();
     expect(peers.alone).toBe(true);
   });
 
+  it('publishes for its first seconds whatever the count says (its own subscription may not count yet)', async () => {
+    const { peers } = watch(async () => 1);
+    await peers.start();
+    peers.stop();
+    expect(peers.alone).toBe(false);
+    now += PEER_START_HOLD_MS - 1;
+    expect(peers.alone).toBe(false);
+    now += 1;
+    expect(peers.alone).toBe(true);
+  });
+
   it('publishes through Redis while another instance counts', async () => {
     let instances = 2;
     const { peers } = watch(async () => instances);
-    await peers.start();
-    peers.stop();
+    await started(peers);
     expect(peers.alone).toBe(false);
     instances = 1;
     await peers.recount();
@@ -50,8 +66,8 @@ describe('PeerWatch', () => {
 
   it("keeps publishing for the hold period after another instance's hello, whatever the count says", async () => {
     const { peers, redis } = watch(async () => 1);
-    await peers.start();
-    peers.stop();
+    await started(peers);
+    await peers.recount();
     expect(peers.alone).toBe(true);
     redis.sub.emit('message', 'p:peers', 'other');
     expect(peers.alone).toBe(false);
@@ -71,24 +87,11 @@ describe('PeerWatch', () => {
       if (fail) throw new Error('Redis is down');
       return 1;
     });
-    await peers.start();
-    peers.stop();
+    await started(peers);
+    await peers.recount();
     expect(peers.alone).toBe(true);
     fail = true;
     await peers.recount();
     expect(peers.alone).toBe(false);
-  });
-
-  it('says hello only once its own subscription counts', async () => {
-    const counts = [0, 0, 1];
-    const { peers, redis } = watch(async () => counts.shift() ?? 1);
-    redis.pub.publish = jest.fn(async () => {
-      // The hello goes out after the count saw this instance.
-      expect(counts.length).toBe(0);
-      return 1;
-    });
-    await peers.start();
-    peers.stop();
-    expect(redis.pub.publish).toHaveBeenCalledTimes(1);
   });
 });

@@ -26,6 +26,15 @@ function micros(column: string): string {
   return `(extract(epoch FROM ${column}) * 1000000)::bigint`;
 }
 
+/** A user's lots ($1: the user), with the database's clock as `now`. */
+const LOTS_SQL = `SELECT words, unlimited, ${micros('"createdAt"')} AS at, ${micros('expires_at')} AS expires_at,
+                         ${micros('clock_timestamp()')} AS now
+                    FROM word_ledger WHERE user_id = $1 AND (words > 0 OR unlimited)`;
+
+function toLot(row: LotRow): LotRow {
+  return { words: row.words, unlimited: row.unlimited, at: row.at, expires_at: row.expires_at, now: row.now };
+}
+
 /** The word_ledger and word_reservations tables. */
 @Injectable()
 export class WordsRepository {
@@ -94,15 +103,60 @@ export class WordsRepository {
     return result.affected ?? 0;
   }
 
-  /** Running reservations of a user (unexpired): how many, and the words they hold. */
-  async heldReservations(m: EntityManager, user_id: number): Promise<{ running: number; words: number }> {
-    const row = (await this.reservationRepo(m)
-      .createQueryBuilder('r')
-      .select('count(*) FILTER (WHERE r.counts_toward_user_cap)::int', 'running')
-      .addSelect('COALESCE(sum(r.words), 0)::bigint', 'words')
-      .where('r.user_id = :user_id AND r.expires_at > now()', { user_id })
-      .getRawOne()) as { running: number; words: string };
-    return { running: row.running, words: Number(row.words) };
+  /**
+   * What admitting a generation reads under the user's lock, in one round trip (it is on the way to every
+   * answer's first token): the running reservations (how many, the words they hold) and the lots.
+   */
+  async admissionState(
+    m: EntityManager,
+    user_id: number,
+  ): Promise<{ held: { running: number; words: number }; lots: LotRow[] }> {
+    const rows = (await this.reservationRepo(m).query(
+      `SELECT h.running, h.words AS held_words, l.*
+         FROM (SELECT count(*) FILTER (WHERE counts_toward_user_cap)::int AS running,
+                      COALESCE(sum(words), 0)::bigint AS words
+                 FROM word_reservations WHERE user_id = $1 AND expires_at > now()) h
+         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`,
+      [user_id],
+    )) as (LotRow & { running: number; held_words: string })[];
+    return {
+      held: { running: rows[0].running, words: Number(rows[0].held_words) },
+      lots: rows.filter((r) => r.at !== null).map(toLot),
+    };
+  }
+
+  /**
+   * What charging reads under the user's lock, in one round trip: the debit already recorded under the
+   * reference (a replay), the lots; and it deletes the reservation being settled, when there is one.
+   */
+  async chargeState(
+    m: EntityManager,
+    user_id: number,
+    debit: { source: string; reference: string | null },
+    releaseReservationId: number | null,
+  ): Promise<{ existing: { user_id: number; words: number } | null; lots: LotRow[] }> {
+    const rows = (await this.ledgerRepo(m).query(
+      `WITH released AS (DELETE FROM word_reservations WHERE reservation_id = $4)
+       SELECT e.user_id AS existing_user_id, e.words AS existing_words, l.*
+         FROM (SELECT 1) one
+         LEFT JOIN LATERAL (SELECT user_id, words FROM word_ledger
+                             WHERE kind = 'debit' AND source = $2 AND reference = $3 LIMIT 1) e ON true
+         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`,
+      [
+        user_id,
+        debit.source,
+        debit.reference,
+        releaseReservationId === null ? null : String(releaseReservationId),
+      ],
+    )) as (LotRow & { existing_user_id: number | null; existing_words: string | null })[];
+    const first = rows[0];
+    return {
+      existing:
+        first.existing_user_id === null
+          ? null
+          : { user_id: first.existing_user_id, words: Number(first.existing_words) },
+      lots: rows.filter((r) => r.at !== null).map(toLot),
+    };
   }
 
   async insertReservation(
@@ -166,12 +220,7 @@ export class WordsRepository {
    * because the times must keep PostgreSQL's microseconds, which a JavaScript Date would cut to milliseconds.
    */
   lots(m: EntityManager | undefined, user_id: number): Promise<LotRow[]> {
-    return this.ledgerRepo(m).query(
-      `SELECT words, unlimited, ${micros('"createdAt"')} AS at, ${micros('expires_at')} AS expires_at,
-              ${micros('clock_timestamp()')} AS now
-         FROM word_ledger WHERE user_id = $1 AND (words > 0 OR unlimited)`,
-      [user_id],
-    ) as Promise<LotRow[]>;
+    return this.ledgerRepo(m).query(LOTS_SQL, [user_id]) as Promise<LotRow[]>;
   }
 
   /**

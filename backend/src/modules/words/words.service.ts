@@ -12,7 +12,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { UserLocksService } from '../users/user-locks.service';
 import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
 import type { WordLedgerEntry } from './word-ledger-entry.entity';
-import { WordsRepository } from './words.repository';
+import { LotRow, WordsRepository } from './words.repository';
 
 /** Largest single grant or debit; far above any product, well inside JavaScript's safe integers. */
 export const MAX_WORDS = 1_000_000_000;
@@ -155,29 +155,46 @@ export class WordsService {
   ): Promise<DebitResult> {
     if (!Number.isInteger(words) || words < 0 || words > MAX_WORDS)
       throw badInput(`words must be a whole number from 0 to ${MAX_WORDS}.`, 'invalid_words');
-    return this.inTransaction(manager, async (m) => {
-      await this.lockUser(m, user_id);
-      const existing = await this.findByReference(m, 'debit', input.source, input.reference);
-      if (existing) {
-        if (existing.user_id !== user_id) throw referenceTaken();
-        const charged = -Number(existing.words);
-        return { charged, short: Math.max(0, words - charged), replayed: true };
-      }
-      const balance = await this.computeBalance(m, user_id, { unlimitedSuffices: true });
-      const charged = balance.unlimited ? words : Math.min(words, balance.words);
-      // Nothing charged, nothing recorded: a zero row would only hold the reference.
-      if (charged > 0) {
-        await this.rows.appendEntry(m, {
-          user_id,
-          organization_id: input.organization_id ?? null,
-          kind: 'debit',
-          words: -charged,
-          source: input.source,
-          reference: input.reference ?? null,
-        });
-      }
-      return { charged, short: words - charged, replayed: false };
-    });
+    return this.inTransaction(manager, (m) => this.charge(m, user_id, words, input, null));
+  }
+
+  /**
+   * The debit under the user's lock; `releaseReservationId` is deleted in the same round trip as the reads (a
+   * settle).
+   */
+  private async charge(
+    m: EntityManager,
+    user_id: number,
+    words: number,
+    input: DebitInput,
+    releaseReservationId: number | null,
+  ): Promise<DebitResult> {
+    await this.lockUser(m, user_id);
+    const { existing, lots } = await this.rows.chargeState(
+      m,
+      user_id,
+      { source: input.source, reference: input.reference ?? null },
+      releaseReservationId,
+    );
+    if (existing) {
+      if (existing.user_id !== user_id) throw referenceTaken();
+      const charged = -existing.words;
+      return { charged, short: Math.max(0, words - charged), replayed: true };
+    }
+    const balance = await this.balanceOf(m, user_id, lots, { unlimitedSuffices: true });
+    const charged = balance.unlimited ? words : Math.min(words, balance.words);
+    // Nothing charged, nothing recorded: a zero row would only hold the reference.
+    if (charged > 0) {
+      await this.rows.appendEntry(m, {
+        user_id,
+        organization_id: input.organization_id ?? null,
+        kind: 'debit',
+        words: -charged,
+        source: input.source,
+        reference: input.reference ?? null,
+      });
+    }
+    return { charged, short: words - charged, replayed: false };
   }
 
   /**
@@ -248,7 +265,7 @@ export class WordsService {
     input: ReserveInput,
   ): Promise<{ words: number; limited: boolean }> {
     await this.lockUser(m, user_id);
-    const held = await this.rows.heldReservations(m, user_id);
+    const { held, lots } = await this.rows.admissionState(m, user_id);
     if (input.maxConcurrent !== null && held.running >= input.maxConcurrent)
       throw new DomainError(
         429,
@@ -256,7 +273,7 @@ export class WordsService {
         `You already have ${held.running} answers being generated. Wait for one to finish, then try again.`,
       );
     if (input.staff) return { words: input.words, limited: false };
-    const balance = await this.computeBalance(m, user_id, { unlimitedSuffices: true });
+    const balance = await this.balanceOf(m, user_id, lots, { unlimitedSuffices: true });
     if (balance.unlimited) return { words: input.words, limited: false };
     const available = balance.words - Number(held.words);
     if (available <= 0 && balance.words > 0)
@@ -320,11 +337,12 @@ export class WordsService {
     input: DebitInput,
     manager?: EntityManager,
   ): Promise<DebitResult> {
-    return this.inTransaction(manager, async (m) => {
-      await this.rows.deleteReservation(reservation.reservation_id, m);
-      const charge = reservation.limited ? Math.min(words, reservation.words) : words;
-      return this.debit(reservation.user_id, charge, input, m);
-    });
+    const charge = reservation.limited ? Math.min(words, reservation.words) : words;
+    if (!Number.isInteger(charge) || charge < 0 || charge > MAX_WORDS)
+      throw badInput(`words must be a whole number from 0 to ${MAX_WORDS}.`, 'invalid_words');
+    return this.inTransaction(manager, (m) =>
+      this.charge(m, reservation.user_id, charge, input, reservation.reservation_id),
+    );
   }
 
   /** Names a reservation after what it pays for (e.g. `message:12`), so it can be released by that name. */
@@ -399,12 +417,17 @@ export class WordsService {
    * consumes exactly as the single debits would. The cost then grows with the number of grants, not of debits.
    * Times travel as epoch microseconds so that PostgreSQL's precision is kept.
    */
-  private async computeBalance(
+  private async computeBalance(m: EntityManager | undefined, user_id: number): Promise<Balance> {
+    return this.balanceOf(m, user_id, await this.rows.lots(m, user_id));
+  }
+
+  /** The balance from the user's lots (read by the caller) and, unless an unlimited lot suffices, the sums. */
+  private async balanceOf(
     m: EntityManager | undefined,
     user_id: number,
+    lots: LotRow[],
     options: { unlimitedSuffices?: boolean } = {},
   ): Promise<Balance> {
-    const lots = await this.rows.lots(m, user_id);
     if (!lots.length) return { words: 0, unlimited: false };
     // Charging and reserving only ask "unlimited?" first: a usable unlimited lot answers it without reading the
     // consumptions (words is then not computed: 0).
