@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
 import type { ReportInput, ReportOutput } from './analytics-report.worker';
+import { AnalyticsFiguresRepository, type Days } from './analytics-figures.repository';
 import { PAYMENT_METHODS } from '@avatar-studio/contracts';
 import { badInput } from '../../common/errors/domain-error';
 import { JobQueue } from '../../common/jobs/job-queue';
@@ -9,7 +10,7 @@ import { ConversationsService } from '../conversations/conversations.service';
 import { PaymentWebhooksService } from '../payments/payment-webhooks.service';
 import { ProductsService } from '../products/products.service';
 import { TutorialsService } from '../tutorials/tutorials.service';
-import { PurchaseAnalyticsService } from '../purchases/purchase-analytics.service';
+import { PurchaseAnalyticsService, type MoneyRow } from '../purchases/purchase-analytics.service';
 import { UsersService } from '../users/users.service';
 import { WordsService } from '../words/words.service';
 import type {
@@ -70,6 +71,38 @@ export function analyticsRange(query: AnalyticsRangeQuery, now = new Date()): { 
   return { from, to };
 }
 
+type Range = { from: Date; to: Date };
+
+/**
+ * A range cut into the whole UTC days it covers (answered by the per-day summaries) and the parts of a day left
+ * at its ends (answered by the indexed rows); a range within one or two days may have no whole day.
+ */
+export function splitByDays(range: Range): { days: Days | null; parts: Range[] } {
+  const DAY = 86_400_000;
+  const first = new Date(Math.ceil(range.from.getTime() / DAY) * DAY);
+  const last = new Date(Math.floor(range.to.getTime() / DAY) * DAY);
+  if (first >= last) return { days: null, parts: [range] };
+  const parts: Range[] = [];
+  if (range.from < first) parts.push({ from: range.from, to: first });
+  if (last < range.to) parts.push({ from: last, to: range.to });
+  return { days: { from: day(first), to: day(last) }, parts };
+}
+
+/** Money rows of several sources summed by key, largest total first (then by key, so ties keep one order). */
+function mergeMoney(lists: MoneyRow[][]): MoneyRow[] {
+  const merged = new Map<number | null, MoneyRow>();
+  for (const row of lists.flat()) {
+    const seen = merged.get(row.key);
+    if (seen) {
+      seen.payments += row.payments;
+      seen.total += row.total;
+    } else merged.set(row.key, { ...row });
+  }
+  return [...merged.values()]
+    .filter((r) => r.payments !== 0 || r.total !== 0)
+    .sort((a, b) => b.total - a.total || (a.key ?? -1) - (b.key ?? -1));
+}
+
 export type ReportKind = 'income' | 'purchases' | 'sign-ups' | 'instructors';
 
 /** The back office's figures: income, income per product, customers signed up, active and cancelled. */
@@ -86,7 +119,69 @@ export class AnalyticsService {
     private readonly tutorials: TutorialsService,
     private readonly webhooks: PaymentWebhooksService,
     private readonly jobs: JobQueue,
+    private readonly figures: AnalyticsFiguresRepository,
   ) {}
+
+  /** Money received in the range by payment method or product: whole days from the summary, the rest from rows. */
+  private async moneyBy(range: Range, by: 'payment_method_id' | 'product_id'): Promise<MoneyRow[]> {
+    const { days, parts } = splitByDays(range);
+    return mergeMoney(
+      await Promise.all([
+        days ? this.figures.moneyBy(days, by) : [],
+        ...parts.map((part) => this.money.income(part, by)),
+      ]),
+    );
+  }
+
+  private async signUpCount(range: Range): Promise<number> {
+    const { days, parts } = splitByDays(range);
+    const counts = await Promise.all([
+      days ? this.figures.signUpCount(days) : 0,
+      ...parts.map((part) => this.users.signUpCount(part)),
+    ]);
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
+  private async wordsGenerated(range: Range): Promise<number> {
+    const { days, parts } = splitByDays(range);
+    const counts = await Promise.all([
+      days ? this.figures.wordsGenerated(days) : 0,
+      ...parts.map((part) => this.ledger.generated(part)),
+    ]);
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
+  private async dueTotals(
+    range: Range,
+    kind: 'renewal' | 'invoice',
+  ): Promise<{ count: number; total: number }> {
+    const { days, parts } = splitByDays(range);
+    const totals = await Promise.all([
+      days ? this.figures.dueTotals(days, kind) : { count: 0, total: 0 },
+      ...parts.map((part) =>
+        kind === 'renewal' ? this.money.expectedRenewalTotals(part) : this.money.openInvoicesDueTotals(part),
+      ),
+    ]);
+    return totals.reduce((sum, t) => ({ count: sum.count + t.count, total: sum.total + t.total }));
+  }
+
+  /**
+   * Customers holding a running purchase in the range: the spans summary, plus the holders of purchases that
+   * expire before they were created (they fit no span) who have no span in the range.
+   */
+  private async activeCustomerCount(range: Range): Promise<number> {
+    const [spans, inverted] = await Promise.all([
+      this.figures.activeCustomerCount(range),
+      this.money.invertedActiveCustomers(range),
+    ]);
+    const counted = await this.figures.withSpanIn(inverted, range);
+    return spans + inverted.filter((user_id) => !counted.has(user_id)).length;
+  }
+
+  /** Every account (the back-office customer list's total), from the sign-ups summary. */
+  customerCount(): Promise<number> {
+    return this.figures.signUpCount();
+  }
 
   /** A report as CSV bytes (written in the worker pool) and its file name. */
   async report(
@@ -150,29 +245,54 @@ export class AnalyticsService {
     const month = { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), to: now };
     // Up to now, plus a moment: rows written in this same millisecond count too.
     today.to = month.to = new Date(now.getTime() + 1);
-    const figures = async (range: { from: Date; to: Date }) => {
-      const [signUps, income, words, failed] = await Promise.all([
-        this.users.signUps(range, 1),
-        this.money.income(range, 'payment_method_id'),
-        this.ledger.generated(range),
-        this.money.failedPayments(range),
+    // Today from the indexed rows; the month is its whole days before today (the summaries) plus today.
+    const [d, before, active_subscriptions, pending_invoices, webhook_failures, failed_jobs] =
+      await Promise.all([
+        (async () => {
+          const [signUps, income, words, failed] = await Promise.all([
+            this.users.signUpCount(today),
+            this.money.income(today, 'payment_method_id'),
+            this.ledger.generated(today),
+            this.money.failedPayments(today),
+          ]);
+          return {
+            sign_ups: signUps,
+            income: income.reduce((sum, r) => sum + r.total, 0),
+            payments: income.reduce((sum, r) => sum + r.payments, 0),
+            words,
+            failed,
+          };
+        })(),
+        (async () => {
+          if (month.from >= today.from) return { sign_ups: 0, income: 0, payments: 0, words: 0, failed: 0 };
+          const days = { from: day(month.from), to: day(today.from) };
+          const earlier = { from: month.from, to: today.from };
+          const [signUps, income, words, failed] = await Promise.all([
+            this.figures.signUpCount(days),
+            this.figures.moneyBy(days, 'payment_method_id'),
+            this.figures.wordsGenerated(days),
+            this.money.failedPayments(earlier),
+          ]);
+          return {
+            sign_ups: signUps,
+            income: income.reduce((sum, r) => sum + r.total, 0),
+            payments: income.reduce((sum, r) => sum + r.payments, 0),
+            words,
+            failed,
+          };
+        })(),
+        this.figures.counter('running_subscriptions'),
+        this.money.pendingInvoices(),
+        this.webhooks.failedEvents(new Date(now.getTime() - WEBHOOK_FAILURES_DAYS * 86_400_000)),
+        this.jobs.failedByQueue(),
       ]);
-      return {
-        sign_ups: signUps.count,
-        income: income.reduce((sum, r) => sum + r.total, 0),
-        payments: income.reduce((sum, r) => sum + r.payments, 0),
-        words,
-        failed,
-      };
+    const m = {
+      sign_ups: before.sign_ups + d.sign_ups,
+      income: before.income + d.income,
+      payments: before.payments + d.payments,
+      words: before.words + d.words,
+      failed: before.failed + d.failed,
     };
-    const [d, m, active_subscriptions, pending_invoices, webhook_failures, failed_jobs] = await Promise.all([
-      figures(today),
-      figures(month),
-      this.money.runningSubscriptions(),
-      this.money.pendingInvoices(),
-      this.webhooks.failedEvents(new Date(now.getTime() - WEBHOOK_FAILURES_DAYS * 86_400_000)),
-      this.jobs.failedByQueue(),
-    ]);
     return {
       sign_ups: { today: d.sign_ups, month: m.sign_ups },
       income: { today: d.income, month: m.income },
@@ -188,7 +308,7 @@ export class AnalyticsService {
 
   async words(query: AnalyticsRangeQuery): Promise<WordsAnalyticsResponse> {
     const range = analyticsRange(query);
-    return { start_date: range.from, end_date: range.to, words: await this.ledger.generated(range) };
+    return { start_date: range.from, end_date: range.to, words: await this.wordsGenerated(range) };
   }
 
   /** Income, payments, sign-ups and words generated per calendar month of the range. */
@@ -200,15 +320,15 @@ export class AnalyticsService {
     const rows = await Promise.all(
       months.map(async (m) => {
         const [income, signUps, words] = await Promise.all([
-          this.money.income(m, 'payment_method_id'),
-          this.users.signUps(m, 1),
-          this.ledger.generated(m),
+          this.moneyBy(m, 'payment_method_id'),
+          this.signUpCount(m),
+          this.wordsGenerated(m),
         ]);
         return {
           month: m.month,
           income: income.reduce((sum, r) => sum + r.total, 0),
           payments: income.reduce((sum, r) => sum + r.payments, 0),
-          sign_ups: signUps.count,
+          sign_ups: signUps,
           words,
         };
       }),
@@ -218,7 +338,7 @@ export class AnalyticsService {
 
   async income(query: AnalyticsRangeQuery): Promise<IncomeResponse> {
     const range = analyticsRange(query);
-    const rows = await this.money.income(range, 'payment_method_id');
+    const rows = await this.moneyBy(range, 'payment_method_id');
     return {
       start_date: range.from,
       end_date: range.to,
@@ -235,7 +355,7 @@ export class AnalyticsService {
 
   async products(query: AnalyticsRangeQuery): Promise<ProductsIncomeResponse> {
     const range = analyticsRange(query);
-    const rows = await this.money.income(range, 'product_id');
+    const rows = await this.moneyBy(range, 'product_id');
     const names = await this.catalog.names(rows.map((r) => r.key).filter((k): k is number => k !== null));
     return {
       start_date: range.from,
@@ -252,11 +372,14 @@ export class AnalyticsService {
 
   async customers(query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
     const range = analyticsRange(query);
-    const [signUps, active, cancelled] = await Promise.all([
-      this.users.signUps(range, ANALYTICS_TABLE_LIMIT),
+    const [signUpCount, newest, activeCount, activeRows, cancelled] = await Promise.all([
+      this.signUpCount(range),
+      this.users.newestSignUps(range, ANALYTICS_TABLE_LIMIT),
+      this.activeCustomerCount(range),
       this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT),
       this.money.cancellations(range, ANALYTICS_TABLE_LIMIT),
     ]);
+    const active = { count: activeCount, rows: activeRows };
     const people = await this.users.summaries([
       ...active.rows.map((r) => r.user_id),
       ...cancelled.rows.map((r) => r.user_id),
@@ -271,8 +394,8 @@ export class AnalyticsService {
       start_date: range.from,
       end_date: range.to,
       sign_ups: {
-        count: signUps.count,
-        customers: signUps.rows.map((u) => ({
+        count: signUpCount,
+        customers: newest.map((u) => ({
           user_id: u.user_id,
           name: u.name,
           last_name: u.last_name,
@@ -353,10 +476,14 @@ export class AnalyticsService {
   /** Reservations here are the money expected in the range: subscription renewals and open invoices falling due. */
   async reservations(query: AnalyticsRangeQuery): Promise<ReservationsResponse> {
     const range = analyticsRange(query);
-    const [renewals, invoices] = await Promise.all([
+    const [renewalTotals, renewalRows, invoiceTotals, invoiceRows] = await Promise.all([
+      this.dueTotals(range, 'renewal'),
       this.money.expectedRenewals(range, ANALYTICS_TABLE_LIMIT),
+      this.dueTotals(range, 'invoice'),
       this.money.openInvoicesDue(range, ANALYTICS_TABLE_LIMIT),
     ]);
+    const renewals = { ...renewalTotals, rows: renewalRows };
+    const invoices = { ...invoiceTotals, rows: invoiceRows };
     const [people, productNames] = await Promise.all([
       this.users.summaries(
         [...renewals.rows.map((r) => r.user_id), ...invoices.rows.map((i) => i.user_id)].filter(

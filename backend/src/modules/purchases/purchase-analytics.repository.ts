@@ -61,26 +61,52 @@ export class PurchaseAnalyticsRepository {
     return rows.map((r) => ({ key: r.key, payments: r.payments, total: Number(r.total) }));
   }
 
-  /** Users who hold a running purchase (active or completed, not expired) that started before the range ends. */
-  async activeCustomers(range: Range, limit: number) {
-    const base = this.purchases
+  /**
+   * The `limit` newest holders of a running purchase (active or completed, not expired) that started before the
+   * range ends, by their newest such purchase (`since`); purchases of deleted customers (user_id null) are one
+   * holder. Reads the running purchases newest first through their index, as many as it takes.
+   */
+  async activeCustomers(range: Range, limit: number): Promise<{ user_id: number | null; since: Date }[]> {
+    for (let take = limit * 4; ; take *= 4) {
+      const newest = this.purchases
+        .createQueryBuilder('p')
+        .select('p.user_id', 'user_id')
+        .addSelect('p."createdAt"', 'created')
+        .where(`p.status IN ('active', 'completed')`)
+        .andWhere('p."createdAt" < :to', range)
+        .andWhere('(p.expires_at IS NULL OR p.expires_at >= :from)', range)
+        .orderBy('p."createdAt"', 'DESC')
+        .limit(take);
+      const rows = await this.purchases.manager
+        .createQueryBuilder()
+        .select('n.user_id', 'user_id')
+        .addSelect('max(n.created)', 'since')
+        .addSelect('count(*) OVER ()::int', 'holders')
+        .addSelect('sum(count(*)) OVER ()::int', 'read')
+        .from(`(${newest.getQuery()})`, 'n')
+        .setParameters(newest.getParameters())
+        .groupBy('n.user_id')
+        .orderBy('since', 'DESC')
+        .limit(limit)
+        .getRawMany<{ user_id: number | null; since: Date; holders: number; read: number }>();
+      // Enough holders among the newest rows, or every row read: the newest holders are these.
+      if (!rows.length || rows[0].holders >= limit || rows[0].read < take)
+        return rows.map((r) => ({ user_id: r.user_id, since: r.since }));
+    }
+  }
+
+  /**
+   * Holders of a running purchase that expires before it was created and meets the range (started before it ends,
+   * expires at or after it starts): such a purchase fits no span of the analytics summary, so it is read apart.
+   */
+  async invertedActiveCustomers(range: Range): Promise<number[]> {
+    const rows = await this.purchases
       .createQueryBuilder('p')
-      .where(`p.status IN ('active', 'completed')`)
-      .andWhere('p."createdAt" < :to', range)
-      .andWhere('(p.expires_at IS NULL OR p.expires_at >= :from)', range);
-    const { count } = (await base
-      .clone()
-      .select('count(DISTINCT p.user_id)::int', 'count')
-      .getRawOne<{ count: number }>())!;
-    const rows = await base
-      .clone()
-      .select('p.user_id', 'user_id')
-      .addSelect('max(p."createdAt")', 'since')
-      .groupBy('p.user_id')
-      .orderBy('since', 'DESC')
-      .limit(limit)
-      .getRawMany<{ user_id: number; since: Date }>();
-    return { count, rows };
+      .select('DISTINCT p.user_id', 'user_id')
+      .where(`p.status IN ('active', 'completed') AND p.expires_at < p."createdAt"`)
+      .andWhere('p."createdAt" < :to AND p.expires_at >= :from AND p.user_id IS NOT NULL', range)
+      .getRawMany<{ user_id: number }>();
+    return rows.map((r) => r.user_id);
   }
 
   /** Purchases cancelled in the range, with the reason, newest first. */
@@ -149,41 +175,36 @@ export class PurchaseAnalyticsRepository {
 
   /**
    * Renewals expected in the range: running subscriptions (active, not cancelled at period end) whose paid
-   * period ends in it, with the amount each charges; the count and total cover every row, the rows the first.
+   * period ends in it, soonest first, with the amount each charges.
    */
-  async expectedRenewals(range: Range, limit: number) {
-    const base = this.purchases
-      .createQueryBuilder('p')
-      .where(`p.status = 'active' AND p.subscription_interval IS NOT NULL AND NOT p.cancel_at_period_end`)
-      .andWhere('p.current_period_end >= :from AND p.current_period_end < :to', range);
-    const totals = (await base
-      .clone()
-      .select('count(*)::int', 'count')
-      .addSelect('COALESCE(sum(p.amount), 0)::bigint', 'total')
-      .getRawOne<{ count: number; total: string }>())!;
-    const rows = await base
-      .clone()
+  expectedRenewals(range: Range, limit: number) {
+    return this.renewalsDue(range)
       .select(['p.purchase_id', 'p.user_id', 'p.product_id', 'p.amount', 'p.current_period_end'])
       .orderBy('p.current_period_end', 'ASC')
       .addOrderBy('p.purchase_id', 'ASC')
       .limit(limit)
       .getMany();
-    return { count: totals.count, total: Number(totals.total), rows };
   }
 
-  /** Invoices waiting for payment (pending) that fall due in the range, soonest first; as above. */
-  async openInvoicesDue(range: Range, limit: number) {
-    const base = this.invoices
-      .createQueryBuilder('i')
-      .where(`i.status = 'pending'`)
-      .andWhere('i.expiration_date >= :from AND i.expiration_date < :to', range);
-    const totals = (await base
-      .clone()
+  /** How many renewals are expected in the range and their amount (cents). */
+  async expectedRenewalTotals(range: Range): Promise<{ count: number; total: number }> {
+    const totals = (await this.renewalsDue(range)
       .select('count(*)::int', 'count')
-      .addSelect('COALESCE(sum(i.amount), 0)::bigint', 'total')
+      .addSelect('COALESCE(sum(p.amount), 0)::bigint', 'total')
       .getRawOne<{ count: number; total: string }>())!;
-    const rows = await base
-      .clone()
+    return { count: totals.count, total: Number(totals.total) };
+  }
+
+  private renewalsDue(range: Range) {
+    return this.purchases
+      .createQueryBuilder('p')
+      .where(`p.status = 'active' AND p.subscription_interval IS NOT NULL AND NOT p.cancel_at_period_end`)
+      .andWhere('p.current_period_end >= :from AND p.current_period_end < :to', range);
+  }
+
+  /** Invoices waiting for payment (pending) that fall due in the range, soonest first. */
+  openInvoicesDue(range: Range, limit: number) {
+    return this.invoicesDue(range)
       .select([
         'i.invoice_id',
         'i.user_id',
@@ -196,6 +217,21 @@ export class PurchaseAnalyticsRepository {
       .addOrderBy('i.invoice_id', 'ASC')
       .limit(limit)
       .getMany();
-    return { count: totals.count, total: Number(totals.total), rows };
+  }
+
+  /** How many open invoices fall due in the range and their amount (cents). */
+  async openInvoicesDueTotals(range: Range): Promise<{ count: number; total: number }> {
+    const totals = (await this.invoicesDue(range)
+      .select('count(*)::int', 'count')
+      .addSelect('COALESCE(sum(i.amount), 0)::bigint', 'total')
+      .getRawOne<{ count: number; total: string }>())!;
+    return { count: totals.count, total: Number(totals.total) };
+  }
+
+  private invoicesDue(range: Range) {
+    return this.invoices
+      .createQueryBuilder('i')
+      .where(`i.status = 'pending'`)
+      .andWhere('i.expiration_date >= :from AND i.expiration_date < :to', range);
   }
 }

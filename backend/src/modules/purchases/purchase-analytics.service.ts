@@ -33,8 +33,13 @@ export class PurchaseAnalyticsService {
     return [...merged.values()].sort((a, b) => b.total - a.total);
   }
 
+  /** The `limit` newest holders of a running purchase in the range (see the repository). */
   activeCustomers(range: Range, limit: number) {
     return this.rows.activeCustomers(range, limit);
+  }
+
+  invertedActiveCustomers(range: Range) {
+    return this.rows.invertedActiveCustomers(range);
   }
 
   cancellations(range: Range, limit: number) {
@@ -57,11 +62,21 @@ export class PurchaseAnalyticsService {
     return this.rows.freeTrials(range);
   }
 
+  /** The first `limit` renewals expected in the range, soonest first. */
   expectedRenewals(range: Range, limit: number) {
     return this.rows.expectedRenewals(range, limit);
   }
 
+  expectedRenewalTotals(range: Range) {
+    return this.rows.expectedRenewalTotals(range);
+  }
+
+  /** The first `limit` open invoices falling due in the range, soonest first. */
   openInvoicesDue(range: Range, limit: number) {
     return this.rows.openInvoicesDue(range, limit);
+  }
+
+  openInvoicesDueTotals(range: Range) {
+    return this.rows.openInvoicesDueTotals(range);
   }
 }

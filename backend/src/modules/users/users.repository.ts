@@ -340,7 +340,10 @@ export class UsersRepository {
 
   /**
    * The back-office customer list: `text` searched in one field or in all of them (case-insensitive), sorted by a
-   * listed column (then by id, so pages never overlap), one page.
+   * listed column (then by id, so pages never overlap), one page. With a search, the matching accounts are found
+   * first through the trigram indexes, then sorted; otherwise the planner may walk the sort order's index over
+   * every account to find a page of rare matches. Without a search the total is not counted here (null): counting
+   * every account reads them all, the caller has it from the sign-ups summary.
    */
   async adminPage(filter: {
     text?: string;
@@ -349,39 +352,68 @@ export class UsersRepository {
     direction: 'asc' | 'desc';
     skip: number;
     limit: number;
-  }): Promise<{ rows: User[]; total: number }> {
+  }): Promise<{ rows: User[]; total: number | null }> {
     const qb = this.users.createQueryBuilder('u');
     const text = filter.text?.trim();
-    if (text) {
-      const pattern = likePattern(text.toLowerCase());
-      const digits = text.replace(/\D/g, '');
-      const clauses: Record<Exclude<CustomerSearchField, 'all'>, string> = {
-        name: 'lower(u.name) LIKE :pattern',
-        last_name: 'lower(u.last_name) LIKE :pattern',
-        email: 'lower(u.email) LIKE :pattern',
-        phone: digits ? 'u.phone LIKE :phone' : 'false',
-      };
-      const where =
-        filter.field === 'all'
-          ? `(${Object.values(clauses).join(' OR ')} OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`
-          : clauses[filter.field];
-      qb.where(where, { pattern, phone: likePattern(digits) });
-    }
     const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';
-    qb.orderBy(`u.${filter.sort}`, direction).addOrderBy('u.user_id', direction);
-    const [rows, total] = await qb.skip(filter.skip).take(filter.limit).getManyAndCount();
+    if (!text) {
+      const rows = await qb
+        .orderBy(`u.${filter.sort}`, direction)
+        .addOrderBy('u.user_id', direction)
+        .skip(filter.skip)
+        .take(filter.limit)
+        .getMany();
+      return { rows, total: null };
+    }
+    const pattern = likePattern(text.toLowerCase());
+    const digits = text.replace(/\D/g, '');
+    const clauses: Record<Exclude<CustomerSearchField, 'all'>, string> = {
+      name: 'lower(s.name) LIKE :pattern',
+      last_name: 'lower(s.last_name) LIKE :pattern',
+      email: 'lower(s.email) LIKE :pattern',
+      phone: digits ? 's.phone LIKE :phone' : 'false',
+    };
+    const where =
+      filter.field === 'all'
+        ? `(${Object.values(clauses).join(' OR ')} OR lower(s.name || ' ' || s.last_name) LIKE :pattern)`
+        : clauses[filter.field];
+    const matched = this.users
+      .createQueryBuilder('s')
+      .select('s.user_id', 'user_id')
+      .where(where, { pattern, phone: likePattern(digits) });
+    const [rows, total] = await qb
+      .addCommonTableExpression(matched, 'matched', { materialized: true })
+      .innerJoin('matched', 'm', 'm.user_id = u.user_id')
+      .setParameters(matched.getParameters())
+      .orderBy(`u.${filter.sort}`, direction)
+      .addOrderBy('u.user_id', direction)
+      .skip(filter.skip)
+      .take(filter.limit)
+      .getManyAndCount();
     return { rows, total };
   }
 
   /** Accounts created in [from, to): how many, and the newest `limit` of them (over the index on createdAt). */
   async signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: User[] }> {
-    const qb = this.users
-      .createQueryBuilder('u')
-      .where('u."createdAt" >= :from AND u."createdAt" < :to', range);
-    const [count, rows] = await Promise.all([
-      qb.clone().getCount(),
-      qb.clone().orderBy('u.createdAt', 'DESC').addOrderBy('u.user_id', 'DESC').limit(limit).getMany(),
-    ]);
+    const [count, rows] = await Promise.all([this.signUpCount(range), this.newestSignUps(range, limit)]);
     return { count, rows };
+  }
+
+  signUpCount(range: { from: Date; to: Date }): Promise<number> {
+    return this.users
+      .createQueryBuilder('u')
+      .where('u."createdAt" >= :from AND u."createdAt" < :to', range)
+      .getCount();
+  }
+
+  /** The newest `limit` accounts created in [from, to). */
+  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<User[]> {
+    return this.users
+      .createQueryBuilder('u')
+      .where('u."createdAt" >= :from AND u."createdAt" < :to', range)
+      .orderBy('u.createdAt', 'DESC')
+      .addOrderBy('u.user_id', 'DESC')
+      .limit(limit)
+      .getMany();
   }
 }
