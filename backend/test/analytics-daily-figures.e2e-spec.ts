@@ -305,11 +305,16 @@ describe('Analytics from the daily summaries', () => {
       ),
     );
     expect(active.length).toBeLessThan(100);
-    expect(customers.cancelled.count).toBe(
-      await count(`SELECT count(*) AS n FROM purchases WHERE cancelled_at >= $1 AND cancelled_at < $2`, [
-        from,
-        to,
-      ]),
+    const cancelled = await q<{ user_id: number | null }>(
+      `SELECT user_id FROM purchases WHERE cancelled_at >= $1 AND cancelled_at < $2 ORDER BY cancelled_at DESC`,
+      [from, to],
+    );
+    expect(customers.cancelled.count).toBe(cancelled.length);
+    expect(customers.cancelled.customers.map((c: { user_id: number }) => c.user_id).sort()).toEqual(
+      cancelled
+        .slice(0, 100)
+        .flatMap((c) => (c.user_id === null ? [] : [c.user_id]))
+        .sort(),
     );
 
     const reservations = await get(`/api/analytics/reservations?${r}`);

@@ -23,6 +23,9 @@ export class AnalyticsDailyFigures1795760000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE TABLE analytics_sign_ups_daily (day date PRIMARY KEY, sign_ups int NOT NULL)`);
     await q.query(`CREATE TABLE analytics_words_daily (day date PRIMARY KEY, words bigint NOT NULL)`);
+    await q.query(
+      `CREATE TABLE analytics_cancellations_daily (day date PRIMARY KEY, cancellations int NOT NULL)`,
+    );
     await q.query(`
       CREATE TABLE analytics_due_daily (
         day date NOT NULL,
@@ -105,7 +108,14 @@ export class AnalyticsDailyFigures1795760000000 implements MigrationInterface {
     await q.query(`DROP INDEX purchases_running_created`);
     await q.query(`DROP TABLE analytics_customer_spans_daily`);
     await q.query(`DROP TABLE analytics_customer_spans`);
-    for (const table of ['counters', 'due_daily', 'words_daily', 'sign_ups_daily', 'money_daily'])
+    for (const table of [
+      'counters',
+      'due_daily',
+      'cancellations_daily',
+      'words_daily',
+      'sign_ups_daily',
+      'money_daily',
+    ])
       await q.query(`DROP TABLE analytics_${table}`);
   }
 }
@@ -176,6 +186,11 @@ const SOURCES: { table: string; statements: (changed: string) => string[] }[] = 
        SELECT 'running_subscriptions', sum(c.sign) FROM changed c
         WHERE c.status = 'active' AND c.subscription_interval IS NOT NULL HAVING sum(c.sign) <> 0
        ON CONFLICT (name) DO UPDATE SET n = k.n + EXCLUDED.n`,
+      `WITH changed AS (${changed})
+       INSERT INTO analytics_cancellations_daily AS x (day, cancellations)
+       SELECT ${day('c.cancelled_at')}, sum(c.sign) FROM changed c WHERE c.cancelled_at IS NOT NULL
+        GROUP BY 1 HAVING sum(c.sign) <> 0 ORDER BY 1
+       ON CONFLICT (day) DO UPDATE SET cancellations = x.cancellations + EXCLUDED.cancellations`,
       // The customers whose running purchases changed (a plain SELECT: the trigger function PERFORMs it).
       `SELECT analytics_customer_spans_of(array_agg(DISTINCT user_id)) FROM (
          WITH changed AS (${changed})

@@ -51,6 +51,16 @@ export class WordsDaily {
   words: string;
 }
 
+/** Purchases cancelled on one day. */
+@Entity('analytics_cancellations_daily')
+export class CancellationsDaily {
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @Column({ type: 'int' })
+  cancellations: number;
+}
+
 /** Money expected on one day: renewals of running subscriptions ('renewal') or open invoices due ('invoice'). */
 @Entity('analytics_due_daily')
 export class DueDaily {

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
   AnalyticsCounter,
+  CancellationsDaily,
   CustomerSpan,
   CustomerSpansDaily,
   DueDaily,
@@ -25,6 +26,7 @@ export class AnalyticsFiguresRepository {
     @InjectRepository(SignUpsDaily) private readonly signUps: Repository<SignUpsDaily>,
     @InjectRepository(WordsDaily) private readonly words: Repository<WordsDaily>,
     @InjectRepository(DueDaily) private readonly due: Repository<DueDaily>,
+    @InjectRepository(CancellationsDaily) private readonly cancellations: Repository<CancellationsDaily>,
     @InjectRepository(AnalyticsCounter) private readonly counters: Repository<AnalyticsCounter>,
     @InjectRepository(CustomerSpan) private readonly spans: Repository<CustomerSpan>,
     @InjectRepository(CustomerSpansDaily) private readonly spanDays: Repository<CustomerSpansDaily>,
@@ -60,6 +62,16 @@ export class AnalyticsFiguresRepository {
       .createQueryBuilder('w')
       .select('COALESCE(sum(w.words), 0)::bigint', 'n')
       .where('w.day >= :from AND w.day < :to', days)
+      .getRawOne<{ n: string }>();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Purchases cancelled on the days. */
+  async cancellationCount(days: Days): Promise<number> {
+    const row = await this.cancellations
+      .createQueryBuilder('x')
+      .select('COALESCE(sum(x.cancellations), 0)::bigint', 'n')
+      .where('x.day >= :from AND x.day < :to', days)
       .getRawOne<{ n: string }>();
     return Number(row?.n ?? 0);
   }

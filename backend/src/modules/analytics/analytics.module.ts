@@ -11,6 +11,7 @@ import { WordsModule } from '../words/words.module';
 import { AnalyticsController } from './analytics.controller';
 import {
   AnalyticsCounter,
+  CancellationsDaily,
   CustomerSpan,
   CustomerSpansDaily,
   DueDaily,
@@ -33,6 +34,7 @@ import { AnalyticsService } from './analytics.service';
       WordsDaily,
       DueDaily,
       AnalyticsCounter,
+      CancellationsDaily,
       CustomerSpan,
       CustomerSpansDaily,
     ]),

@@ -142,6 +142,15 @@ export class AnalyticsService {
     return counts.reduce((sum, n) => sum + n, 0);
   }
 
+  private async cancellationCount(range: Range): Promise<number> {
+    const { days, parts } = splitByDays(range);
+    const counts = await Promise.all([
+      days ? this.figures.cancellationCount(days) : 0,
+      ...parts.map((part) => this.money.cancellationCount(part)),
+    ]);
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
   private async wordsGenerated(range: Range): Promise<number> {
     const { days, parts } = splitByDays(range);
     const counts = await Promise.all([
@@ -372,14 +381,16 @@ export class AnalyticsService {
 
   async customers(query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
     const range = analyticsRange(query);
-    const [signUpCount, newest, activeCount, activeRows, cancelled] = await Promise.all([
+    const [signUpCount, newest, activeCount, activeRows, cancelledCount, cancelledRows] = await Promise.all([
       this.signUpCount(range),
       this.users.newestSignUps(range, ANALYTICS_TABLE_LIMIT),
       this.activeCustomerCount(range),
       this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT),
+      this.cancellationCount(range),
       this.money.cancellations(range, ANALYTICS_TABLE_LIMIT),
     ]);
     const active = { count: activeCount, rows: activeRows };
+    const cancelled = { count: cancelledCount, rows: cancelledRows };
     const people = await this.users.summaries([
       ...active.rows.map((r) => r.user_id),
       ...cancelled.rows.map((r) => r.user_id),

@@ -109,14 +109,20 @@ export class PurchaseAnalyticsRepository {
     return rows.map((r) => r.user_id);
   }
 
-  /** Purchases cancelled in the range, with the reason, newest first. */
-  async cancellations(range: Range, limit: number) {
-    const base = this.purchases
+  /** The `limit` purchases cancelled last in the range, with the reason, newest first. */
+  cancellations(range: Range, limit: number) {
+    return this.cancelledIn(range).orderBy('p.cancelled_at', 'DESC').limit(limit).getMany();
+  }
+
+  /** How many purchases were cancelled in the range. */
+  cancellationCount(range: Range): Promise<number> {
+    return this.cancelledIn(range).getCount();
+  }
+
+  private cancelledIn(range: Range) {
+    return this.purchases
       .createQueryBuilder('p')
       .where('p.cancelled_at >= :from AND p.cancelled_at < :to', range);
-    const count = await base.clone().getCount();
-    const rows = await base.clone().orderBy('p.cancelled_at', 'DESC').limit(limit).getMany();
-    return { count, rows };
   }
 
   /** Subscriptions that renew (status active). */

@@ -42,8 +42,13 @@ export class PurchaseAnalyticsService {
     return this.rows.invertedActiveCustomers(range);
   }
 
+  /** The `limit` purchases cancelled last in the range, newest first. */
   cancellations(range: Range, limit: number) {
     return this.rows.cancellations(range, limit);
+  }
+
+  cancellationCount(range: Range): Promise<number> {
+    return this.rows.cancellationCount(range);
   }
 
   runningSubscriptions(): Promise<number> {
