@@ -518,6 +518,16 @@ describe('Analytics from the daily summaries', () => {
       paid: today,
       sub: true,
     });
+    // Failed payments today and earlier this month (the purchase's updatedAt is its creation here).
+    for (const when of [today, earlier])
+      await purchase({
+        user: users[2],
+        product: products[0],
+        status: 'failed',
+        amount: 2500,
+        method: 4,
+        created: when,
+      });
     const dash = await get('/api/analytics/dashboard');
     const end = new Date(Date.now() + 1).toISOString();
     const figures = async (from: string) => {
@@ -541,6 +551,19 @@ describe('Analytics from the daily summaries', () => {
     expect(dash.income).toEqual({ today: d.income, month: m.income });
     expect(dash.payments).toEqual({ today: d.payments, month: m.payments });
     expect(dash.words_generated).toEqual({ today: d.words, month: m.words });
+    const failed = async (from: string) =>
+      (await count(
+        `SELECT count(*) AS n FROM purchases WHERE status = 'failed' AND "updatedAt" >= $1 AND "updatedAt" < $2`,
+        [from, end],
+      )) +
+      (await count(
+        `SELECT count(*) AS n FROM invoices WHERE status = 'failed' AND "updatedAt" >= $1 AND "updatedAt" < $2`,
+        [from, end],
+      ));
+    expect(dash.failed_payments).toEqual({
+      today: await failed(todayStart.toISOString()),
+      month: await failed(monthStart.toISOString()),
+    });
     expect(d.income).toBeGreaterThan(0);
     expect(dash.active_subscriptions).toBe(
       await count(

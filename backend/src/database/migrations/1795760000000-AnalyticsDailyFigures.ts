@@ -54,17 +54,20 @@ export class AnalyticsDailyFigures1795760000000 implements MigrationInterface {
       `CREATE INDEX analytics_customer_spans_gaps ON analytics_customer_spans (previous_end) INCLUDE (starts_at)
          WHERE previous_end IS NOT NULL`,
     );
+    // Running purchases that expire before they were created fit no span: kept apart, they are few or none.
+    await q.query(`
+      CREATE TABLE analytics_customer_inverted (
+        user_id int NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`);
+    await q.query(`CREATE INDEX analytics_customer_inverted_user ON analytics_customer_inverted (user_id)`);
     await q.query(`
       CREATE TABLE analytics_customer_spans_daily (day date PRIMARY KEY, starts int NOT NULL, ends int NOT NULL)`);
     // The newest active customers: running purchases by creation time.
     await q.query(
       `CREATE INDEX purchases_running_created ON purchases ("createdAt", purchase_id) INCLUDE (user_id, expires_at)
          WHERE status IN ('active', 'completed')`,
-    );
-    // Running purchases that expire before they were created do not fit a span; the few there are read apart.
-    await q.query(
-      `CREATE INDEX purchases_running_inverted ON purchases ("createdAt") INCLUDE (user_id, expires_at)
-         WHERE status IN ('active', 'completed') AND expires_at < "createdAt"`,
     );
 
     // Writes wait until the triggers exist and the backfill is done, so no row is missed or counted twice.
@@ -104,7 +107,7 @@ export class AnalyticsDailyFigures1795760000000 implements MigrationInterface {
       await q.query(`DROP FUNCTION ${s.table}_analytics()`);
     }
     await q.query(`DROP FUNCTION analytics_customer_spans_of(int[])`);
-    await q.query(`DROP INDEX purchases_running_inverted`);
+    await q.query(`DROP TABLE analytics_customer_inverted`);
     await q.query(`DROP INDEX purchases_running_created`);
     await q.query(`DROP TABLE analytics_customer_spans_daily`);
     await q.query(`DROP TABLE analytics_customer_spans`);
@@ -229,7 +232,7 @@ const SOURCES: { table: string; statements: (changed: string) => string[] }[] = 
 
 /**
  * Recomputes the spans of the given customers from their running purchases (those that expire before they were
- * created excepted), and the per-day counts of span starts and ends. A lock per customer, taken in id order, makes
+ * created are kept apart), and the per-day counts of span starts and ends. A lock per customer, taken in id order, makes
  * concurrent writers for one customer take turns; each statement after it sees what the other committed.
  */
 const SPANS_FUNCTION = `
@@ -243,6 +246,10 @@ const SPANS_FUNCTION = `
       PERFORM pg_advisory_xact_lock_shared(${SPANS_LOCK}, 0);
       PERFORM pg_advisory_xact_lock(${SPANS_LOCK}, u) FROM (SELECT DISTINCT unnest(ids) AS u ORDER BY 1) x;
     END IF;
+    DELETE FROM analytics_customer_inverted WHERE user_id = ANY(ids);
+    INSERT INTO analytics_customer_inverted (user_id, created_at, expires_at)
+    SELECT user_id, "createdAt", expires_at FROM purchases
+     WHERE user_id = ANY(ids) AND status IN ('active', 'completed') AND expires_at < "createdAt";
     WITH old AS (DELETE FROM analytics_customer_spans WHERE user_id = ANY(ids) RETURNING starts_at, ends_at),
     delta AS (
       SELECT ${day('starts_at')} AS day, -1 AS starts, 0 AS ends FROM old

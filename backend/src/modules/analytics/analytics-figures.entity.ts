@@ -119,3 +119,16 @@ export class CustomerSpansDaily {
   @Column({ type: 'int' })
   ends: number;
 }
+
+/** A running purchase that expires before it was created: it fits no span, so it is kept apart. */
+@Entity('analytics_customer_inverted')
+export class CustomerInverted {
+  @PrimaryColumn({ type: 'int' })
+  user_id: number;
+
+  @PrimaryColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @Column({ type: 'timestamptz' })
+  expires_at: Date;
+}

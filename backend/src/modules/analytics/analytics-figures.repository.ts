@@ -3,9 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
   AnalyticsCounter,
-  CancellationsDaily,
   CustomerSpan,
-  CustomerSpansDaily,
   DueDaily,
   MoneyDaily,
   SignUpsDaily,
@@ -26,10 +24,8 @@ export class AnalyticsFiguresRepository {
     @InjectRepository(SignUpsDaily) private readonly signUps: Repository<SignUpsDaily>,
     @InjectRepository(WordsDaily) private readonly words: Repository<WordsDaily>,
     @InjectRepository(DueDaily) private readonly due: Repository<DueDaily>,
-    @InjectRepository(CancellationsDaily) private readonly cancellations: Repository<CancellationsDaily>,
     @InjectRepository(AnalyticsCounter) private readonly counters: Repository<AnalyticsCounter>,
     @InjectRepository(CustomerSpan) private readonly spans: Repository<CustomerSpan>,
-    @InjectRepository(CustomerSpansDaily) private readonly spanDays: Repository<CustomerSpansDaily>,
   ) {}
 
   /**
@@ -66,25 +62,21 @@ export class AnalyticsFiguresRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Purchases cancelled on the days. */
-  async cancellationCount(days: Days): Promise<number> {
-    const row = await this.cancellations
-      .createQueryBuilder('x')
-      .select('COALESCE(sum(x.cancellations), 0)::bigint', 'n')
-      .where('x.day >= :from AND x.day < :to', days)
-      .getRawOne<{ n: string }>();
-    return Number(row?.n ?? 0);
-  }
-
-  /** Renewals or open invoices falling due on the days: how many and their amount. */
-  async dueTotals(days: Days, kind: 'renewal' | 'invoice'): Promise<{ count: number; total: number }> {
-    const row = await this.due
+  /** Renewals and open invoices falling due on the days: how many of each and their amounts. */
+  async dueTotals(days: Days): Promise<Record<'renewal' | 'invoice', { count: number; total: number }>> {
+    const rows = await this.due
       .createQueryBuilder('d')
-      .select('COALESCE(sum(d.items), 0)::int', 'count')
-      .addSelect('COALESCE(sum(d.total), 0)::bigint', 'total')
-      .where('d.kind = :kind AND d.day >= :from AND d.day < :to', { kind, ...days })
-      .getRawOne<{ count: number; total: string }>();
-    return { count: row?.count ?? 0, total: Number(row?.total ?? 0) };
+      .select('d.kind', 'kind')
+      .addSelect('sum(d.items)::int', 'count')
+      .addSelect('sum(d.total)::bigint', 'total')
+      .where('d.day >= :from AND d.day < :to', days)
+      .groupBy('d.kind')
+      .getRawMany<{ kind: 'renewal' | 'invoice'; count: number; total: string }>();
+    const of = (kind: string) => rows.find((r) => r.kind === kind);
+    return {
+      renewal: { count: of('renewal')?.count ?? 0, total: Number(of('renewal')?.total ?? 0) },
+      invoice: { count: of('invoice')?.count ?? 0, total: Number(of('invoice')?.total ?? 0) },
+    };
   }
 
   async counter(name: 'running_subscriptions'): Promise<number> {
@@ -93,47 +85,59 @@ export class AnalyticsFiguresRepository {
   }
 
   /**
-   * Customers with a span that meets [from, to): spans starting before `to` less those ended before `from` (whole
-   * days from the per-day counts, the day of `to` or `from` itself from the index), less the gaps wholly inside
-   * the range (their customer's spans on both sides both meet it, and count once).
+   * The customers call's counts at once. Active: customers with a span that meets [from, to), that is spans
+   * starting before `to` less those ended before `from` (whole days from the per-day counts, the day of `to` or
+   * `from` itself from the index), less the gaps wholly inside the range (their customer's spans on both sides
+   * both meet it, and count once), plus the holders of a purchase kept apart that meets it and no span of theirs
+   * does. Sign-ups and cancellations: on the whole `days` (zero without).
    */
-  async activeCustomerCount(range: { from: Date; to: Date }): Promise<number> {
+  async customerCounts(
+    range: { from: Date; to: Date },
+    days: Days | null,
+  ): Promise<{ active: number; sign_ups: number; cancellations: number }> {
     const dayOf = (t: Date) => new Date(Math.floor(t.getTime() / 86_400_000) * 86_400_000);
-    const before = async (column: 'starts' | 'ends', at: Date) => {
-      const dayStart = dayOf(at);
-      const [days, partial] = await Promise.all([
-        this.spanDays
-          .createQueryBuilder('d')
-          .select(`COALESCE(sum(d.${column}), 0)::bigint`, 'n')
-          .where('d.day < :day', { day: dayStart.toISOString().slice(0, 10) })
-          .getRawOne<{ n: string }>(),
-        this.spans
-          .createQueryBuilder('s')
-          .where(`s.${column}_at >= :dayStart AND s.${column}_at < :at`, { dayStart, at })
-          .getCount(),
-      ]);
-      return Number(days?.n ?? 0) + partial;
+    const [row] = await this.spans.query<{ active: string; sign_ups: string; cancellations: string }[]>(
+      `SELECT (SELECT COALESCE(sum(starts), 0) FROM analytics_customer_spans_daily WHERE day < $3::date)
+            + (SELECT count(*) FROM analytics_customer_spans WHERE starts_at >= $3 AND starts_at < $2)
+            - (SELECT COALESCE(sum(ends), 0) FROM analytics_customer_spans_daily WHERE day < $4::date)
+            - (SELECT count(*) FROM analytics_customer_spans WHERE ends_at >= $4 AND ends_at < $1)
+            - (SELECT count(*) FROM analytics_customer_spans
+                WHERE previous_end >= $1 AND previous_end < $2 AND starts_at < $2)
+            + (SELECT count(DISTINCT i.user_id) FROM analytics_customer_inverted i
+                WHERE i.created_at < $2 AND i.expires_at >= $1
+                  AND NOT EXISTS (SELECT 1 FROM analytics_customer_spans s WHERE s.user_id = i.user_id
+                                     AND s.starts_at < $2 AND (s.ends_at IS NULL OR s.ends_at >= $1))) AS active,
+              (SELECT COALESCE(sum(sign_ups), 0) FROM analytics_sign_ups_daily WHERE day >= $5 AND day < $6)
+                AS sign_ups,
+              (SELECT COALESCE(sum(cancellations), 0) FROM analytics_cancellations_daily
+                WHERE day >= $5 AND day < $6) AS cancellations`,
+      [range.from, range.to, dayOf(range.to), dayOf(range.from), days?.from ?? null, days?.to ?? null],
+    );
+    return {
+      active: Number(row.active),
+      sign_ups: Number(row.sign_ups),
+      cancellations: Number(row.cancellations),
     };
-    const [started, ended, gaps] = await Promise.all([
-      before('starts', range.to),
-      before('ends', range.from),
-      this.spans
-        .createQueryBuilder('s')
-        .where('s.previous_end >= :from AND s.previous_end < :to AND s.starts_at < :to', range)
-        .getCount(),
-    ]);
-    return started - ended - gaps;
   }
 
-  /** Which of `user_ids` have a span that meets [from, to). */
-  async withSpanIn(user_ids: number[], range: { from: Date; to: Date }): Promise<Set<number>> {
-    if (!user_ids.length) return new Set();
-    const rows = await this.spans
-      .createQueryBuilder('s')
-      .select('DISTINCT s.user_id', 'user_id')
-      .where('s.user_id IN (:...user_ids)', { user_ids })
-      .andWhere('s.starts_at < :to AND (s.ends_at IS NULL OR s.ends_at >= :from)', range)
-      .getRawMany<{ user_id: number }>();
-    return new Set(rows.map((r) => r.user_id));
+  /** Sign-ups, money received (all of it, and how many payments) and words generated on the days, at once. */
+  async dayTotals(
+    days: Days,
+  ): Promise<{ sign_ups: number; income: number; payments: number; words: number }> {
+    const [row] = await this.money.query<
+      { sign_ups: string; income: string; payments: string; words: string }[]
+    >(
+      `SELECT (SELECT COALESCE(sum(sign_ups), 0) FROM analytics_sign_ups_daily WHERE day >= $1 AND day < $2) AS sign_ups,
+              (SELECT COALESCE(sum(total), 0) FROM analytics_money_daily WHERE day >= $1 AND day < $2) AS income,
+              (SELECT COALESCE(sum(payments), 0) FROM analytics_money_daily WHERE day >= $1 AND day < $2) AS payments,
+              (SELECT COALESCE(sum(words), 0) FROM analytics_words_daily WHERE day >= $1 AND day < $2) AS words`,
+      [days.from, days.to],
+    );
+    return {
+      sign_ups: Number(row.sign_ups),
+      income: Number(row.income),
+      payments: Number(row.payments),
+      words: Number(row.words),
+    };
   }
 }

@@ -12,6 +12,7 @@ import { AnalyticsController } from './analytics.controller';
 import {
   AnalyticsCounter,
   CancellationsDaily,
+  CustomerInverted,
   CustomerSpan,
   CustomerSpansDaily,
   DueDaily,
@@ -37,6 +38,7 @@ import { AnalyticsService } from './analytics.service';
       CancellationsDaily,
       CustomerSpan,
       CustomerSpansDaily,
+      CustomerInverted,
     ]),
     PurchasesModule,
     UsersModule,

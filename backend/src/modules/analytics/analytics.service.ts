@@ -142,15 +142,6 @@ export class AnalyticsService {
     return counts.reduce((sum, n) => sum + n, 0);
   }
 
-  private async cancellationCount(range: Range): Promise<number> {
-    const { days, parts } = splitByDays(range);
-    const counts = await Promise.all([
-      days ? this.figures.cancellationCount(days) : 0,
-      ...parts.map((part) => this.money.cancellationCount(part)),
-    ]);
-    return counts.reduce((sum, n) => sum + n, 0);
-  }
-
   private async wordsGenerated(range: Range): Promise<number> {
     const { days, parts } = splitByDays(range);
     const counts = await Promise.all([
@@ -160,31 +151,25 @@ export class AnalyticsService {
     return counts.reduce((sum, n) => sum + n, 0);
   }
 
-  private async dueTotals(
-    range: Range,
-    kind: 'renewal' | 'invoice',
-  ): Promise<{ count: number; total: number }> {
+  /** Renewals and open invoices falling due in the range: the summary's whole days, the rest from rows. */
+  private async dueTotals(range: Range) {
     const { days, parts } = splitByDays(range);
-    const totals = await Promise.all([
-      days ? this.figures.dueTotals(days, kind) : { count: 0, total: 0 },
-      ...parts.map((part) =>
-        kind === 'renewal' ? this.money.expectedRenewalTotals(part) : this.money.openInvoicesDueTotals(part),
-      ),
+    const none = { count: 0, total: 0 };
+    const add = (a: { count: number; total: number }, b: { count: number; total: number }) => ({
+      count: a.count + b.count,
+      total: a.total + b.total,
+    });
+    const [summary, ...rest] = await Promise.all([
+      days ? this.figures.dueTotals(days) : { renewal: none, invoice: none },
+      ...parts.map(async (part) => ({
+        renewal: await this.money.expectedRenewalTotals(part),
+        invoice: await this.money.openInvoicesDueTotals(part),
+      })),
     ]);
-    return totals.reduce((sum, t) => ({ count: sum.count + t.count, total: sum.total + t.total }));
-  }
-
-  /**
-   * Customers holding a running purchase in the range: the spans summary, plus the holders of purchases that
-   * expire before they were created (they fit no span) who have no span in the range.
-   */
-  private async activeCustomerCount(range: Range): Promise<number> {
-    const [spans, inverted] = await Promise.all([
-      this.figures.activeCustomerCount(range),
-      this.money.invertedActiveCustomers(range),
-    ]);
-    const counted = await this.figures.withSpanIn(inverted, range);
-    return spans + inverted.filter((user_id) => !counted.has(user_id)).length;
+    return rest.reduce(
+      (sum, r) => ({ renewal: add(sum.renewal, r.renewal), invoice: add(sum.invoice, r.invoice) }),
+      summary,
+    );
   }
 
   /** Every account (the back-office customer list's total), from the sign-ups summary. */
@@ -254,53 +239,43 @@ export class AnalyticsService {
     const month = { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), to: now };
     // Up to now, plus a moment: rows written in this same millisecond count too.
     today.to = month.to = new Date(now.getTime() + 1);
-    // Today from the indexed rows; the month is its whole days before today (the summaries) plus today.
-    const [d, before, active_subscriptions, pending_invoices, webhook_failures, failed_jobs] =
-      await Promise.all([
-        (async () => {
-          const [signUps, income, words, failed] = await Promise.all([
-            this.users.signUpCount(today),
-            this.money.income(today, 'payment_method_id'),
-            this.ledger.generated(today),
-            this.money.failedPayments(today),
-          ]);
-          return {
-            sign_ups: signUps,
-            income: income.reduce((sum, r) => sum + r.total, 0),
-            payments: income.reduce((sum, r) => sum + r.payments, 0),
-            words,
-            failed,
-          };
-        })(),
-        (async () => {
-          if (month.from >= today.from) return { sign_ups: 0, income: 0, payments: 0, words: 0, failed: 0 };
-          const days = { from: day(month.from), to: day(today.from) };
-          const earlier = { from: month.from, to: today.from };
-          const [signUps, income, words, failed] = await Promise.all([
-            this.figures.signUpCount(days),
-            this.figures.moneyBy(days, 'payment_method_id'),
-            this.figures.wordsGenerated(days),
-            this.money.failedPayments(earlier),
-          ]);
-          return {
-            sign_ups: signUps,
-            income: income.reduce((sum, r) => sum + r.total, 0),
-            payments: income.reduce((sum, r) => sum + r.payments, 0),
-            words,
-            failed,
-          };
-        })(),
-        this.figures.counter('running_subscriptions'),
-        this.money.pendingInvoices(),
-        this.webhooks.failedEvents(new Date(now.getTime() - WEBHOOK_FAILURES_DAYS * 86_400_000)),
-        this.jobs.failedByQueue(),
-      ]);
+    // Today from the indexed rows; the month is its whole days before today (the summaries) plus today. Failed
+    // payments are few: counted over the rows for the month, today's among them.
+    const none = { sign_ups: 0, income: 0, payments: 0, words: 0 };
+    const [
+      signUps,
+      income,
+      words,
+      failed,
+      before,
+      active_subscriptions,
+      pending_invoices,
+      webhook_failures,
+      failed_jobs,
+    ] = await Promise.all([
+      this.users.signUpCount(today),
+      this.money.income(today, 'payment_method_id'),
+      this.ledger.generated(today),
+      this.money.failedPayments(month, today.from),
+      month.from < today.from ? this.figures.dayTotals({ from: day(month.from), to: day(today.from) }) : none,
+      this.figures.counter('running_subscriptions'),
+      this.money.pendingInvoices(),
+      this.webhooks.failedEvents(new Date(now.getTime() - WEBHOOK_FAILURES_DAYS * 86_400_000)),
+      this.jobs.failedByQueue(),
+    ]);
+    const d = {
+      sign_ups: signUps,
+      income: income.reduce((sum, r) => sum + r.total, 0),
+      payments: income.reduce((sum, r) => sum + r.payments, 0),
+      words,
+      failed: failed.since,
+    };
     const m = {
       sign_ups: before.sign_ups + d.sign_ups,
       income: before.income + d.income,
       payments: before.payments + d.payments,
       words: before.words + d.words,
-      failed: before.failed + d.failed,
+      failed: failed.all,
     };
     return {
       sign_ups: { today: d.sign_ups, month: m.sign_ups },
@@ -381,16 +356,27 @@ export class AnalyticsService {
 
   async customers(query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
     const range = analyticsRange(query);
-    const [signUpCount, newest, activeCount, activeRows, cancelledCount, cancelledRows] = await Promise.all([
-      this.signUpCount(range),
+    // The counts: the summaries (whole days, and the customer spans for the exact range) plus the rows of the
+    // partial days at the ends.
+    const { days, parts } = splitByDays(range);
+    const [counts, partial, newest, activeRows, cancelledRows] = await Promise.all([
+      this.figures.customerCounts(range, days),
+      Promise.all(
+        parts.map(async (part) => ({
+          sign_ups: await this.users.signUpCount(part),
+          cancellations: await this.money.cancellationCount(part),
+        })),
+      ),
       this.users.newestSignUps(range, ANALYTICS_TABLE_LIMIT),
-      this.activeCustomerCount(range),
       this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT),
-      this.cancellationCount(range),
       this.money.cancellations(range, ANALYTICS_TABLE_LIMIT),
     ]);
-    const active = { count: activeCount, rows: activeRows };
-    const cancelled = { count: cancelledCount, rows: cancelledRows };
+    const signUpCount = partial.reduce((sum, p) => sum + p.sign_ups, counts.sign_ups);
+    const active = { count: counts.active, rows: activeRows };
+    const cancelled = {
+      count: partial.reduce((sum, p) => sum + p.cancellations, counts.cancellations),
+      rows: cancelledRows,
+    };
     const people = await this.users.summaries([
       ...active.rows.map((r) => r.user_id),
       ...cancelled.rows.map((r) => r.user_id),
@@ -487,14 +473,13 @@ export class AnalyticsService {
   /** Reservations here are the money expected in the range: subscription renewals and open invoices falling due. */
   async reservations(query: AnalyticsRangeQuery): Promise<ReservationsResponse> {
     const range = analyticsRange(query);
-    const [renewalTotals, renewalRows, invoiceTotals, invoiceRows] = await Promise.all([
-      this.dueTotals(range, 'renewal'),
+    const [totals, renewalRows, invoiceRows] = await Promise.all([
+      this.dueTotals(range),
       this.money.expectedRenewals(range, ANALYTICS_TABLE_LIMIT),
-      this.dueTotals(range, 'invoice'),
       this.money.openInvoicesDue(range, ANALYTICS_TABLE_LIMIT),
     ]);
-    const renewals = { ...renewalTotals, rows: renewalRows };
-    const invoices = { ...invoiceTotals, rows: invoiceRows };
+    const renewals = { ...totals.renewal, rows: renewalRows };
+    const invoices = { ...totals.invoice, rows: invoiceRows };
     const [people, productNames] = await Promise.all([
       this.users.summaries(
         [...renewals.rows.map((r) => r.user_id), ...invoices.rows.map((i) => i.user_id)].filter(

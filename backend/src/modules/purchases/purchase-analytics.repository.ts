@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type ObjectLiteral, Repository, type SelectQueryBuilder } from 'typeorm';
 import { Invoice } from './invoice.entity';
 import { Purchase } from './purchase.entity';
 
@@ -68,7 +68,7 @@ export class PurchaseAnalyticsRepository {
    */
   async activeCustomers(range: Range, limit: number): Promise<{ user_id: number | null; since: Date }[]> {
     for (let take = limit * 4; ; take *= 4) {
-      const newest = this.purchases
+      const rows = await this.purchases
         .createQueryBuilder('p')
         .select('p.user_id', 'user_id')
         .addSelect('p."createdAt"', 'created')
@@ -76,42 +76,23 @@ export class PurchaseAnalyticsRepository {
         .andWhere('p."createdAt" < :to', range)
         .andWhere('(p.expires_at IS NULL OR p.expires_at >= :from)', range)
         .orderBy('p."createdAt"', 'DESC')
-        .limit(take);
-      const rows = await this.purchases.manager
-        .createQueryBuilder()
-        .select('n.user_id', 'user_id')
-        .addSelect('max(n.created)', 'since')
-        .addSelect('count(*) OVER ()::int', 'holders')
-        .addSelect('sum(count(*)) OVER ()::int', 'read')
-        .from(`(${newest.getQuery()})`, 'n')
-        .setParameters(newest.getParameters())
-        .groupBy('n.user_id')
-        .orderBy('since', 'DESC')
-        .limit(limit)
-        .getRawMany<{ user_id: number | null; since: Date; holders: number; read: number }>();
-      // Enough holders among the newest rows, or every row read: the newest holders are these.
-      if (!rows.length || rows[0].holders >= limit || rows[0].read < take)
-        return rows.map((r) => ({ user_id: r.user_id, since: r.since }));
+        .limit(take)
+        .getRawMany<{ user_id: number | null; created: Date }>();
+      // A holder's newest purchase is the first of theirs met.
+      const holders = new Map<number | null, Date>();
+      for (const r of rows) if (!holders.has(r.user_id)) holders.set(r.user_id, r.created);
+      if (holders.size >= limit || rows.length < take)
+        return [...holders].slice(0, limit).map(([user_id, since]) => ({ user_id, since }));
     }
-  }
-
-  /**
-   * Holders of a running purchase that expires before it was created and meets the range (started before it ends,
-   * expires at or after it starts): such a purchase fits no span of the analytics summary, so it is read apart.
-   */
-  async invertedActiveCustomers(range: Range): Promise<number[]> {
-    const rows = await this.purchases
-      .createQueryBuilder('p')
-      .select('DISTINCT p.user_id', 'user_id')
-      .where(`p.status IN ('active', 'completed') AND p.expires_at < p."createdAt"`)
-      .andWhere('p."createdAt" < :to AND p.expires_at >= :from AND p.user_id IS NOT NULL', range)
-      .getRawMany<{ user_id: number }>();
-    return rows.map((r) => r.user_id);
   }
 
   /** The `limit` purchases cancelled last in the range, with the reason, newest first. */
   cancellations(range: Range, limit: number) {
-    return this.cancelledIn(range).orderBy('p.cancelled_at', 'DESC').limit(limit).getMany();
+    return this.cancelledIn(range)
+      .select(['p.purchase_id', 'p.user_id', 'p.product_id', 'p.cancelled_at', 'p.cancel_reason'])
+      .orderBy('p.cancelled_at', 'DESC')
+      .limit(limit)
+      .getMany();
   }
 
   /** How many purchases were cancelled in the range. */
@@ -133,21 +114,23 @@ export class PurchaseAnalyticsRepository {
       .getCount();
   }
 
-  /** Payments that failed in the range: purchases (first payments) and invoices (renewals, open invoices). */
-  async failedPayments(range: Range): Promise<number> {
+  /**
+   * Payments that failed in [from, to), and of them those since `since`: purchases (first payments) and invoices
+   * (renewals, open invoices).
+   */
+  async failedPayments(range: Range, since = range.to): Promise<{ all: number; since: number }> {
+    const count = <T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string) =>
+      qb
+        .select('count(*)::int', 'all')
+        .addSelect(`count(*) FILTER (WHERE ${alias}."updatedAt" >= :since)::int`, 'since')
+        .where(`${alias}.status = 'failed'`)
+        .andWhere(`${alias}."updatedAt" >= :from AND ${alias}."updatedAt" < :to`, { ...range, since })
+        .getRawOne<{ all: number; since: number }>();
     const [purchases, invoices] = await Promise.all([
-      this.purchases
-        .createQueryBuilder('p')
-        .where(`p.status = 'failed'`)
-        .andWhere('p."updatedAt" >= :from AND p."updatedAt" < :to', range)
-        .getCount(),
-      this.invoices
-        .createQueryBuilder('i')
-        .where(`i.status = 'failed'`)
-        .andWhere('i."updatedAt" >= :from AND i."updatedAt" < :to', range)
-        .getCount(),
+      count(this.purchases.createQueryBuilder('p'), 'p'),
+      count(this.invoices.createQueryBuilder('i'), 'i'),
     ]);
-    return purchases + invoices;
+    return { all: purchases!.all + invoices!.all, since: purchases!.since + invoices!.since };
   }
 
   /** Invoices waiting for payment (pending). */

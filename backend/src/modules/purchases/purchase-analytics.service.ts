@@ -38,10 +38,6 @@ export class PurchaseAnalyticsService {
     return this.rows.activeCustomers(range, limit);
   }
 
-  invertedActiveCustomers(range: Range) {
-    return this.rows.invertedActiveCustomers(range);
-  }
-
   /** The `limit` purchases cancelled last in the range, newest first. */
   cancellations(range: Range, limit: number) {
     return this.rows.cancellations(range, limit);
@@ -55,8 +51,9 @@ export class PurchaseAnalyticsService {
     return this.rows.runningSubscriptions();
   }
 
-  failedPayments(range: Range): Promise<number> {
-    return this.rows.failedPayments(range);
+  /** Payments that failed in the range, and of them those since `since` (default: none). */
+  failedPayments(range: Range, since?: Date): Promise<{ all: number; since: number }> {
+    return this.rows.failedPayments(range, since);
   }
 
   pendingInvoices(): Promise<number> {
