@@ -1,4 +1,4 @@
-import { analyticsRange, monthsOf } from './analytics.service';
+import { analyticsRange, monthsOf, splitByDays } from './analytics.service';
 
 describe('analyticsRange', () => {
   it('defaults to the start of the current month up to the start of the next', () => {
@@ -33,5 +33,33 @@ describe('monthsOf', () => {
       to: new Date('2026-03-01T00:00:00Z'),
     });
     expect(months[2].to).toEqual(new Date('2026-03-02T00:00:00Z'));
+  });
+});
+
+describe('splitByDays', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('answers a range of whole days from the summaries only', () => {
+    expect(splitByDays({ from: at('2026-11-01T00:00:00Z'), to: at('2026-12-01T00:00:00Z') })).toEqual({
+      days: { from: '2026-11-01', to: '2026-12-01' },
+      parts: [],
+    });
+  });
+
+  it('reads the part-days at both ends from the rows', () => {
+    expect(splitByDays({ from: at('2026-11-10T12:00:00Z'), to: at('2026-11-12T06:30:00Z') })).toEqual({
+      days: { from: '2026-11-11', to: '2026-11-12' },
+      parts: [
+        { from: at('2026-11-10T12:00:00Z'), to: at('2026-11-11T00:00:00Z') },
+        { from: at('2026-11-12T00:00:00Z'), to: at('2026-11-12T06:30:00Z') },
+      ],
+    });
+  });
+
+  it('reads a range without a whole day from the rows alone', () => {
+    const range = { from: at('2026-11-10T23:59:59.999Z'), to: at('2026-11-11T00:00:00.001Z') };
+    expect(splitByDays(range)).toEqual({ days: null, parts: [range] });
+    const within = { from: at('2026-11-11T01:00:00Z'), to: at('2026-11-11T02:00:00Z') };
+    expect(splitByDays(within)).toEqual({ days: null, parts: [within] });
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { WorkerPool, WorkerTaskFailed, workerTask } from '../../common/workers/worker-pool';
 import type { ReportInput, ReportOutput } from './analytics-report.worker';
+import { AnalyticsFiguresRepository, type Days } from './analytics-figures.repository';
 import { PAYMENT_METHODS } from '@avatar-studio/contracts';
 import { badInput } from '../../common/errors/domain-error';
 import { JobQueue } from '../../common/jobs/job-queue';
@@ -9,7 +10,7 @@ import { ConversationsService } from '../conversations/conversations.service';
 import { PaymentWebhooksService } from '../payments/payment-webhooks.service';
 import { ProductsService } from '../products/products.service';
 import { TutorialsService } from '../tutorials/tutorials.service';
-import { PurchaseAnalyticsService } from '../purchases/purchase-analytics.service';
+import { PurchaseAnalyticsService, type MoneyRow } from '../purchases/purchase-analytics.service';
 import { UsersService } from '../users/users.service';
 import { WordsService } from '../words/words.service';
 import type {
@@ -70,6 +71,38 @@ export function analyticsRange(query: AnalyticsRangeQuery, now = new Date()): { 
   return { from, to };
 }
 
+type Range = { from: Date; to: Date };
+
+/**
+ * A range cut into the whole UTC days it covers (answered by the per-day summaries) and the parts of a day left
+ * at its ends (answered by the indexed rows); a range within one or two days may have no whole day.
+ */
+export function splitByDays(range: Range): { days: Days | null; parts: Range[] } {
+  const DAY = 86_400_000;
+  const first = new Date(Math.ceil(range.from.getTime() / DAY) * DAY);
+  const last = new Date(Math.floor(range.to.getTime() / DAY) * DAY);
+  if (first >= last) return { days: null, parts: [range] };
+  const parts: Range[] = [];
+  if (range.from < first) parts.push({ from: range.from, to: first });
+  if (last < range.to) parts.push({ from: last, to: range.to });
+  return { days: { from: day(first), to: day(last) }, parts };
+}
+
+/** Money rows of several sources summed by key, largest total first (then by key, so ties keep one order). */
+function mergeMoney(lists: MoneyRow[][]): MoneyRow[] {
+  const merged = new Map<number | null, MoneyRow>();
+  for (const row of lists.flat()) {
+    const seen = merged.get(row.key);
+    if (seen) {
+      seen.payments += row.payments;
+      seen.total += row.total;
+    } else merged.set(row.key, { ...row });
+  }
+  return [...merged.values()]
+    .filter((r) => r.payments !== 0 || r.total !== 0)
+    .sort((a, b) => b.total - a.total || (a.key ?? -1) - (b.key ?? -1));
+}
+
 export type ReportKind = 'income' | 'purchases' | 'sign-ups' | 'instructors';
 
 /** The back office's figures: income, income per product, customers signed up, active and cancelled. */
@@ -86,7 +119,63 @@ export class AnalyticsService {
     private readonly tutorials: TutorialsService,
     private readonly webhooks: PaymentWebhooksService,
     private readonly jobs: JobQueue,
+    private readonly figures: AnalyticsFiguresRepository,
   ) {}
+
+  /** Money received in the range by payment method or product: whole days from the summary, the rest from rows. */
+  private async moneyBy(range: Range, by: 'payment_method_id' | 'product_id'): Promise<MoneyRow[]> {
+    const { days, parts } = splitByDays(range);
+    return mergeMoney(
+      await Promise.all([
+        days ? this.figures.moneyBy(days, by) : [],
+        ...parts.map((part) => this.money.income(part, by)),
+      ]),
+    );
+  }
+
+  private async signUpCount(range: Range): Promise<number> {
+    const { days, parts } = splitByDays(range);
+    const counts = await Promise.all([
+      days ? this.figures.signUpCount(days) : 0,
+      ...parts.map((part) => this.users.signUpCount(part)),
+    ]);
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
+  private async wordsGenerated(range: Range): Promise<number> {
+    const { days, parts } = splitByDays(range);
+    const counts = await Promise.all([
+      days ? this.figures.wordsGenerated(days) : 0,
+      ...parts.map((part) => this.ledger.generated(part)),
+    ]);
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Renewals and open invoices falling due in the range: the summary's whole days, the rest from rows. */
+  private async dueTotals(range: Range) {
+    const { days, parts } = splitByDays(range);
+    const none = { count: 0, total: 0 };
+    const add = (a: { count: number; total: number }, b: { count: number; total: number }) => ({
+      count: a.count + b.count,
+      total: a.total + b.total,
+    });
+    const [summary, ...rest] = await Promise.all([
+      days ? this.figures.dueTotals(days) : { renewal: none, invoice: none },
+      ...parts.map(async (part) => ({
+        renewal: await this.money.expectedRenewalTotals(part),
+        invoice: await this.money.openInvoicesDueTotals(part),
+      })),
+    ]);
+    return rest.reduce(
+      (sum, r) => ({ renewal: add(sum.renewal, r.renewal), invoice: add(sum.invoice, r.invoice) }),
+      summary,
+    );
+  }
+
+  /** Every account (the back-office customer list's total), from the sign-ups summary. */
+  customerCount(): Promise<number> {
+    return this.figures.signUpCount();
+  }
 
   /** A report as CSV bytes (written in the worker pool) and its file name. */
   async report(
@@ -150,29 +239,44 @@ export class AnalyticsService {
     const month = { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), to: now };
     // Up to now, plus a moment: rows written in this same millisecond count too.
     today.to = month.to = new Date(now.getTime() + 1);
-    const figures = async (range: { from: Date; to: Date }) => {
-      const [signUps, income, words, failed] = await Promise.all([
-        this.users.signUps(range, 1),
-        this.money.income(range, 'payment_method_id'),
-        this.ledger.generated(range),
-        this.money.failedPayments(range),
-      ]);
-      return {
-        sign_ups: signUps.count,
-        income: income.reduce((sum, r) => sum + r.total, 0),
-        payments: income.reduce((sum, r) => sum + r.payments, 0),
-        words,
-        failed,
-      };
-    };
-    const [d, m, active_subscriptions, pending_invoices, webhook_failures, failed_jobs] = await Promise.all([
-      figures(today),
-      figures(month),
-      this.money.runningSubscriptions(),
+    // Today from the indexed rows; the month is its whole days before today (the summaries) plus today. Failed
+    // payments are few: counted over the rows for the month, today's among them.
+    const none = { sign_ups: 0, income: 0, payments: 0, words: 0 };
+    const [
+      signUps,
+      income,
+      words,
+      failed,
+      before,
+      active_subscriptions,
+      pending_invoices,
+      webhook_failures,
+      failed_jobs,
+    ] = await Promise.all([
+      this.users.signUpCount(today),
+      this.money.income(today, 'payment_method_id'),
+      this.ledger.generated(today),
+      this.money.failedPayments(month, today.from),
+      month.from < today.from ? this.figures.dayTotals({ from: day(month.from), to: day(today.from) }) : none,
+      this.figures.counter('running_subscriptions'),
       this.money.pendingInvoices(),
       this.webhooks.failedEvents(new Date(now.getTime() - WEBHOOK_FAILURES_DAYS * 86_400_000)),
       this.jobs.failedByQueue(),
     ]);
+    const d = {
+      sign_ups: signUps,
+      income: income.reduce((sum, r) => sum + r.total, 0),
+      payments: income.reduce((sum, r) => sum + r.payments, 0),
+      words,
+      failed: failed.since,
+    };
+    const m = {
+      sign_ups: before.sign_ups + d.sign_ups,
+      income: before.income + d.income,
+      payments: before.payments + d.payments,
+      words: before.words + d.words,
+      failed: failed.all,
+    };
     return {
       sign_ups: { today: d.sign_ups, month: m.sign_ups },
       income: { today: d.income, month: m.income },
@@ -188,7 +292,7 @@ export class AnalyticsService {
 
   async words(query: AnalyticsRangeQuery): Promise<WordsAnalyticsResponse> {
     const range = analyticsRange(query);
-    return { start_date: range.from, end_date: range.to, words: await this.ledger.generated(range) };
+    return { start_date: range.from, end_date: range.to, words: await this.wordsGenerated(range) };
   }
 
   /** Income, payments, sign-ups and words generated per calendar month of the range. */
@@ -200,15 +304,15 @@ export class AnalyticsService {
     const rows = await Promise.all(
       months.map(async (m) => {
         const [income, signUps, words] = await Promise.all([
-          this.money.income(m, 'payment_method_id'),
-          this.users.signUps(m, 1),
-          this.ledger.generated(m),
+          this.moneyBy(m, 'payment_method_id'),
+          this.signUpCount(m),
+          this.wordsGenerated(m),
         ]);
         return {
           month: m.month,
           income: income.reduce((sum, r) => sum + r.total, 0),
           payments: income.reduce((sum, r) => sum + r.payments, 0),
-          sign_ups: signUps.count,
+          sign_ups: signUps,
           words,
         };
       }),
@@ -218,7 +322,7 @@ export class AnalyticsService {
 
   async income(query: AnalyticsRangeQuery): Promise<IncomeResponse> {
     const range = analyticsRange(query);
-    const rows = await this.money.income(range, 'payment_method_id');
+    const rows = await this.moneyBy(range, 'payment_method_id');
     return {
       start_date: range.from,
       end_date: range.to,
@@ -235,7 +339,7 @@ export class AnalyticsService {
 
   async products(query: AnalyticsRangeQuery): Promise<ProductsIncomeResponse> {
     const range = analyticsRange(query);
-    const rows = await this.money.income(range, 'product_id');
+    const rows = await this.moneyBy(range, 'product_id');
     const names = await this.catalog.names(rows.map((r) => r.key).filter((k): k is number => k !== null));
     return {
       start_date: range.from,
@@ -252,11 +356,27 @@ export class AnalyticsService {
 
   async customers(query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
     const range = analyticsRange(query);
-    const [signUps, active, cancelled] = await Promise.all([
-      this.users.signUps(range, ANALYTICS_TABLE_LIMIT),
+    // The counts: the summaries (whole days, and the customer spans for the exact range) plus the rows of the
+    // partial days at the ends.
+    const { days, parts } = splitByDays(range);
+    const [counts, partial, newest, activeRows, cancelledRows] = await Promise.all([
+      this.figures.customerCounts(range, days),
+      Promise.all(
+        parts.map(async (part) => ({
+          sign_ups: await this.users.signUpCount(part),
+          cancellations: await this.money.cancellationCount(part),
+        })),
+      ),
+      this.users.newestSignUps(range, ANALYTICS_TABLE_LIMIT),
       this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT),
       this.money.cancellations(range, ANALYTICS_TABLE_LIMIT),
     ]);
+    const signUpCount = partial.reduce((sum, p) => sum + p.sign_ups, counts.sign_ups);
+    const active = { count: counts.active, rows: activeRows };
+    const cancelled = {
+      count: partial.reduce((sum, p) => sum + p.cancellations, counts.cancellations),
+      rows: cancelledRows,
+    };
     const people = await this.users.summaries([
       ...active.rows.map((r) => r.user_id),
       ...cancelled.rows.map((r) => r.user_id),
@@ -271,8 +391,8 @@ export class AnalyticsService {
       start_date: range.from,
       end_date: range.to,
       sign_ups: {
-        count: signUps.count,
-        customers: signUps.rows.map((u) => ({
+        count: signUpCount,
+        customers: newest.map((u) => ({
           user_id: u.user_id,
           name: u.name,
           last_name: u.last_name,
@@ -353,10 +473,13 @@ export class AnalyticsService {
   /** Reservations here are the money expected in the range: subscription renewals and open invoices falling due. */
   async reservations(query: AnalyticsRangeQuery): Promise<ReservationsResponse> {
     const range = analyticsRange(query);
-    const [renewals, invoices] = await Promise.all([
+    const [totals, renewalRows, invoiceRows] = await Promise.all([
+      this.dueTotals(range),
       this.money.expectedRenewals(range, ANALYTICS_TABLE_LIMIT),
       this.money.openInvoicesDue(range, ANALYTICS_TABLE_LIMIT),
     ]);
+    const renewals = { ...totals.renewal, rows: renewalRows };
+    const invoices = { ...totals.invoice, rows: invoiceRows };
     const [people, productNames] = await Promise.all([
       this.users.summaries(
         [...renewals.rows.map((r) => r.user_id), ...invoices.rows.map((i) => i.user_id)].filter(

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
@@ -9,7 +10,7 @@ import { WordsModule } from '../words/words.module';
 import { CustomersController } from './customers.controller';
 import { CustomersService } from './customers.service';
 
-/** The back office's customers: list, one customer, create, edit, delete, open their account. Owns no table. */
+/** The back office's customers: list, one customer, create, edit, delete, open their account. Owns no table (the list's total is the analytics sign-ups summary). */
 @Module({
   imports: [
     UsersModule,
@@ -19,6 +20,7 @@ import { CustomersService } from './customers.service';
     StaffModule,
     PurchasesModule,
     OrganizationsModule,
+    AnalyticsModule,
   ],
   controllers: [CustomersController],
   providers: [CustomersService],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ADMIN_USERS_PAGE_SIZE } from '@avatar-studio/contracts';
 import type { Principal } from '../../common/auth/principal';
 import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
+import { AnalyticsService } from '../analytics/analytics.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { PurchasesService } from '../purchases/purchases.service';
 import { toPage } from '../../common/http/pagination';
@@ -45,11 +46,12 @@ export class CustomersService {
     private readonly staff: StaffService,
     private readonly purchases: PurchasesService,
     private readonly organizations: OrganizationsService,
+    private readonly analytics: AnalyticsService,
   ) {}
 
   async list(query: CustomersQuery): Promise<CustomerPageResponse> {
     const page = toPage(query, ADMIN_USERS_PAGE_SIZE);
-    const { rows, total } = await this.users.adminPage({
+    const { rows, total: matched } = await this.users.adminPage({
       text: query.query,
       field: query.field ?? 'all',
       sort: query.sort ?? 'user_id',
@@ -57,7 +59,10 @@ export class CustomersService {
       skip: page.skip,
       limit: page.limit,
     });
-    const roles = await this.staff.rolesOf(rows.map((u) => u.user_id));
+    const [roles, total] = await Promise.all([
+      this.staff.rolesOf(rows.map((u) => u.user_id)),
+      matched ?? this.analytics.customerCount(),
+    ]);
     return {
       users: rows.map((u) => ({
         user_id: u.user_id,

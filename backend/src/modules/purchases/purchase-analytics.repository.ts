@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type ObjectLiteral, Repository, type SelectQueryBuilder } from 'typeorm';
 import { Invoice } from './invoice.entity';
 import { Purchase } from './purchase.entity';
 
@@ -61,36 +61,49 @@ export class PurchaseAnalyticsRepository {
     return rows.map((r) => ({ key: r.key, payments: r.payments, total: Number(r.total) }));
   }
 
-  /** Users who hold a running purchase (active or completed, not expired) that started before the range ends. */
-  async activeCustomers(range: Range, limit: number) {
-    const base = this.purchases
-      .createQueryBuilder('p')
-      .where(`p.status IN ('active', 'completed')`)
-      .andWhere('p."createdAt" < :to', range)
-      .andWhere('(p.expires_at IS NULL OR p.expires_at >= :from)', range);
-    const { count } = (await base
-      .clone()
-      .select('count(DISTINCT p.user_id)::int', 'count')
-      .getRawOne<{ count: number }>())!;
-    const rows = await base
-      .clone()
-      .select('p.user_id', 'user_id')
-      .addSelect('max(p."createdAt")', 'since')
-      .groupBy('p.user_id')
-      .orderBy('since', 'DESC')
-      .limit(limit)
-      .getRawMany<{ user_id: number; since: Date }>();
-    return { count, rows };
+  /**
+   * The `limit` newest holders of a running purchase (active or completed, not expired) that started before the
+   * range ends, by their newest such purchase (`since`); purchases of deleted customers (user_id null) are one
+   * holder. Reads the running purchases newest first through their index, as many as it takes.
+   */
+  async activeCustomers(range: Range, limit: number): Promise<{ user_id: number | null; since: Date }[]> {
+    for (let take = limit * 4; ; take *= 4) {
+      const rows = await this.purchases
+        .createQueryBuilder('p')
+        .select('p.user_id', 'user_id')
+        .addSelect('p."createdAt"', 'created')
+        .where(`p.status IN ('active', 'completed')`)
+        .andWhere('p."createdAt" < :to', range)
+        .andWhere('(p.expires_at IS NULL OR p.expires_at >= :from)', range)
+        .orderBy('p."createdAt"', 'DESC')
+        .limit(take)
+        .getRawMany<{ user_id: number | null; created: Date }>();
+      // A holder's newest purchase is the first of theirs met.
+      const holders = new Map<number | null, Date>();
+      for (const r of rows) if (!holders.has(r.user_id)) holders.set(r.user_id, r.created);
+      if (holders.size >= limit || rows.length < take)
+        return [...holders].slice(0, limit).map(([user_id, since]) => ({ user_id, since }));
+    }
   }
 
-  /** Purchases cancelled in the range, with the reason, newest first. */
-  async cancellations(range: Range, limit: number) {
-    const base = this.purchases
+  /** The `limit` purchases cancelled last in the range, with the reason, newest first. */
+  cancellations(range: Range, limit: number) {
+    return this.cancelledIn(range)
+      .select(['p.purchase_id', 'p.user_id', 'p.product_id', 'p.cancelled_at', 'p.cancel_reason'])
+      .orderBy('p.cancelled_at', 'DESC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** How many purchases were cancelled in the range. */
+  cancellationCount(range: Range): Promise<number> {
+    return this.cancelledIn(range).getCount();
+  }
+
+  private cancelledIn(range: Range) {
+    return this.purchases
       .createQueryBuilder('p')
       .where('p.cancelled_at >= :from AND p.cancelled_at < :to', range);
-    const count = await base.clone().getCount();
-    const rows = await base.clone().orderBy('p.cancelled_at', 'DESC').limit(limit).getMany();
-    return { count, rows };
   }
 
   /** Subscriptions that renew (status active). */
@@ -101,21 +114,23 @@ export class PurchaseAnalyticsRepository {
       .getCount();
   }
 
-  /** Payments that failed in the range: purchases (first payments) and invoices (renewals, open invoices). */
-  async failedPayments(range: Range): Promise<number> {
+  /**
+   * Payments that failed in [from, to), and of them those since `since`: purchases (first payments) and invoices
+   * (renewals, open invoices).
+   */
+  async failedPayments(range: Range, since = range.to): Promise<{ all: number; since: number }> {
+    const count = <T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string) =>
+      qb
+        .select('count(*)::int', 'all')
+        .addSelect(`count(*) FILTER (WHERE ${alias}."updatedAt" >= :since)::int`, 'since')
+        .where(`${alias}.status = 'failed'`)
+        .andWhere(`${alias}."updatedAt" >= :from AND ${alias}."updatedAt" < :to`, { ...range, since })
+        .getRawOne<{ all: number; since: number }>();
     const [purchases, invoices] = await Promise.all([
-      this.purchases
-        .createQueryBuilder('p')
-        .where(`p.status = 'failed'`)
-        .andWhere('p."updatedAt" >= :from AND p."updatedAt" < :to', range)
-        .getCount(),
-      this.invoices
-        .createQueryBuilder('i')
-        .where(`i.status = 'failed'`)
-        .andWhere('i."updatedAt" >= :from AND i."updatedAt" < :to', range)
-        .getCount(),
+      count(this.purchases.createQueryBuilder('p'), 'p'),
+      count(this.invoices.createQueryBuilder('i'), 'i'),
     ]);
-    return purchases + invoices;
+    return { all: purchases!.all + invoices!.all, since: purchases!.since + invoices!.since };
   }
 
   /** Invoices waiting for payment (pending). */
@@ -149,41 +164,36 @@ export class PurchaseAnalyticsRepository {
 
   /**
    * Renewals expected in the range: running subscriptions (active, not cancelled at period end) whose paid
-   * period ends in it, with the amount each charges; the count and total cover every row, the rows the first.
+   * period ends in it, soonest first, with the amount each charges.
    */
-  async expectedRenewals(range: Range, limit: number) {
-    const base = this.purchases
-      .createQueryBuilder('p')
-      .where(`p.status = 'active' AND p.subscription_interval IS NOT NULL AND NOT p.cancel_at_period_end`)
-      .andWhere('p.current_period_end >= :from AND p.current_period_end < :to', range);
-    const totals = (await base
-      .clone()
-      .select('count(*)::int', 'count')
-      .addSelect('COALESCE(sum(p.amount), 0)::bigint', 'total')
-      .getRawOne<{ count: number; total: string }>())!;
-    const rows = await base
-      .clone()
+  expectedRenewals(range: Range, limit: number) {
+    return this.renewalsDue(range)
       .select(['p.purchase_id', 'p.user_id', 'p.product_id', 'p.amount', 'p.current_period_end'])
       .orderBy('p.current_period_end', 'ASC')
       .addOrderBy('p.purchase_id', 'ASC')
       .limit(limit)
       .getMany();
-    return { count: totals.count, total: Number(totals.total), rows };
   }
 
-  /** Invoices waiting for payment (pending) that fall due in the range, soonest first; as above. */
-  async openInvoicesDue(range: Range, limit: number) {
-    const base = this.invoices
-      .createQueryBuilder('i')
-      .where(`i.status = 'pending'`)
-      .andWhere('i.expiration_date >= :from AND i.expiration_date < :to', range);
-    const totals = (await base
-      .clone()
+  /** How many renewals are expected in the range and their amount (cents). */
+  async expectedRenewalTotals(range: Range): Promise<{ count: number; total: number }> {
+    const totals = (await this.renewalsDue(range)
       .select('count(*)::int', 'count')
-      .addSelect('COALESCE(sum(i.amount), 0)::bigint', 'total')
+      .addSelect('COALESCE(sum(p.amount), 0)::bigint', 'total')
       .getRawOne<{ count: number; total: string }>())!;
-    const rows = await base
-      .clone()
+    return { count: totals.count, total: Number(totals.total) };
+  }
+
+  private renewalsDue(range: Range) {
+    return this.purchases
+      .createQueryBuilder('p')
+      .where(`p.status = 'active' AND p.subscription_interval IS NOT NULL AND NOT p.cancel_at_period_end`)
+      .andWhere('p.current_period_end >= :from AND p.current_period_end < :to', range);
+  }
+
+  /** Invoices waiting for payment (pending) that fall due in the range, soonest first. */
+  openInvoicesDue(range: Range, limit: number) {
+    return this.invoicesDue(range)
       .select([
         'i.invoice_id',
         'i.user_id',
@@ -196,6 +206,21 @@ export class PurchaseAnalyticsRepository {
       .addOrderBy('i.invoice_id', 'ASC')
       .limit(limit)
       .getMany();
-    return { count: totals.count, total: Number(totals.total), rows };
+  }
+
+  /** How many open invoices fall due in the range and their amount (cents). */
+  async openInvoicesDueTotals(range: Range): Promise<{ count: number; total: number }> {
+    const totals = (await this.invoicesDue(range)
+      .select('count(*)::int', 'count')
+      .addSelect('COALESCE(sum(i.amount), 0)::bigint', 'total')
+      .getRawOne<{ count: number; total: string }>())!;
+    return { count: totals.count, total: Number(totals.total) };
+  }
+
+  private invoicesDue(range: Range) {
+    return this.invoices
+      .createQueryBuilder('i')
+      .where(`i.status = 'pending'`)
+      .andWhere('i.expiration_date >= :from AND i.expiration_date < :to', range);
   }
 }

@@ -33,20 +33,27 @@ export class PurchaseAnalyticsService {
     return [...merged.values()].sort((a, b) => b.total - a.total);
   }
 
+  /** The `limit` newest holders of a running purchase in the range (see the repository). */
   activeCustomers(range: Range, limit: number) {
     return this.rows.activeCustomers(range, limit);
   }
 
+  /** The `limit` purchases cancelled last in the range, newest first. */
   cancellations(range: Range, limit: number) {
     return this.rows.cancellations(range, limit);
+  }
+
+  cancellationCount(range: Range): Promise<number> {
+    return this.rows.cancellationCount(range);
   }
 
   runningSubscriptions(): Promise<number> {
     return this.rows.runningSubscriptions();
   }
 
-  failedPayments(range: Range): Promise<number> {
-    return this.rows.failedPayments(range);
+  /** Payments that failed in the range, and of them those since `since` (default: none). */
+  failedPayments(range: Range, since?: Date): Promise<{ all: number; since: number }> {
+    return this.rows.failedPayments(range, since);
   }
 
   pendingInvoices(): Promise<number> {
@@ -57,11 +64,21 @@ export class PurchaseAnalyticsService {
     return this.rows.freeTrials(range);
   }
 
+  /** The first `limit` renewals expected in the range, soonest first. */
   expectedRenewals(range: Range, limit: number) {
     return this.rows.expectedRenewals(range, limit);
   }
 
+  expectedRenewalTotals(range: Range) {
+    return this.rows.expectedRenewalTotals(range);
+  }
+
+  /** The first `limit` open invoices falling due in the range, soonest first. */
   openInvoicesDue(range: Range, limit: number) {
     return this.rows.openInvoicesDue(range, limit);
+  }
+
+  openInvoicesDueTotals(range: Range) {
+    return this.rows.openInvoicesDueTotals(range);
   }
 }

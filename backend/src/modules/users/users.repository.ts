@@ -45,6 +45,17 @@ export interface TwoFactorState {
 export type UserName = Pick<User, 'user_id' | 'name' | 'last_name' | 'email'>;
 
 /** The users table: the only code that reads or writes it. */
+/** Each sortable column as an expression of the same order that no index serves (see adminPage). */
+const UNINDEXED_SORT: Record<CustomerSort, string> = {
+  user_id: 'u.user_id + 0',
+  name: "u.name || ''",
+  last_name: "u.last_name || ''",
+  email: "u.email || ''",
+  phone: "u.phone || ''",
+  value: 'u.value + 0',
+  createdAt: `u."createdAt" + interval '0 seconds'`,
+};
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
@@ -340,7 +351,11 @@ export class UsersRepository {
 
   /**
    * The back-office customer list: `text` searched in one field or in all of them (case-insensitive), sorted by a
-   * listed column (then by id, so pages never overlap), one page.
+   * listed column (then by id, so pages never overlap), one page. With a search, the sort is by an expression no
+   * index serves, so the matching accounts are found through the trigram indexes and then sorted; otherwise the
+   * planner may walk the sort column's index over every account to find a page of rare matches. Without a search
+   * the total is not counted here (null): counting every account reads them all, the caller has it from the
+   * sign-ups summary.
    */
   async adminPage(filter: {
     text?: string;
@@ -349,39 +364,67 @@ export class UsersRepository {
     direction: 'asc' | 'desc';
     skip: number;
     limit: number;
-  }): Promise<{ rows: User[]; total: number }> {
+  }): Promise<{ rows: User[]; total: number | null }> {
     const qb = this.users.createQueryBuilder('u');
     const text = filter.text?.trim();
-    if (text) {
-      const pattern = likePattern(text.toLowerCase());
-      const digits = text.replace(/\D/g, '');
-      const clauses: Record<Exclude<CustomerSearchField, 'all'>, string> = {
-        name: 'lower(u.name) LIKE :pattern',
-        last_name: 'lower(u.last_name) LIKE :pattern',
-        email: 'lower(u.email) LIKE :pattern',
-        phone: digits ? 'u.phone LIKE :phone' : 'false',
-      };
-      const where =
-        filter.field === 'all'
-          ? `(${Object.values(clauses).join(' OR ')} OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`
-          : clauses[filter.field];
-      qb.where(where, { pattern, phone: likePattern(digits) });
-    }
     const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';
-    qb.orderBy(`u.${filter.sort}`, direction).addOrderBy('u.user_id', direction);
-    const [rows, total] = await qb.skip(filter.skip).take(filter.limit).getManyAndCount();
+    if (!text) {
+      const rows = await qb
+        .orderBy(`u.${filter.sort}`, direction)
+        .addOrderBy('u.user_id', direction)
+        .skip(filter.skip)
+        .take(filter.limit)
+        .getMany();
+      return { rows, total: null };
+    }
+    const pattern = likePattern(text.toLowerCase());
+    const digits = text.replace(/\D/g, '');
+    const clauses: Record<Exclude<CustomerSearchField, 'all'>, string> = {
+      name: 'lower(u.name) LIKE :pattern',
+      last_name: 'lower(u.last_name) LIKE :pattern',
+      email: 'lower(u.email) LIKE :pattern',
+      phone: digits ? 'u.phone LIKE :phone' : 'false',
+    };
+    const where =
+      filter.field === 'all'
+        ? `(${Object.values(clauses).join(' OR ')} OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`
+        : clauses[filter.field];
+    const params = { pattern, phone: likePattern(digits) };
+    const [rows, total] = await Promise.all([
+      qb
+        .where(where, params)
+        .orderBy(UNINDEXED_SORT[filter.sort], direction)
+        .addOrderBy('u.user_id + 0', direction)
+        .offset(filter.skip)
+        .limit(filter.limit)
+        .getMany(),
+      this.users.createQueryBuilder('u').where(where, params).getCount(),
+    ]);
     return { rows, total };
   }
 
   /** Accounts created in [from, to): how many, and the newest `limit` of them (over the index on createdAt). */
   async signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: User[] }> {
-    const qb = this.users
-      .createQueryBuilder('u')
-      .where('u."createdAt" >= :from AND u."createdAt" < :to', range);
-    const [count, rows] = await Promise.all([
-      qb.clone().getCount(),
-      qb.clone().orderBy('u.createdAt', 'DESC').addOrderBy('u.user_id', 'DESC').limit(limit).getMany(),
-    ]);
+    const [count, rows] = await Promise.all([this.signUpCount(range), this.newestSignUps(range, limit)]);
     return { count, rows };
+  }
+
+  signUpCount(range: { from: Date; to: Date }): Promise<number> {
+    return this.users
+      .createQueryBuilder('u')
+      .where('u."createdAt" >= :from AND u."createdAt" < :to', range)
+      .getCount();
+  }
+
+  /** The newest `limit` accounts created in [from, to). */
+  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<User[]> {
+    return this.users
+      .createQueryBuilder('u')
+      .select(['u.user_id', 'u.name', 'u.last_name', 'u.email', 'u.createdAt'])
+      .where('u."createdAt" >= :from AND u."createdAt" < :to', range)
+      .orderBy('u.createdAt', 'DESC')
+      .addOrderBy('u.user_id', 'DESC')
+      .limit(limit)
+      .getMany();
   }
 }

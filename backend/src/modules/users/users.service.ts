@@ -488,13 +488,23 @@ export class UsersService {
     direction: 'asc' | 'desc';
     skip: number;
     limit: number;
-  }): Promise<{ rows: User[]; total: number }> {
+  }): Promise<{ rows: User[]; total: number | null }> {
     return this.users.adminPage(filter);
   }
 
   /** Accounts created in [from, to): how many, and the newest `limit` of them. */
   signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: User[] }> {
     return this.users.signUps(range, limit);
+  }
+
+  /** How many accounts were created in [from, to) (over the index on createdAt). */
+  signUpCount(range: { from: Date; to: Date }): Promise<number> {
+    return this.users.signUpCount(range);
+  }
+
+  /** The newest `limit` accounts created in [from, to). */
+  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<User[]> {
+    return this.users.newestSignUps(range, limit);
   }
 
   /** Staff lookup by email (GET /users/email). */
