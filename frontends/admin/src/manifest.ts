@@ -1,11 +1,13 @@
 /**
  * What the admin remote publishes to the shell before its code loads (see frontends/shared/src/remote.ts):
- * it is mounted at /admin, and its menu entries are for staff only. Plain data: the build evaluates it.
+ * it is mounted at /admin for staff accounts only (a customer never downloads its code), and its menu entries
+ * name the permissions they need. Plain data: the build evaluates it.
  */
 import type { RemoteManifestSource } from '@avatar-studio/shared';
 
 export const manifest: RemoteManifestSource = {
   mounts: ['/admin'],
+  audience: 'staff',
   navigation: [
     {
       labelKey: 'admin:dashboard.nav',

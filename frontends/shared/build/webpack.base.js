@@ -280,7 +280,11 @@ function readRemoteManifest(dir) {
   const manifest = module.exports.manifest;
   const problem = manifestProblem(manifest);
   if (problem) throw new Error(`${file}: ${problem}`);
-  return { mounts: manifest.mounts, navigation: manifest.navigation };
+  return {
+    mounts: manifest.mounts,
+    navigation: manifest.navigation,
+    ...(manifest.audience ? { audience: manifest.audience } : {}),
+  };
 }
 
 /** What is wrong with a remote manifest, or null when it has the shape the shell reads. */
@@ -290,6 +294,9 @@ function manifestProblem(manifest) {
   }
   if (!manifest.mounts.every((m) => typeof m === 'string' && m.startsWith('/'))) {
     return 'every mount is an absolute path';
+  }
+  if (manifest.audience !== undefined && manifest.audience !== 'staff') {
+    return "audience is 'staff' or absent";
   }
   for (const entry of manifest.navigation) {
     const ok =

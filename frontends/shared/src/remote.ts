@@ -111,6 +111,11 @@ export interface RemoteManifestSource {
   /** Absolute path prefixes the remote owns ('/' = every path no other remote owns). */
   mounts: string[];
   navigation: PublishedNavigationEntry[];
+  /**
+   * 'staff': mounted for staff accounts only; for anyone else its paths are not found and its code is never
+   * downloaded. Absent: everyone signed in.
+   */
+  audience?: 'staff';
 }
 
 export interface RemoteModule {

@@ -114,6 +114,7 @@ function SignedInRoutes() {
  */
 function MountedRemotes() {
   const { manifest, mounts, retryManifest } = useRemotesManifest();
+  const { user } = useSession();
   const { pathname } = useLocation();
   const switchedOff = switchedOffScreen(pathname, useAppConfig());
   if (switchedOff) return <FeatureSwitchedOff feature={switchedOff} />;
@@ -123,9 +124,12 @@ function MountedRemotes() {
   if (manifest.status !== 'ready') return <PageLoader />;
   return (
     <Routes>
-      {mounts.map(({ name, path }) => (
-        <Route key={path} path={path} element={<RemoteOutlet key={name} name={name} />} />
-      ))}
+      {/* A staff-only remote's paths fall to the others' "not found" for everyone else: its code never loads. */}
+      {mounts
+        .filter((mount) => !mount.staffOnly || Boolean(user?.staff))
+        .map(({ name, path }) => (
+          <Route key={path} path={path} element={<RemoteOutlet key={name} name={name} />} />
+        ))}
     </Routes>
   );
 }

@@ -68,7 +68,7 @@ function sendPrecompressed(req: Request, res: Response, file: string, next: Next
 
 /**
  * One remote's part of /remotes.json: where its container is and what its build published in
- * remote-manifest.json (mount points and menu entries), or null when either file is missing or unreadable.
+ * remote-manifest.json (mount points, menu entries, audience), or null when either file is missing or unreadable.
  * Read on each request: it is small, and a rebuild is picked up without a restart.
  */
 function remoteDescriptor(frontendsDir: string, name: string): Record<string, unknown> | null {
@@ -78,12 +78,15 @@ function remoteDescriptor(frontendsDir: string, name: string): Record<string, un
     const manifest = JSON.parse(readFileSync(join(dist, 'remote-manifest.json'), 'utf8')) as {
       mounts?: unknown;
       navigation?: unknown;
+      audience?: unknown;
     };
     if (!Array.isArray(manifest.mounts) || !Array.isArray(manifest.navigation)) return null;
     return {
       entry: `/remotes/${name}/remoteEntry.js`,
       mounts: manifest.mounts,
       navigation: manifest.navigation,
+      // Staff-only remotes are mounted for staff accounts only (the shell reads it).
+      ...(manifest.audience === 'staff' ? { audience: 'staff' } : {}),
     };
   } catch {
     return null;

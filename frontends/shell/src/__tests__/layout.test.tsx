@@ -65,7 +65,7 @@ const navigation: PublishedNavigationEntry[] = [
 const manifest: RemotesManifest = {
   remotes: {
     customer: { entry: '/remotes/customer/remoteEntry.js', mounts: ['/'], navigation },
-    admin: { entry: '/remotes/admin/remoteEntry.js', mounts: ['/admin'], navigation: [] },
+    admin: { entry: '/remotes/admin/remoteEntry.js', mounts: ['/admin'], navigation: [], audience: 'staff' },
     org: {
       entry: '/remotes/org/remoteEntry.js',
       mounts: ['/organization', '/organizations'],
@@ -128,6 +128,25 @@ describe('signed-in layout', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Admin' }));
     expect(await screen.findByRole('menuitem', { name: 'Staff' })).toHaveAttribute('href', '/admin/staff');
+  });
+
+  it("mounts the staff-only admin remote for staff; a customer at /admin gets the customer remote's page and never the admin code", async () => {
+    const forCustomer = loaderWith();
+    const first = renderWithProviders(<ShellRoutes remotes={forCustomer} />, {
+      user: testUser(),
+      route: '/admin/users',
+    });
+    expect(await screen.findByText('customer remote')).toBeInTheDocument();
+    expect(forCustomer.loaded).toEqual(['customer']);
+    first.unmount();
+
+    const forStaff = loaderWith();
+    renderWithProviders(<ShellRoutes remotes={forStaff} />, {
+      user: testUser({ staff: { staff_id: 1, role: 'manager' } }),
+      route: '/admin/users',
+    });
+    expect(await screen.findByText('admin remote')).toBeInTheDocument();
+    expect(forStaff.loaded).toEqual(['admin']);
   });
 
   it('shows an error panel with Retry when the remotes manifest cannot be read', async () => {

@@ -42,6 +42,8 @@ export type ManifestState =
 export interface RemoteMount {
   name: RemoteName;
   path: string;
+  /** Mounted for staff accounts only. */
+  staffOnly: boolean;
 }
 
 interface RemotesValue {
@@ -142,6 +144,7 @@ export function RemotesProvider({ source, children }: { source: RemoteSource; ch
         (published?.[name]?.mounts ?? []).map((mount) => ({
           name,
           path: mount === '/' ? '*' : `${mount.replace(/\/+$/, '')}/*`,
+          staffOnly: published?.[name]?.audience === 'staff',
         })),
       ),
     [published],
