@@ -151,6 +151,35 @@ describe('web handler', () => {
     });
     expect(res.headers['cache-control']).toBe('no-cache');
   });
+
+  it("passes a remote's staff audience on to the shell, and nothing else it does not know", async () => {
+    build({
+      'admin/dist/remoteEntry.js': 'a',
+      'admin/dist/remote-manifest.json': JSON.stringify({
+        mounts: ['/admin'],
+        navigation: [],
+        audience: 'staff',
+      }),
+      'org/dist/remoteEntry.js': 'o',
+      'org/dist/remote-manifest.json': JSON.stringify({
+        mounts: ['/org'],
+        navigation: [],
+        audience: 'everyone',
+      }),
+    });
+    const res = await request(appFor(dir)).get('/remotes.json').expect(200);
+    expect(res.body.remotes.admin).toEqual({
+      entry: '/remotes/admin/remoteEntry.js',
+      mounts: ['/admin'],
+      navigation: [],
+      audience: 'staff',
+    });
+    expect(res.body.remotes.org).toEqual({
+      entry: '/remotes/org/remoteEntry.js',
+      mounts: ['/org'],
+      navigation: [],
+    });
+  });
 });
 
 describe('web handler: landing pages', () => {
