@@ -328,7 +328,11 @@ export class AvatarsRepository {
     if (!schema || embedding.length !== EMBEDDING_DIMENSIONS) return [];
     return this.chunks.manager.transaction(async (m) => {
       for (const setting of NEAREST_SETTINGS_SQL) await m.query(setting);
-      return (await m.query(nearestSql(schema), [avatarId, vectorLiteral(embedding), limit])) as ChunkCandidate[];
+      return (await m.query(nearestSql(schema), [
+        avatarId,
+        vectorLiteral(embedding),
+        limit,
+      ])) as ChunkCandidate[];
     });
   }
 

@@ -1,4 +1,7 @@
-import { hashEmbedding } from './testing/hash-embedder';
+import { EMBEDDING_DIMENSIONS } from '../ai/embedding-model';
+import { hashEmbedding as embed } from './testing/hash-embedder';
+
+const hashEmbedding = (text: string) => embed(text, EMBEDDING_DIMENSIONS);
 import {
   choosingWords,
   chunkText,
