@@ -1,9 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import request from 'supertest';
 import { WordsService } from '../src/modules/words/words.service';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
@@ -165,23 +164,37 @@ describe('Avatar retrieval of a large avatar', () => {
         await new Promise((r) => setTimeout(r, 250));
       }
     });
-    afterAll(async () => {
-      if (child?.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-    });
+    afterAll(() => stopApp());
 
-    /** The app's own database, through its owner-only socket in DATA_DIR. */
-    async function appDatabase<T>(work: (db: Client) => Promise<T>): Promise<T> {
-      const db = new Client({ host: join(dataDir, 'pg-socket'), user: 'postgres', database: 'postgres' });
-      await db.connect();
-      try {
-        return await work(db);
-      } finally {
-        await db.end();
-      }
+    /** Stops the app: its embedded database is one process's, so only then can another process open it. */
+    async function stopApp(): Promise<void> {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+
+    /**
+     * The rows of `sql` in the app's database, read by a small script that opens DATA_DIR/pg as the app does
+     * (openEmbeddedDatabase, which loads pgvector); the app must be stopped.
+     */
+    function appDatabase(sql: string): Promise<Record<string, unknown>[]> {
+      const script = `
+        const { openEmbeddedDatabase } = require('./src/database/embedded-backup');
+        (async () => {
+          const db = await openEmbeddedDatabase(process.argv[1]);
+          const { rows } = await db.query(process.argv[2]);
+          await db.close();
+          process.stdout.write(JSON.stringify(rows));
+        })().catch((err) => { console.error(err); process.exit(1); });`;
+      return new Promise((resolve, reject) =>
+        execFile(
+          process.execPath,
+          ['-r', '@swc-node/register', '-e', script, join(dataDir, 'pg'), sql],
+          { cwd: join(__dirname, '..'), env: { PATH: process.env.PATH, HOME: process.env.HOME } },
+          (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout) as Record<string, unknown>[])),
+        ),
+      );
     }
 
     it('finds by embedding a fact whose words the question does not use, and cites it', async () => {
@@ -213,24 +226,24 @@ describe('Avatar retrieval of a large avatar', () => {
       expect(answer.citations![0]).toMatchObject({ file_name: 'harbour-a.txt' });
       expect(answer.citations![0].passage).toContain('Marguerite Okonkwo');
 
-      const schema = await appDatabase(async (db) => {
-        const column = await db.query(
-          `SELECT format_type(a.atttypid, a.atttypmod) AS type, a.attgenerated AS generated
-             FROM pg_attribute a
-            WHERE a.attrelid = 'avatar_chunks'::regclass AND a.attname = 'embedding_vector'`,
-        );
-        const index = await db.query(
-          `SELECT indexdef FROM pg_indexes WHERE tablename = 'avatar_chunks' AND indexname = 'avatar_chunks_embedding_hnsw'`,
-        );
-        const filled = await db.query(
-          `SELECT count(*)::int AS n FROM avatar_chunks WHERE avatar_id = $1 AND embedding_vector IS NOT NULL`,
-          [avatar.avatar_id],
-        );
-        return { column: column.rows, index: index.rows, filled: filled.rows[0].n as number };
-      });
+      await stopApp();
+      const column = await appDatabase(
+        `SELECT format_type(a.atttypid, a.atttypmod) AS type, a.attgenerated AS generated
+           FROM pg_attribute a
+          WHERE a.attrelid = 'avatar_chunks'::regclass AND a.attname = 'embedding_vector'`,
+      );
+      const index = await appDatabase(
+        `SELECT indexdef FROM pg_indexes
+          WHERE tablename = 'avatar_chunks' AND indexname = 'avatar_chunks_embedding_hnsw'`,
+      );
+      const [filled] = await appDatabase(
+        `SELECT count(*)::int AS n FROM avatar_chunks
+          WHERE avatar_id = ${avatar.avatar_id} AND embedding_vector IS NOT NULL`,
+      );
+      const schema = { column, index, filled: filled.n as number };
       expect(schema.column).toEqual([{ type: 'vector(256)', generated: 's' }]);
       expect(schema.index).toHaveLength(1);
-      expect(schema.index[0].indexdef).toMatch(/USING hnsw \(embedding_vector .*vector_cosine_ops\)/);
+      expect(String(schema.index[0].indexdef)).toMatch(/USING hnsw \(embedding_vector .*vector_cosine_ops\)/);
       expect(schema.filled).toBeGreaterThan(2_000);
     });
   });
