@@ -10,8 +10,8 @@ import { extensionSchema } from '../extensions';
  * size (another provider's model) is left out of the index rather than refused. Where pgvector is not offered
  * nothing changes: retrieval keeps the array column.
  */
-export class AvatarChunkVectors1795760000000 implements MigrationInterface {
-  name = 'AvatarChunkVectors1795760000000';
+export class AvatarChunkVectors1795760000001 implements MigrationInterface {
+  name = 'AvatarChunkVectors1795760000001';
 
   async up(q: QueryRunner): Promise<void> {
     const schema = await extensionSchema(q, 'vector');
