@@ -1,6 +1,9 @@
 // Avatar retrieval quality and speed: recall@5 of 100 questions whose answer passage is known, and p50/p99
 // retrieval time, with one avatar of 10,000 and one of 100,000 passages, beside a baseline measured in the
-// same run (an exact brute-force scan of every passage's embedding, in memory).
+// same run (an exact brute-force scan of every passage's embedding, in memory). Two databases: PostgreSQL without
+// pgvector (full text, re-ranked by the array column's embeddings) and the embedded database (PGlite, through the
+// app's own socket as the app reads it) with pgvector, where a large avatar's 50 nearest passages by the HNSW
+// index join the full-text candidates.
 // Needs the built backend (npx nx run backend:build, for the migrations) and PostgreSQL; run with Node 24
 // (npm run retrieval -w bench), which reads the app's retrieval rules from their TypeScript sources.
 // Prints figures; never fails a build.
@@ -10,22 +13,32 @@
 // questions that ask for one of them in other words (the fact's name always, the unit's for half of them). Filler passages, written from the same vocabulary but
 // without the facts, bring each avatar to its size.
 //
-// Settings (env): BENCH_SIZES (10000,100000), BENCH_KEEP_DATABASE=1 leaves the seeded database in place.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Settings (env): BENCH_SIZES (10000,100000), BENCH_DATABASES (postgres,embedded), BENCH_KEEP_DATABASE=1 leaves
+// the seeded PostgreSQL database in place.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import {
   COMMON_STEMS_SQL,
   FULL_TEXT_CANDIDATES,
   FULL_TEXT_SQL,
+  NEAREST_CANDIDATES,
+  NEAREST_SETTINGS_SQL,
   STEMS_SQL,
   choosingWords,
   chunkText,
   cosine,
+  nearestSql,
   pickPassages,
   searchQuery,
   searchWords,
+  unionCandidates,
+  vectorLiteral,
 } from '../backend/src/modules/avatars/retrieval-rules.ts';
+import { EMBEDDING_DIMENSIONS } from '../backend/src/modules/ai/embedding-model.ts';
+import { openEmbeddedDatabase } from '../backend/src/database/embedded-backup.ts';
 import { hashEmbedding } from '../backend/src/modules/avatars/testing/hash-embedder.ts';
 import { REDIS_URL, ROOT, freshDatabase, signUp, startBackend, table } from './lib.mjs';
 
@@ -33,7 +46,8 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)
 const FACTS = 240;
 const QUESTIONS = 100;
 const K = 5;
-const DIMENSIONS = 256;
+const DIMENSIONS = EMBEDDING_DIMENSIONS;
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',');
 const CORPUS_FILE = join(ROOT, 'bench/data/retrieval-corpus.json');
 
 // ------------------------------------------------------------------ the corpus (deterministic)
@@ -219,87 +233,97 @@ async function measure(corpus, factChunk, retrieve) {
   return { recall: hits / corpus.questions.length, p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-async function main() {
-  const corpus = makeCorpus();
-  mkdirSync(join(ROOT, 'bench/data'), { recursive: true });
-  const text = `${JSON.stringify(corpus, null, 1)}\n`;
-  if (!existsSync(CORPUS_FILE) || readFileSync(CORPUS_FILE, 'utf8') !== text)
-    writeFileSync(CORPUS_FILE, text);
-  if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
-    console.log('Build first: npx nx run backend:build');
-    return;
-  }
-  console.log(
-    `Avatar retrieval bench (${new Date().toISOString()}, node ${process.version}): ${corpus.facts.length} fact ` +
-      `passages, ${corpus.questions.length} questions, recall@${K}, avatars of ${SIZES.join(' and ')} passages\n`,
-  );
-  const db = await freshDatabase(`bench_retrieval_${process.pid}`);
-  const client = new pg.Client({ connectionString: db.url });
-  let server = null;
-  try {
-    // The backend runs the migrations on the fresh database, then stops: the bench talks to PostgreSQL itself.
-    server = await startBackend({
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      REDIS_PREFIX: `bench-retrieval-${process.pid}`,
-    });
-    const me = await signUp(server.url, `bench-retrieval-${process.pid}@example.com`);
-    await server.stop();
-    server = null;
-    await client.connect();
-    const rnd = random(7);
-    const results = [];
-    for (const size of SIZES) {
-      const {
-        rows: [{ avatar_id }],
-      } = await client.query(
-        `INSERT INTO avatars (assistant_id, user_id, name) VALUES ($1, $2, $3) RETURNING avatar_id`,
-        [`asst_bench_${size}`, me.user.user_id, `Bench ${size}`],
+/**
+ * Seeds one avatar per size into the database behind `client` (its migrations run by the app) and measures each
+ * retrieval; `vectorSchema` is pgvector's schema where the database has the embedding_vector column.
+ */
+async function measureDatabase(label, client, userId, corpus, vectorSchema) {
+  const rnd = random(7);
+  const results = [];
+  for (const size of SIZES) {
+    const {
+      rows: [{ avatar_id }],
+    } = await client.query(
+      `INSERT INTO avatars (assistant_id, user_id, name) VALUES ($1, $2, $3) RETURNING avatar_id`,
+      [`asst_bench_${size}`, userId, `Bench ${size}`],
+    );
+    const {
+      rows: [{ avatar_file_id }],
+    } = await client.query(
+      `INSERT INTO avatar_files (avatar_id, name, type, editable, content) VALUES ($1, 'corpus.txt', 'text/plain', true, '')
+       RETURNING avatar_file_id`,
+      [avatar_id],
+    );
+    const seedStarted = performance.now();
+    // The HNSW index is built once after the rows are in (as CREATE INDEX on a table with data), not row by row.
+    if (vectorSchema) await client.query(`DROP INDEX avatar_chunks_embedding_hnsw`);
+    const { factChunk, embeddings } = await seedAvatar(client, avatar_id, avatar_file_id, size, corpus, rnd);
+    let indexed = '';
+    if (vectorSchema) {
+      const indexStarted = performance.now();
+      await client.query(
+        `CREATE INDEX avatar_chunks_embedding_hnsw ON avatar_chunks
+           USING hnsw (embedding_vector "${vectorSchema}".vector_cosine_ops)`,
       );
-      const {
-        rows: [{ avatar_file_id }],
-      } = await client.query(
-        `INSERT INTO avatar_files (avatar_id, name, type, editable, content) VALUES ($1, 'corpus.txt', 'text/plain', true, '')
-         RETURNING avatar_file_id`,
+      indexed = `, HNSW index built in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`;
+    }
+    await client.query(`VACUUM ANALYZE avatar_chunks`);
+    const seeded = ((performance.now() - seedStarted) / 1000).toFixed(1);
+    const allIds = (
+      await client.query(
+        `SELECT chunk_id::text AS id FROM avatar_chunks WHERE avatar_id = $1 ORDER BY ordinal`,
         [avatar_id],
-      );
-      const seedStarted = performance.now();
-      const { factChunk, embeddings } = await seedAvatar(
-        client,
-        avatar_id,
-        avatar_file_id,
-        size,
-        corpus,
-        rnd,
-      );
-      await client.query(`VACUUM ANALYZE avatar_chunks`);
-      const seeded = ((performance.now() - seedStarted) / 1000).toFixed(1);
-      const allIds = (
-        await client.query(
-          `SELECT chunk_id::text AS id FROM avatar_chunks WHERE avatar_id = $1 ORDER BY ordinal`,
-          [avatar_id],
-        )
-      ).rows.map((r) => r.id);
+      )
+    ).rows.map((r) => r.id);
 
-      // As the app: the common words' shares read once (it caches them), each question's stems read each time.
-      const [common] = (await client.query(COMMON_STEMS_SQL)).rows;
-      const shares = new Map((common?.stems ?? []).map((stem, i) => [stem, common.shares[i]]));
-      const fullText = async (question) => {
-        const words = searchWords(question);
-        const stems = new Map((await client.query(STEMS_SQL, [words])).rows.map((r) => [r.word, r.stems]));
-        const choosing = searchQuery(choosingWords(words, stems, shares));
-        if (!choosing) return [];
+    // As the app: the common words' shares read once (it caches them), each question's stems read each time.
+    const [common] = (await client.query(COMMON_STEMS_SQL)).rows;
+    const shares = new Map((common?.stems ?? []).map((stem, i) => [stem, common.shares[i]]));
+    const fullText = async (question) => {
+      const words = searchWords(question);
+      const stems = new Map((await client.query(STEMS_SQL, [words])).rows.map((r) => [r.word, r.stems]));
+      const choosing = searchQuery(choosingWords(words, stems, shares));
+      if (!choosing) return [];
+      return (
+        await client.query(FULL_TEXT_SQL, [avatar_id, choosing, searchQuery(words), FULL_TEXT_CANDIDATES])
+      ).rows;
+    };
+    // As AvatarsRepository.nearestByEmbedding: the index settings for one transaction.
+    const nearest = async (embedding) => {
+      await client.query('BEGIN');
+      try {
+        for (const setting of NEAREST_SETTINGS_SQL) await client.query(setting);
         return (
-          await client.query(FULL_TEXT_SQL, [avatar_id, choosing, searchQuery(words), FULL_TEXT_CANDIDATES])
+          await client.query(nearestSql(vectorSchema), [
+            avatar_id,
+            vectorLiteral(embedding),
+            NEAREST_CANDIDATES,
+          ])
         ).rows;
-      };
-      // The app's retrieval for a large avatar: full-text candidates, re-ranked with embeddings, fused.
-      const textOnly = await measure(corpus, factChunk, async (q) =>
-        pickPassages(await fullText(q), null).map((c) => c.chunk_id),
-      );
-      const withEmbeddings = await measure(corpus, factChunk, async (q) =>
-        pickPassages(await fullText(q), hashEmbedding(q, DIMENSIONS)).map((c) => c.chunk_id),
-      );
+      } finally {
+        await client.query('COMMIT');
+      }
+    };
+    const textOnly = await measure(corpus, factChunk, async (q) =>
+      pickPassages(await fullText(q), null).map((c) => c.chunk_id),
+    );
+    // The app's retrieval for a large avatar without pgvector: full-text candidates re-ranked with embeddings.
+    const withEmbeddings = await measure(corpus, factChunk, async (q) =>
+      pickPassages(await fullText(q), hashEmbedding(q, DIMENSIONS)).map((c) => c.chunk_id),
+    );
+    results.push([size, label, 'full text only', textOnly]);
+    results.push([size, label, 'full text + embeddings (fused)', withEmbeddings]);
+    if (vectorSchema) {
+      // With pgvector: the 50 nearest passages by the index join the full-text candidates, then the same fusion.
+      const withVectors = await measure(corpus, factChunk, async (q) => {
+        const question = hashEmbedding(q, DIMENSIONS);
+        const text = await fullText(q);
+        return pickPassages(text, question, unionCandidates(text, await nearest(question))).map(
+          (c) => c.chunk_id,
+        );
+      });
+      results.push([size, label, 'full text + pgvector nearest (fused)', withVectors]);
+    } else {
       // Baseline: the exact nearest passages by embedding, every passage compared (in memory, no database time).
       const bruteForce = await measure(corpus, factChunk, async (q) => {
         const question = hashEmbedding(q, DIMENSIONS);
@@ -314,18 +338,40 @@ async function main() {
         }
         return top.map((t) => allIds[t.i]);
       });
-      results.push([size, 'full text only', textOnly, seeded]);
-      results.push([size, 'full text + embeddings (fused)', withEmbeddings, seeded]);
-      results.push([size, 'baseline: brute-force embedding scan', bruteForce, seeded]);
-      console.log(`seeded ${size} passages in ${seeded} s`);
+      results.push([size, label, 'baseline: brute-force embedding scan', bruteForce]);
     }
-    console.log('');
-    table(
-      ['passages', 'retrieval', `recall@${K}`, 'p50 ms', 'p99 ms'],
-      results.map(([size, name, r]) => [size, name, r.recall.toFixed(2), ms(r.p50), ms(r.p99)]),
-    );
-    console.log(
-      `\nTargets: recall@${K} >= 0.9 with embeddings, >= 0.7 full text only; p99 <= 30 ms at 100,000 passages.`,
+    console.log(`${label}: seeded ${size} passages in ${seeded} s${indexed}`);
+  }
+  return results;
+}
+
+/** PostgreSQL (no pgvector here): a fresh database, migrated by the app, which then stops. */
+async function onPostgres(corpus) {
+  const db = await freshDatabase(`bench_retrieval_${process.pid}`);
+  const client = new pg.Client({ connectionString: db.url });
+  let server = null;
+  try {
+    server = await startBackend({
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      REDIS_PREFIX: `bench-retrieval-${process.pid}`,
+    });
+    const me = await signUp(server.url, `bench-retrieval-${process.pid}@example.com`);
+    await server.stop();
+    server = null;
+    await client.connect();
+    const [vector] = (
+      await client.query(
+        `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+          WHERE e.extname = 'vector'`,
+      )
+    ).rows;
+    return await measureDatabase(
+      vector ? 'PostgreSQL + pgvector' : 'PostgreSQL',
+      client,
+      me.user.user_id,
+      corpus,
+      vector?.schema ?? null,
     );
   } finally {
     await server?.stop();
@@ -333,6 +379,88 @@ async function main() {
     if (process.env.BENCH_KEEP_DATABASE) console.log(`database kept: ${db.name}`);
     else await db.drop();
   }
+}
+
+/**
+ * The embedded database with pgvector: the app migrates a fresh data folder (no DATABASE_URL) and stops; the bench
+ * then opens that database as the app does (openEmbeddedDatabase, with pgvector) and reads it through PGlite's
+ * socket server and the `pg` driver, as the app's connection does. Not while the app runs: the socket server runs
+ * the clients' statements on one backend, so a second client's statements would interleave with the app's.
+ */
+async function onEmbedded(corpus) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-retrieval-'));
+  let server = null;
+  let db = null;
+  let socketServer = null;
+  let client = null;
+  try {
+    server = await startBackend({
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATA_DIR: dataDir,
+      STARTER_CONTENT: 'false',
+    });
+    const me = await signUp(server.url, `bench-retrieval-${process.pid}@example.com`);
+    await server.stop();
+    server = null;
+    db = await openEmbeddedDatabase(join(dataDir, 'pg'));
+    const socketDir = join(dataDir, 'bench-socket');
+    mkdirSync(socketDir);
+    socketServer = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432') });
+    await socketServer.start();
+    client = new pg.Client({ host: socketDir, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    const [vector] = (
+      await client.query(
+        `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+          WHERE e.extname = 'vector'`,
+      )
+    ).rows;
+    if (!vector) throw new Error('the embedded database has no pgvector');
+    return await measureDatabase('embedded + pgvector', client, me.user.user_id, corpus, vector.schema);
+  } finally {
+    await client?.end().catch(() => undefined);
+    await socketServer?.stop();
+    await db?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const corpus = makeCorpus();
+  mkdirSync(join(ROOT, 'bench/data'), { recursive: true });
+  const text = `${JSON.stringify(corpus, null, 1)}\n`;
+  if (!existsSync(CORPUS_FILE) || readFileSync(CORPUS_FILE, 'utf8') !== text)
+    writeFileSync(CORPUS_FILE, text);
+  if (!existsSync(join(ROOT, 'backend/dist/main.js'))) {
+    console.log('Build first: npx nx run backend:build');
+    return;
+  }
+  console.log(
+    `Avatar retrieval bench (${new Date().toISOString()}, node ${process.version}): ${corpus.facts.length} fact ` +
+      `passages, ${corpus.questions.length} questions, recall@${K}, avatars of ${SIZES.join(' and ')} passages, ` +
+      `databases: ${DATABASES.join(', ')}\n`,
+  );
+  const results = [];
+  if (DATABASES.includes('postgres')) results.push(...(await onPostgres(corpus)));
+  if (DATABASES.includes('embedded')) results.push(...(await onEmbedded(corpus)));
+  results.sort((a, b) => a[0] - b[0]);
+  console.log('');
+  table(
+    ['passages', 'database', 'retrieval', `recall@${K}`, 'p50 ms', 'p99 ms'],
+    results.map(([size, database, name, r]) => [
+      size,
+      database,
+      name,
+      r.recall.toFixed(2),
+      ms(r.p50),
+      ms(r.p99),
+    ]),
+  );
+  console.log(
+    `\nTargets: recall@${K} >= 0.9 with embeddings, >= 0.7 full text only; p99 <= 30 ms at 100,000 passages.`,
+  );
 }
 
 await main();

@@ -12,6 +12,7 @@ import { createApp } from '../src/bootstrap';
 import { signAccessToken } from '../src/common/auth/access-token';
 import type { StaffRole } from '../src/common/auth/permissions';
 import { AppEnv, loadEnv } from '../src/config/env';
+import { extensionSchema } from '../src/database/extensions';
 import { WordsService } from '../src/modules/words/words.service';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -51,6 +52,24 @@ export interface TestApp {
 }
 
 /**
+ * Test files share the database: the extensions the migrations use (pg_trgm, and pgvector where the server offers
+ * it) are installed once, in public, in one transaction under a lock, so no test schema's migration installs one
+ * into its own schema (dropped with it) or races another.
+ */
+export async function installSharedExtensions(admin: Client): Promise<void> {
+  const sql = { query: async (text: string, params?: unknown[]) => (await admin.query(text, params)).rows };
+  await admin.query('BEGIN');
+  try {
+    await admin.query(`SELECT pg_advisory_xact_lock(7263001)`);
+    for (const name of ['pg_trgm', 'vector'] as const) await extensionSchema(sql, name);
+    await admin.query('COMMIT');
+  } catch (err) {
+    await admin.query('ROLLBACK');
+    throw err;
+  }
+}
+
+/**
  * Boots the real app against the real PostgreSQL and Redis, in a fresh schema and Redis prefix of its own,
  * so test files run in parallel without seeing each other.
  */
@@ -59,11 +78,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   const admin = new Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {
-    // Test files share the database: pg_trgm is installed once, in public, under a lock, so no test schema's
-    // migration installs it into its own schema (dropped with it) or races another.
-    await admin.query(`SELECT pg_advisory_lock(7263001)`);
-    await admin.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`);
-    await admin.query(`SELECT pg_advisory_unlock(7263001)`);
+    await installSharedExtensions(admin);
     await admin.query(`CREATE SCHEMA ${schema}`);
   } finally {
     await admin.end();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
 import request from 'supertest';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from './harness';
+import { installSharedExtensions, TEST_DATABASE_URL, TEST_REDIS_URL } from './harness';
 import { MessagesKit, sleep, startMessagesKit, waitFor } from './messages-kit';
 
 /**
@@ -60,9 +60,7 @@ async function freshSchema(): Promise<string> {
   const admin = new Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`SELECT pg_advisory_lock(7263001)`);
-    await admin.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`);
-    await admin.query(`SELECT pg_advisory_unlock(7263001)`);
+    await installSharedExtensions(admin);
     await admin.query(`CREATE SCHEMA ${schema}`);
   } finally {
     await admin.end();

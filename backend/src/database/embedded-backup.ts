@@ -35,12 +35,17 @@ export interface BackupManifest {
   app_secret: boolean;
 }
 
-/** PGlite with the extensions the migrations use; loaded by name because the subpath is only in the exports map. */
+/**
+ * PGlite with the extensions the migrations use (pg_trgm for searches, pgvector for avatar retrieval); every
+ * opening loads both, since a database that holds an extension's types cannot be read without it. pg_trgm is
+ * loaded by name because its subpath is only in the exports map.
+ */
 async function openPglite(dir: string, loadDataDir?: Blob): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const trigramModule: string = '@electric-sql/pglite/contrib/pg_trgm';
   const { pg_trgm } = (await import(trigramModule)) as { pg_trgm: Extension };
-  return PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  return PGlite.create(dir, { extensions: { pg_trgm, vector }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 export { openPglite as openEmbeddedDatabase };

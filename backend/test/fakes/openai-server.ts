@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EMBEDDING_DIMENSIONS } from '../../src/modules/ai/embedding-model';
 import { hashEmbedding } from '../../src/modules/avatars/testing/hash-embedder';
 
 /** What the fake answers to one request. Each request takes the next scripted reply; then `defaultReply`. */
@@ -142,7 +143,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           data: inputs.map((text, index) => ({
             object: 'embedding',
             index,
-            embedding: hashEmbedding(String(text), body.dimensions ?? 256),
+            embedding: hashEmbedding(String(text), body.dimensions ?? EMBEDDING_DIMENSIONS),
           })),
           usage: { prompt_tokens: 0, total_tokens: 0 },
         }),

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { trigramSchema } from './1763890000000-ConversationNameSearch';
+import { extensionSchema } from '../extensions';
 
 /**
  * Trigram indexes for the back office's customer search (`lower(name) LIKE '%text%'` and its siblings in
@@ -10,7 +10,7 @@ export class CustomerSearchTrigrams1795752288428 implements MigrationInterface {
   name = 'CustomerSearchTrigrams1795752288428';
 
   async up(q: QueryRunner): Promise<void> {
-    const schema = await trigramSchema(q);
+    const schema = await extensionSchema(q, 'pg_trgm');
     if (!schema) return;
     const ops = `"${schema}".gin_trgm_ops`;
     for (const [name, expression] of INDEXES)

@@ -22,6 +22,7 @@ import { AnalyticsIndexes1764670000000 } from './1764670000000-AnalyticsIndexes'
 import { AnalyticsActivityIndexes1795750000000 } from './1795750000000-AnalyticsActivityIndexes';
 import { CustomerSearchTrigrams1795752288428 } from './1795752288428-CustomerSearchTrigrams';
 import { AnalyticsDailyFigures1795760000000 } from './1795760000000-AnalyticsDailyFigures';
+import { AvatarChunkVectors1795760000001 } from './1795760000001-AvatarChunkVectors';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
@@ -75,4 +76,5 @@ export const migrations = [
   AnalyticsActivityIndexes1795750000000,
   CustomerSearchTrigrams1795752288428,
   AnalyticsDailyFigures1795760000000,
+  AvatarChunkVectors1795760000001,
 ];

@@ -18,12 +18,10 @@ import {
 import { badInput } from '../../common/errors/domain-error';
 import { OutboundPolicy } from '../../common/outbound/address-policy';
 import { checkHost } from '../../common/outbound/guarded-lookup';
+import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL } from './embedding-model';
 
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
-/** The embeddings model asked of OpenAI-compatible providers, and the size of its vectors. */
-export const EMBEDDING_MODEL = 'text-embedding-3-small';
-export const EMBEDDING_DIMENSIONS = 256;
 /** Texts per embeddings request. */
 const EMBEDDING_BATCH = 100;
 

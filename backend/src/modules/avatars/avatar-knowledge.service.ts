@@ -14,9 +14,11 @@ import {
   choosingWords,
   chunkText,
   FULL_TEXT_CANDIDATES,
+  NEAREST_CANDIDATES,
   pickPassages,
   searchQuery,
   searchWords,
+  unionCandidates,
 } from './retrieval-rules';
 
 /** How long the statistics of common words are reused. */
@@ -133,7 +135,8 @@ export class AvatarKnowledgeService implements OnModuleInit {
 
   /**
    * The passages of an avatar's files for `question`: full-text candidates fused with the ranking by embedding
-   * (all passages of a small avatar, the candidates of a large one), at most PASSAGES_PER_ANSWER, with file names.
+   * (all passages of a small avatar; of a large one its full-text candidates, with pgvector also its nearest
+   * passages by embedding), at most PASSAGES_PER_ANSWER, with file names.
    */
   async retrieve(
     avatarId: number,
@@ -142,17 +145,26 @@ export class AvatarKnowledgeService implements OnModuleInit {
   ): Promise<KnowledgePassage[]> {
     const total = await this.repo.chunkCount(avatarId);
     if (!total) return [];
-    const [fullText, questionEmbedding] = await Promise.all([
+    const embedding = this.ai
+      .embed([question], organization_id)
+      .then((vectors) => vectors?.[0] ?? null)
+      .catch(() => null);
+    // A large avatar's nearest passages by embedding (pgvector), asked while the full-text search runs.
+    const nearest = embedding.then(async (vector) =>
+      vector && total > ALL_CHUNKS_LIMIT && (await this.repo.hasVectorSearch())
+        ? this.repo.nearestByEmbedding(avatarId, vector, NEAREST_CANDIDATES)
+        : [],
+    );
+    const [fullText, questionEmbedding, near] = await Promise.all([
       this.fullText(avatarId, question),
-      this.ai
-        .embed([question], organization_id)
-        .then((vectors) => vectors?.[0] ?? null)
-        .catch(() => null),
+      embedding,
+      nearest,
     ]);
-    const pool =
-      questionEmbedding && total <= ALL_CHUNKS_LIMIT
+    const pool = !questionEmbedding
+      ? fullText
+      : total <= ALL_CHUNKS_LIMIT
         ? await this.repo.allChunks(avatarId, ALL_CHUNKS_LIMIT)
-        : fullText;
+        : unionCandidates(fullText, near);
     const picked = pickPassages(fullText, questionEmbedding, pool);
     if (!picked.length) return [];
     const names = new Map((await this.repo.filesOf([avatarId])).map((f) => [f.avatar_file_id, f.name]));

@@ -5,7 +5,15 @@ import { likePattern, Page } from '../../common/http/pagination';
 import { AvatarChunk } from './avatar-chunk.entity';
 import { AvatarFile, IndexState } from './avatar-file.entity';
 import { Avatar } from './avatar.entity';
-import { COMMON_STEMS_SQL, FULL_TEXT_SQL, STEMS_SQL } from './retrieval-rules';
+import { EMBEDDING_DIMENSIONS } from '../ai/embedding-model';
+import {
+  COMMON_STEMS_SQL,
+  FULL_TEXT_SQL,
+  NEAREST_SETTINGS_SQL,
+  nearestSql,
+  STEMS_SQL,
+  vectorLiteral,
+} from './retrieval-rules';
 
 /** Which avatars a caller sees: their own in the scope, the scope organization's, public ones; staff admins all. */
 export interface AvatarViewer {
@@ -275,6 +283,57 @@ export class AvatarsRepository {
     const shares = new Map<string, number>();
     row?.stems?.forEach((stem, i) => shares.set(stem, row.shares?.[i] ?? 0));
     return shares;
+  }
+
+  private vectorSchemaLookup: Promise<string | null> | null = null;
+
+  /**
+   * pgvector's schema when avatar_chunks has its embedding_vector column (the migration adds it only where the
+   * database offers pgvector), else null. Read once per process: the migrations ran before the app serves; a
+   * failed read is not kept, so the next call asks again.
+   */
+  private vectorSchema(): Promise<string | null> {
+    this.vectorSchemaLookup ??= this.chunks
+      .query(
+        `SELECT n.nspname AS schema
+           FROM pg_attribute a
+           JOIN pg_type t ON t.oid = a.atttypid
+           JOIN pg_namespace n ON n.oid = t.typnamespace
+          WHERE a.attrelid = 'avatar_chunks'::regclass AND a.attname = 'embedding_vector' AND NOT a.attisdropped`,
+      )
+      .then((rows: { schema: string }[]) => rows[0]?.schema ?? null)
+      .catch((err: unknown) => {
+        this.vectorSchemaLookup = null;
+        throw err;
+      });
+    return this.vectorSchemaLookup;
+  }
+
+  /** Whether passages can be searched by embedding through pgvector's index (SQL: the catalog has no entity). */
+  async hasVectorSearch(): Promise<boolean> {
+    return (await this.vectorSchema()) !== null;
+  }
+
+  /**
+   * An avatar's passages nearest to `embedding` by cosine, at most `limit`, through the HNSW index; empty without
+   * pgvector or for an embedding of another size than the column's. One transaction, so the index settings
+   * (NEAREST_SETTINGS_SQL) hold for this query only. SQL because the vector operator has no QueryBuilder form.
+   */
+  async nearestByEmbedding(
+    avatarId: number,
+    embedding: ArrayLike<number>,
+    limit: number,
+  ): Promise<ChunkCandidate[]> {
+    const schema = await this.vectorSchema();
+    if (!schema || embedding.length !== EMBEDDING_DIMENSIONS) return [];
+    return this.chunks.manager.transaction(async (m) => {
+      for (const setting of NEAREST_SETTINGS_SQL) await m.query(setting);
+      return (await m.query(nearestSql(schema), [
+        avatarId,
+        vectorLiteral(embedding),
+        limit,
+      ])) as ChunkCandidate[];
+    });
   }
 
   /** Every passage of an avatar with few of them (their embeddings are compared all at once). */

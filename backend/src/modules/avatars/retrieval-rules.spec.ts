@@ -1,12 +1,18 @@
-import { hashEmbedding } from './testing/hash-embedder';
+import { EMBEDDING_DIMENSIONS } from '../ai/embedding-model';
+import { hashEmbedding as embed } from './testing/hash-embedder';
+
+const hashEmbedding = (text: string) => embed(text, EMBEDDING_DIMENSIONS);
 import {
   choosingWords,
   chunkText,
   cosine,
   fuseRanks,
+  nearestSql,
   pickPassages,
   searchQuery,
   searchWords,
+  unionCandidates,
+  vectorLiteral,
 } from './retrieval-rules';
 
 describe('retrieval rules', () => {
@@ -74,5 +80,34 @@ describe('retrieval rules', () => {
     expect(pickPassages(fullText, question)[0].chunk_id).toBe('1');
     expect(pickPassages(fullText, null).map((c) => c.chunk_id)).toEqual(['2', '1', '0']);
     expect(cosine(question, question)).toBeCloseTo(1);
+  });
+
+  it('adds the passages found by embedding alone to the full-text candidates, each once, and fuses them', () => {
+    const passage = (id: string, content: string) => ({
+      chunk_id: id,
+      avatar_file_id: 1,
+      content,
+      embedding: hashEmbedding(content),
+    });
+    const notes = passage('1', 'Notes from the Lisbon warehouse: the weekly meeting about the night shift.');
+    const fact = passage('2', 'Marguerite Okonkwo is the supervisor of the nightly shifts.');
+    const other = passage('3', 'The cafeteria menu changes monthly.');
+    const pool = unionCandidates([notes, other], [fact, notes]);
+    expect(pool.map((c) => c.chunk_id)).toEqual(['1', '3', '2']);
+    // Full text found only the notes and the menu; the nearest passage by embedding comes first once fused.
+    const question = hashEmbedding('Who supervises the night shifts?');
+    const picked = pickPassages([notes, other], question, pool);
+    expect(picked.map((c) => c.chunk_id)).toContain('2');
+    expect(picked).toHaveLength(3);
+    // Without the wider pool the fact is not there at all.
+    expect(pickPassages([notes, other], question).map((c) => c.chunk_id)).not.toContain('2');
+  });
+
+  it('writes embeddings as pgvector literals and names pgvector’s schema in the nearest query', () => {
+    expect(vectorLiteral(new Float32Array([0.5, -0.25, 1]))).toBe('[0.5,-0.25,1]');
+    const sql = nearestSql('ext');
+    expect(sql).toContain('OPERATOR("ext".<=>) $2::"ext".vector');
+    expect(sql).toContain('c.avatar_id = $1');
+    expect(sql).toContain('LIMIT $3');
   });
 });

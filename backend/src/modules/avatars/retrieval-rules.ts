@@ -163,6 +163,48 @@ export const COMMON_STEMS_SQL = `SELECT s.most_common_elems::text::text[] AS ste
    FROM pg_stats s
   WHERE s.schemaname = current_schema() AND s.tablename = 'avatar_chunks' AND s.attname = 'tsv'`;
 
+/** Passages of a large avatar found by their embedding alone (pgvector), beside its full-text candidates. */
+export const NEAREST_CANDIDATES = 50;
+/**
+ * Index entries HNSW reads per step. With iterative scans, a search filtered to one avatar among many keeps
+ * reading until it has LIMIT of that avatar's passages (or reaches hnsw.max_scan_tuples).
+ */
+export const HNSW_EF_SEARCH = 100;
+
+/**
+ * The settings of the nearest-passages query, set for its transaction only: `relaxed_order` lets the index go on
+ * past its first candidates when the avatar filter drops them, at the price of a slightly unordered result, which
+ * is harmless because the passages are ranked again exactly by cosine (rankByEmbedding).
+ */
+export const NEAREST_SETTINGS_SQL = [
+  `SET LOCAL hnsw.iterative_scan = relaxed_order`,
+  `SET LOCAL hnsw.ef_search = ${HNSW_EF_SEARCH}`,
+];
+
+/**
+ * An avatar's ($1) passages nearest to a question's embedding ($2, a vector literal) by cosine distance, at most
+ * $3, through the HNSW index on embedding_vector. `schema` is pgvector's, named because the app's search_path may
+ * not include it (it must be a schema name read from pg_extension, never user input).
+ */
+export function nearestSql(schema: string): string {
+  return `SELECT c.chunk_id::text AS chunk_id, c.avatar_file_id, c.content, c.embedding
+   FROM avatar_chunks c
+  WHERE c.avatar_id = $1 AND c.embedding_vector IS NOT NULL
+  ORDER BY c.embedding_vector OPERATOR("${schema}".<=>) $2::"${schema}".vector
+  LIMIT $3`;
+}
+
+/** An embedding in pgvector's text form (`[0.1,0.2,...]`). */
+export function vectorLiteral(embedding: ArrayLike<number>): string {
+  return `[${Array.from(embedding).join(',')}]`;
+}
+
+/** The candidates of both lists, each passage once, in the first list's order then the second's. */
+export function unionCandidates<C extends { chunk_id: string }>(first: C[], second: C[]): C[] {
+  const seen = new Set<string>();
+  return [...first, ...second].filter((c) => !seen.has(c.chunk_id) && seen.add(c.chunk_id));
+}
+
 /** A passage considered for an answer. */
 export interface Candidate {
   chunk_id: string;

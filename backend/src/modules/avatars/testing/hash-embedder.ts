@@ -2,8 +2,9 @@
  * A deterministic embedder for tests and benches (the fake AI provider's /v1/embeddings): character trigrams of
  * each word (with its edges) hashed into `dimensions` buckets, L2-normalised, so texts sharing words or word
  * stems come out close. It is not a language model; it measures that retrieval fuses and ranks correctly.
+ * `dimensions` is EMBEDDING_DIMENSIONS in the app's use; this file imports nothing, so the bench can load it as is.
  */
-export function hashEmbedding(text: string, dimensions = 256): number[] {
+export function hashEmbedding(text: string, dimensions: number): number[] {
   const vector = new Array<number>(dimensions).fill(0);
   for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
     const word = `^${match[0]}$`;
