@@ -1,6 +1,8 @@
 import { makeDocx, makePdf } from '../src/modules/files/testing/document-builders';
 import { EXE, PNG, PLAIN_ZIP } from '../src/modules/files/testing/sample-files';
 import type { TestUser } from './harness';
+import { UnitOfWork } from '../src/database/unit-of-work';
+import { AvatarsRepository } from '../src/modules/avatars/avatars.repository';
 import { MessagesKit, startMessagesKit, waitFor } from './messages-kit';
 
 const PREMIUM = 'This is a premium feature. Please, upgrade your account.';
@@ -226,6 +228,47 @@ describe('Avatars', () => {
     expect(
       (await as(owner).get(`/api/avatars/${avatar.avatar_id}`).expect(200)).body.avatar.avatar_files,
     ).toHaveLength(2);
+  });
+
+  it('deletes an avatar while its file is being indexed, without a deadlock', async () => {
+    const avatar = await avatarOf(owner);
+    const made = await as(owner)
+      .post(`/api/avatars/add-editable-file/${avatar.avatar_id}/${avatar.assistant_id}`, {
+        name: 'facts',
+        content: 'The mascot is a heron.',
+      })
+      .expect(201);
+    await indexed(owner, avatar.avatar_id, 1);
+    const fileId = made.body.file.avatar_file_id as number;
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 400));
+    // Someone holds the file's row, so the indexing's passages wait while the deletion comes in.
+    const holder = k.t.db.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(`SELECT 1 FROM avatar_files WHERE avatar_file_id = $1 FOR UPDATE`, [fileId]);
+    const writing = k.t.app
+      .get(UnitOfWork)
+      .run((m) =>
+        k.t.app
+          .get(AvatarsRepository)
+          .replaceChunks(m, avatar.avatar_id, fileId, [
+            { content: 'The mascot is a crane.', embedding: null },
+          ]),
+      );
+    await pause();
+    const deleting = as(owner).delete(`/api/avatars/${avatar.avatar_id}`);
+    const answered = deleting.then((res) => res.status);
+    await pause();
+    await holder.commitTransaction();
+    await holder.release();
+    // Locked in the same order (the avatar, then its file), the two take turns instead of one being killed as
+    // a deadlock (the deletion used to answer 500).
+    await expect(writing).resolves.toBe(true);
+    expect(await answered).toBe(204);
+    await as(owner).get(`/api/avatars/${avatar.avatar_id}`).expect(404);
+    expect(
+      await k.t.db.query(`SELECT 1 FROM avatar_chunks WHERE avatar_id = $1`, [avatar.avatar_id]),
+    ).toHaveLength(0);
   });
 
   it('edits an editable text file in place and indexes it again', async () => {

@@ -236,6 +236,12 @@ export class AvatarsRepository {
     avatarFileId: number,
     passages: { content: string; embedding: number[] | null }[],
   ): Promise<boolean> {
+    // The avatar first (the share lock its passages' foreign key takes anyway), then the file: deleting the
+    // avatar locks them in that order too (its row, then its files by cascade), so the two cannot deadlock.
+    const avatar = await m
+      .getRepository(Avatar)
+      .findOne({ where: { avatar_id: avatarId }, lock: { mode: 'for_key_share' } });
+    if (!avatar) return false;
     const file = await m
       .getRepository(AvatarFile)
       .findOne({ where: { avatar_file_id: avatarFileId }, lock: { mode: 'pessimistic_write' } });
