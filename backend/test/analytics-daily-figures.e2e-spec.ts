@@ -1,4 +1,5 @@
-import { startTestApp, TestApp, TestUser } from './harness';
+import { Client } from 'pg';
+import { startTestApp, TEST_DATABASE_URL, TestApp, TestUser } from './harness';
 
 /**
  * The analytics answer whole days from per-day summaries kept by triggers and the rest from rows. Every answer
@@ -584,5 +585,24 @@ describe('Analytics from the daily summaries', () => {
     expect(search.total).toBe(matches.length);
     expect(search.users.map((u: { user_id: number }) => u.user_id)).toEqual(matches.map((m) => m.user_id));
     expect(matches.length).toBeGreaterThan(1);
+  });
+  it('keeps the summaries from a session whose search path does not name the schema (a manual fix, a tool)', async () => {
+    const schema = t.env.databaseSchema!;
+    const before = await get('/api/users/admin/all');
+    const outside = new Client({ connectionString: TEST_DATABASE_URL });
+    await outside.connect();
+    try {
+      await outside.query(
+        `INSERT INTO "${schema}".users (email, password_hash, name, uid)
+         VALUES ('outside-tool@example.com', 'x', 'Outside', 'outside-tool-uid')`,
+      );
+      await outside.query(
+        `UPDATE "${schema}".users SET name = 'Outside2' WHERE email = 'outside-tool@example.com'`,
+      );
+    } finally {
+      await outside.end();
+    }
+    const after = await get('/api/users/admin/all');
+    expect(after.total).toBe(before.total + 1);
   });
 });

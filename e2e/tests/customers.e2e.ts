@@ -59,10 +59,15 @@ describe("back-office customers (000 §2 /admin/users, §6 open the customer's a
     expect(viewer.url()).not.toContain('view-as');
     await viewer.getByText('5,000').first().waitFor();
     await expectAccessible(viewer, "the customer's account with the 'Viewing as' banner");
+    const adminCode: string[] = [];
+    viewer.on('request', (request) => {
+      if (request.url().includes('/remotes/admin/')) adminCode.push(request.url());
+    });
     await viewer.goto('/admin/users');
     await viewer.getByText(`Viewing as ${fullName}`, { exact: true }).waitFor();
-    // The customer's rights only: the back office's list is refused to this session.
-    await viewer.getByText('You do not have permission to do that.', { exact: true }).waitFor();
+    // The customer's rights only: no back office in this session, not even its code.
+    await viewer.getByText('Page not found.', { exact: true }).waitFor();
+    expect(adminCode).toEqual([]);
 
     await page.reload();
     await page.getByRole('heading', { name: fullName, exact: true }).waitFor();

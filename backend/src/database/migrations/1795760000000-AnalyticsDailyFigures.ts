@@ -87,7 +87,7 @@ export class AnalyticsDailyFigures1795760000000 implements MigrationInterface {
     // A purchase deleted takes its invoices' money off its product before the invoices lose their purchase_id
     // (the invoices' trigger then no longer sees which product it was).
     await q.query(`
-      CREATE FUNCTION purchases_analytics_before_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION purchases_analytics_before_delete() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
         ${invoiceMoney(`SELECT -1 AS sign, i.* FROM invoices i WHERE i.purchase_id = OLD.purchase_id`)};
         RETURN OLD;
@@ -236,7 +236,7 @@ const SOURCES: { table: string; statements: (changed: string) => string[] }[] = 
  * concurrent writers for one customer take turns; each statement after it sees what the other committed.
  */
 const SPANS_FUNCTION = `
-  CREATE FUNCTION analytics_customer_spans_of(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
+  CREATE FUNCTION analytics_customer_spans_of(ids int[]) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
   BEGIN
     IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
     -- Many customers at once (a bulk write, the backfill) take the lock of all of them instead of one each.
@@ -290,7 +290,7 @@ function triggerFunction(s: (typeof SOURCES)[number]): string {
       .map((sql) => sql.replace(/^SELECT /, 'PERFORM ') + ';')
       .join('\n');
   return `
-    CREATE FUNCTION ${s.table}_analytics() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION ${s.table}_analytics() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
         ${body('SELECT 1 AS sign, n.* FROM new_rows n')}
