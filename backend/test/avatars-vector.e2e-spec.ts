@@ -1,10 +1,10 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { WordsService } from '../src/modules/words/words.service';
+import { AppProcess, startAppProcess } from './app-process';
 import { FakeOpenAi, startFakeOpenAi } from './fakes/openai-server';
 import { startTestApp, TestApp } from './harness';
 
@@ -47,16 +47,6 @@ function knowledgeFile(first: number, facts: string[]): Buffer {
     paragraphs.splice(Math.floor(((i + 1) * PARAGRAPHS) / (facts.length + 1)), 0, fact),
   );
   return Buffer.from(paragraphs.join('\n\n'));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 interface Passage {
@@ -130,49 +120,23 @@ describe('Avatar retrieval of a large avatar', () => {
   describe('on the embedded database with pgvector', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'avatar-studio-vector-')), 'data');
     const admin = { email: 'vector.admin@example.com', password: 'secret-vector-123' };
-    let child: ChildProcess;
+    let app: AppProcess;
     let base: string;
 
     beforeAll(async () => {
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-        cwd: join(__dirname, '..'),
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: admin.email,
-          ADMIN_PASSWORD: admin.password,
-          OPENAI_API_KEY: 'sk-test',
-          OPENAI_BASE_URL: `${fake.url}/v1`,
-          OUTBOUND_ALLOW: '127.0.0.1,::1,localhost',
-          STARTER_CONTENT: 'false',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
+      app = await startAppProcess({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: `${fake.url}/v1`,
+        OUTBOUND_ALLOW: '127.0.0.1,::1,localhost',
+        STARTER_CONTENT: 'false',
       });
-      for (let i = 0; ; i++) {
-        if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-        const up = await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) break;
-        if (i > 800) throw new Error('the app did not start within 200 s');
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      base = app.url;
     });
-    afterAll(() => stopApp());
-
-    /** Stops the app: its embedded database is one process's, so only then can another process open it. */
-    async function stopApp(): Promise<void> {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    afterAll(() => app?.stop());
 
     /**
      * The rows of `sql` in the app's database, read by a small script that opens DATA_DIR/pg as the app does
@@ -226,7 +190,8 @@ describe('Avatar retrieval of a large avatar', () => {
       expect(answer.citations![0]).toMatchObject({ file_name: 'harbour-a.txt' });
       expect(answer.citations![0].passage).toContain('Marguerite Okonkwo');
 
-      await stopApp();
+      // The embedded database is one process's: the app stops before another process opens it.
+      await app.stop();
       const column = await appDatabase(
         `SELECT format_type(a.atttypid, a.atttypmod) AS type, a.attgenerated AS generated
            FROM pg_attribute a

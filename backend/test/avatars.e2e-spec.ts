@@ -47,6 +47,16 @@ describe('Avatars', () => {
     return res.body.avatar as { avatar_id: number; assistant_id: string };
   }
 
+  /** An editable text file named facts in the owner's avatar. */
+  function factsFile(avatar: { avatar_id: number; assistant_id: string }, content: string) {
+    return as(owner)
+      .post(`/api/avatars/add-editable-file/${avatar.avatar_id}/${avatar.assistant_id}`, {
+        name: 'facts',
+        content,
+      })
+      .expect(201);
+  }
+
   async function indexed(who: TestUser, avatarId: number, files: number) {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -232,12 +242,7 @@ describe('Avatars', () => {
 
   it('deletes an avatar while its file is being indexed, without a deadlock', async () => {
     const avatar = await avatarOf(owner);
-    const made = await as(owner)
-      .post(`/api/avatars/add-editable-file/${avatar.avatar_id}/${avatar.assistant_id}`, {
-        name: 'facts',
-        content: 'The mascot is a heron.',
-      })
-      .expect(201);
+    const made = await factsFile(avatar, 'The mascot is a heron.');
     await indexed(owner, avatar.avatar_id, 1);
     const fileId = made.body.file.avatar_file_id as number;
     const pause = () => new Promise((resolve) => setTimeout(resolve, 400));
@@ -273,12 +278,7 @@ describe('Avatars', () => {
 
   it('edits an editable text file in place and indexes it again', async () => {
     const avatar = await avatarOf(owner);
-    const made = await as(owner)
-      .post(`/api/avatars/add-editable-file/${avatar.avatar_id}/${avatar.assistant_id}`, {
-        name: 'facts',
-        content: 'The mascot is a heron.',
-      })
-      .expect(201);
+    const made = await factsFile(avatar, 'The mascot is a heron.');
     expect(made.body.file).toMatchObject({ editable: true, file_data: { name: 'facts.txt', file_id: null } });
     await indexed(owner, avatar.avatar_id, 1);
     const id = made.body.file.avatar_file_id;

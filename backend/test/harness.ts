@@ -12,7 +12,7 @@ import { createApp } from '../src/bootstrap';
 import { signAccessToken } from '../src/common/auth/access-token';
 import type { StaffRole } from '../src/common/auth/permissions';
 import { AppEnv, loadEnv } from '../src/config/env';
-import { extensionSchema } from '../src/database/extensions';
+import { extensionSchema } from '../src/database/migrations/extensions';
 import { WordsService } from '../src/modules/words/words.service';
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,24 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-
-/**
- * The embedded database has no password, so no other local user may reach it: it listens on a unix socket that
- * only the data folder's owner can open, and on no TCP port. Run as `npm start` runs it, in a child process
- * (PGlite is loaded with a dynamic import, which Jest's module sandbox cannot run).
- */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
+import { AppProcess, startAppProcess } from './app-process';
 
 /** The TCP ports a process listens on: its socket inodes matched against the kernel's listening sockets. */
 function listeningPorts(pid: number): number[] {
@@ -44,43 +28,20 @@ function listeningPorts(pid: number): number[] {
   return ports;
 }
 
+/**
+ * The embedded database has no password, so no other local user may reach it: it listens on a unix socket that
+ * only the data folder's owner can open, and on no TCP port. Run as `npm start` runs it, in a child process
+ * (PGlite is loaded with a dynamic import, which Jest's module sandbox cannot run).
+ */
 describe('The embedded database', () => {
   jest.setTimeout(240_000);
   const dataDir = join(mkdtempSync(join(tmpdir(), 'avatar-studio-pgsock-')), 'data');
-  let child: ChildProcess;
-  let port: number;
+  let app: AppProcess;
 
   beforeAll(async () => {
-    port = await freePort();
-    child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
-      cwd: join(__dirname, '..'),
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (i > 800) throw new Error('the app did not start within 200 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    app = await startAppProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   });
-  afterAll(async () => {
-    if (child?.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
+  afterAll(() => app?.stop());
 
   it('listens on an owner-only unix socket in DATA_DIR and on no TCP port but the app’s', async () => {
     const folder = statSync(join(dataDir, 'pg-socket'));
@@ -88,9 +49,9 @@ describe('The embedded database', () => {
     const socket = statSync(join(dataDir, 'pg-socket', '.s.PGSQL.5432'));
     expect(socket.isSocket()).toBe(true);
     expect(socket.mode & 0o077).toBe(0);
-    expect(listeningPorts(child.pid!)).toEqual([port]);
+    expect(listeningPorts(app.child.pid!)).toEqual([app.port]);
     // And the app works on it.
-    await request(`http://127.0.0.1:${port}`)
+    await request(app.url)
       .post('/api/auth/signup')
       .send({
         name: 'Sock',

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { extensionSchema } from '../extensions';
+import { extensionSchema } from './extensions';
 
 /**
  * A trigram index on conversation names, so a search (`name ILIKE '%text%'`) with few matches reads the matches

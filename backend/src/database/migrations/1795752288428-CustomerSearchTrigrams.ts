@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { extensionSchema } from '../extensions';
+import { extensionSchema } from './extensions';
 
 /**
  * Trigram indexes for the back office's customer search (`lower(name) LIKE '%text%'` and its siblings in

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { EMBEDDING_DIMENSIONS } from '../../modules/ai/embedding-model';
-import { extensionSchema } from '../extensions';
+import { extensionSchema } from './extensions';
 
 /**
  * Where the database offers pgvector (the embedded database always does), the passages' embeddings also as a

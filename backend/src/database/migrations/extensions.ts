@@ -1,3 +1,6 @@
+// Migration helper: installs the optional extensions the migrations (and the test harness, once per database)
+// need. Raw SQL on the system catalog, which no module owns.
+
 /**
  * What the helper needs of a connection: a migration's QueryRunner has it as it is; a `pg` Client is adapted
  * with `(sql, params) => client.query(sql, params).then((r) => r.rows)`.
