@@ -88,6 +88,17 @@ export function splitByDays(range: Range): { days: Days | null; parts: Range[] }
   return { days: { from: day(first), to: day(last) }, parts };
 }
 
+/** A count over a range: its whole days from a summary, the parts of a day at its ends from the rows. */
+async function sumOverDays(
+  range: Range,
+  fromSummary: (days: Days) => Promise<number>,
+  fromRows: (part: Range) => Promise<number>,
+): Promise<number> {
+  const { days, parts } = splitByDays(range);
+  const counts = await Promise.all([days ? fromSummary(days) : 0, ...parts.map(fromRows)]);
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
 /** Money rows of several sources summed by key, largest total first (then by key, so ties keep one order). */
 function mergeMoney(lists: MoneyRow[][]): MoneyRow[] {
   const merged = new Map<number | null, MoneyRow>();
@@ -133,22 +144,20 @@ export class AnalyticsService {
     );
   }
 
-  private async signUpCount(range: Range): Promise<number> {
-    const { days, parts } = splitByDays(range);
-    const counts = await Promise.all([
-      days ? this.figures.signUpCount(days) : 0,
-      ...parts.map((part) => this.users.signUpCount(part)),
-    ]);
-    return counts.reduce((sum, n) => sum + n, 0);
+  private signUpCount(range: Range): Promise<number> {
+    return sumOverDays(
+      range,
+      (days) => this.figures.signUpCount(days),
+      (part) => this.users.signUpCount(part),
+    );
   }
 
-  private async wordsGenerated(range: Range): Promise<number> {
-    const { days, parts } = splitByDays(range);
-    const counts = await Promise.all([
-      days ? this.figures.wordsGenerated(days) : 0,
-      ...parts.map((part) => this.ledger.generated(part)),
-    ]);
-    return counts.reduce((sum, n) => sum + n, 0);
+  private wordsGenerated(range: Range): Promise<number> {
+    return sumOverDays(
+      range,
+      (days) => this.figures.wordsGenerated(days),
+      (part) => this.ledger.generated(part),
+    );
   }
 
   /** Renewals and open invoices falling due in the range: the summary's whole days, the rest from rows. */

@@ -44,7 +44,6 @@ export interface TwoFactorState {
 
 export type UserName = Pick<User, 'user_id' | 'name' | 'last_name' | 'email'>;
 
-/** The users table: the only code that reads or writes it. */
 /** Each sortable column as an expression of the same order that no index serves (see adminPage). */
 const UNINDEXED_SORT: Record<CustomerSort, string> = {
   user_id: 'u.user_id + 0',
@@ -56,6 +55,7 @@ const UNINDEXED_SORT: Record<CustomerSort, string> = {
   createdAt: `u."createdAt" + interval '0 seconds'`,
 };
 
+/** The users table: the only code that reads or writes it. */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
