@@ -1,6 +1,7 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UnitOfWork } from './unit-of-work';
+import { DatabaseNotifications } from './database-notifications';
 import { APP_ENV, AppEnv } from '../config/env';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
@@ -18,7 +19,8 @@ export class DatabaseModule implements OnApplicationShutdown {
     const holder = { current: null as EmbeddedPostgres | null };
     return {
       module: DatabaseModule,
-      // Global so that every service can start a transaction (UnitOfWork) without importing this module.
+      // Global so that every service can start a transaction (UnitOfWork) or listen for the database's
+      // notifications (DatabaseNotifications) without importing this module.
       global: true,
       imports: [
         TypeOrmModule.forRootAsync({
@@ -53,8 +55,8 @@ export class DatabaseModule implements OnApplicationShutdown {
           },
         }),
       ],
-      providers: [{ provide: EMBEDDED, useValue: holder }, UnitOfWork],
-      exports: [UnitOfWork],
+      providers: [{ provide: EMBEDDED, useValue: holder }, UnitOfWork, DatabaseNotifications],
+      exports: [UnitOfWork, DatabaseNotifications],
     };
   }
 

@@ -7,10 +7,12 @@ import { unauthorized } from '../errors/domain-error';
 import { sha256 } from '../crypto/secret-box';
 import type { StaffRole } from './permissions';
 import type { Principal } from './principal';
+import { PrincipalCache } from './principal-cache';
 
 /**
  * Turns a verified token or an API key into a Principal, checking the session on every request. Each owner
- * answers its part (auth the session, users the identity, staff the role), the three reads side by side.
+ * answers its part (auth the session, users the identity, staff the role), the three reads side by side; a
+ * session's answer is then reused from PrincipalCache until anything in it changes.
  */
 @Injectable()
 export class PrincipalResolver {
@@ -18,26 +20,38 @@ export class PrincipalResolver {
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly staff: StaffService,
+    private readonly cache: PrincipalCache,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {}
 
   async fromSession(userId: number, sessionId: string): Promise<Principal | null> {
+    const cached = this.cache.get(userId, sessionId);
+    if (cached) return cached;
+    const ticket = this.cache.ticket();
     const [session, user, role] = await Promise.all([
       this.auth.openSessionState(sessionId, userId),
       this.users.identity(userId),
       this.staff.roleOf(userId),
     ]);
     if (!session || !user) return null;
-    if (session.impersonated_by !== null) return this.impersonated(session.impersonated_by, user, sessionId);
-    return {
-      user_id: user.user_id,
-      email: user.email,
-      session_id: sessionId,
-      via: 'token',
-      staffRole: role,
-      org: null,
-      twoFactorEnrolmentRequired: this.mustEnrol(role, user.totp_enabled),
-    };
+    const viewer = session.impersonated_by;
+    const principal: Principal | null =
+      viewer !== null
+        ? await this.impersonated(viewer, user, sessionId)
+        : {
+            user_id: user.user_id,
+            email: user.email,
+            session_id: sessionId,
+            via: 'token',
+            staffRole: role,
+            org: null,
+            twoFactorEnrolmentRequired: this.mustEnrol(role, user.totp_enabled),
+          };
+    if (principal) {
+      const userIds = viewer !== null ? [userId, viewer] : [userId];
+      this.cache.keep(ticket, principal, { userIds, sessionExpiresAt: session.expires_at });
+    }
+    return principal;
   }
 
   /**

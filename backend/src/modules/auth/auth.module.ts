@@ -13,6 +13,7 @@ import { AuthToken, RefreshToken, Session } from './session.entity';
 import { SignupMessagesInterceptor } from './signup-messages';
 import { AuthRateLimitGuard } from './auth-rate-limit';
 import { TwoFactorService } from './two-factor.service';
+import { PrincipalCache } from '../../common/auth/principal-cache';
 
 /** Sign-up, sign-in, sessions, password reset, one-time sign-in tokens, and the first staff admin. */
 @Module({
@@ -31,7 +32,8 @@ import { TwoFactorService } from './two-factor.service';
     SignupMessagesInterceptor,
     TwoFactorService,
     AuthRateLimitGuard,
+    PrincipalCache,
   ],
-  exports: [AuthService],
+  exports: [AuthService, PrincipalCache],
 })
 export class AuthModule {}

@@ -35,12 +35,15 @@ export class AuthRepository {
   }
 
   /** The open session of the user with who, if anyone, is viewing the account through it; null when not open. */
-  async openSession(session_id: string, user_id: number): Promise<{ impersonated_by: number | null } | null> {
+  async openSession(
+    session_id: string,
+    user_id: number,
+  ): Promise<{ impersonated_by: number | null; expires_at: Date } | null> {
     const row = await this.sessions.findOne({
-      select: { session_id: true, impersonated_by: true },
+      select: { session_id: true, impersonated_by: true, expires_at: true },
       where: { session_id, user_id, revoked_at: IsNull(), expires_at: MoreThan(new Date()) },
     });
-    return row ? { impersonated_by: row.impersonated_by } : null;
+    return row ? { impersonated_by: row.impersonated_by, expires_at: row.expires_at } : null;
   }
 
   async insertSession(

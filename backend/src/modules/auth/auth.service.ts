@@ -1,3 +1,4 @@
+import { PrincipalCache } from '../../common/auth/principal-cache';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../common/auth/access-token';
@@ -97,6 +98,8 @@ export class AuthService {
     private readonly appConfig: AppConfigService,
     private readonly mail: MailService,
     private readonly twoFactor: TwoFactorService,
+    /** Sessions this instance remembers; one that ends here is forgotten at once, before the database's notice. */
+    private readonly principals: PrincipalCache,
     @Inject(APP_ENV) private readonly env: AppEnv,
     /** Ends the sockets of a session that ends; optional so auth works in apps without the real-time channel. */
     @Optional() private readonly realtime?: RealtimeService,
@@ -107,12 +110,14 @@ export class AuthService {
 
   /** A session ended: its sockets close and the generations it asked for stop. */
   private sessionEnded(session_id: string): void {
+    this.principals.forgetSession(session_id);
     this.realtime?.disconnectSession(session_id);
     this.generation?.cancel(cancelKeys.session(session_id));
   }
 
   /** Every session of a user ended. */
   private userSessionsEnded(user_id: number): void {
+    this.principals.forgetUser(user_id);
     this.realtime?.disconnectUser(user_id);
     this.generation?.cancel(cancelKeys.user(user_id));
   }
@@ -263,6 +268,7 @@ export class AuthService {
       await this.repo.endSessions({ user_id: principal.user_id }, 'logout_all', tx);
       await this.users.clearApiKey(principal.user_id, tx);
     });
+    this.principals.forgetUser(principal.user_id);
     this.realtime?.disconnectUser(principal.user_id);
   }
 
@@ -385,7 +391,10 @@ export class AuthService {
   }
 
   /** The open session of the user with the staff admin viewing through it, if any (checked on every request). */
-  openSessionState(session_id: string, user_id: number): Promise<{ impersonated_by: number | null } | null> {
+  openSessionState(
+    session_id: string,
+    user_id: number,
+  ): Promise<{ impersonated_by: number | null; expires_at: Date } | null> {
     return this.repo.openSession(session_id, user_id);
   }
 

@@ -55,6 +55,10 @@ const UNINDEXED_SORT: Record<CustomerSort, string> = {
   createdAt: `u."createdAt" + interval '0 seconds'`,
 };
 
+/** The columns of the back-office customer list. */
+const CUSTOMER_LIST_COLUMNS = ['user_id', 'name', 'last_name', 'email', 'phone', 'value', 'createdAt'] as const;
+export type CustomerListRow = Pick<User, (typeof CUSTOMER_LIST_COLUMNS)[number]>;
+
 /** The users table: the only code that reads or writes it. */
 @Injectable()
 export class UsersRepository {
@@ -355,7 +359,9 @@ export class UsersRepository {
    * index serves, so the matching accounts are found through the trigram indexes and then sorted; otherwise the
    * planner may walk the sort column's index over every account to find a page of rare matches. Without a search
    * the total is not counted here (null): counting every account reads them all, the caller has it from the
-   * sign-ups summary.
+   * sign-ups summary. With a search, the page and the number of matches come from one scan (a window count); a
+   * page past the last match has no row to carry it, so only then are the matches counted on their own. Only the
+   * listed columns are read.
    */
   async adminPage(filter: {
     text?: string;
@@ -364,8 +370,8 @@ export class UsersRepository {
     direction: 'asc' | 'desc';
     skip: number;
     limit: number;
-  }): Promise<{ rows: User[]; total: number | null }> {
-    const qb = this.users.createQueryBuilder('u');
+  }): Promise<{ rows: CustomerListRow[]; total: number | null }> {
+    const qb = this.users.createQueryBuilder('u').select(CUSTOMER_LIST_COLUMNS.map((c) => `u.${c}`));
     const text = filter.text?.trim();
     const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';
     if (!text) {
@@ -390,17 +396,18 @@ export class UsersRepository {
         ? `(${Object.values(clauses).join(' OR ')} OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`
         : clauses[filter.field];
     const params = { pattern, phone: likePattern(digits) };
-    const [rows, total] = await Promise.all([
-      qb
-        .where(where, params)
-        .orderBy(UNINDEXED_SORT[filter.sort], direction)
-        .addOrderBy('u.user_id + 0', direction)
-        .offset(filter.skip)
-        .limit(filter.limit)
-        .getMany(),
-      this.users.createQueryBuilder('u').where(where, params).getCount(),
-    ]);
-    return { rows, total };
+    const { entities, raw } = await qb
+      .addSelect('count(*) OVER ()', 'matches')
+      .where(where, params)
+      .orderBy(UNINDEXED_SORT[filter.sort], direction)
+      .addOrderBy('u.user_id + 0', direction)
+      .offset(filter.skip)
+      .limit(filter.limit)
+      .getRawAndEntities<{ matches: string }>();
+    const total = raw.length
+      ? Number(raw[0].matches)
+      : await this.users.createQueryBuilder('u').where(where, params).getCount();
+    return { rows: entities, total };
   }
 
   /** Accounts created in [from, to): how many, and the newest `limit` of them (over the index on createdAt). */

@@ -39,6 +39,7 @@ import { CurrentPassword } from './current-password';
 import { User } from './user.entity';
 import {
   ApiKeyOwner,
+  CustomerListRow,
   SignInState,
   TwoFactorState,
   UserIdentity,
@@ -488,7 +489,7 @@ export class UsersService {
     direction: 'asc' | 'desc';
     skip: number;
     limit: number;
-  }): Promise<{ rows: User[]; total: number | null }> {
+  }): Promise<{ rows: CustomerListRow[]; total: number | null }> {
     return this.users.adminPage(filter);
   }
 

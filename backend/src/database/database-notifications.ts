@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import * as pg from 'pg';
+import { APP_ENV, type AppEnv } from '../config/env';
+
+/** What a listener of a channel hears. */
+export interface ChannelListener {
+  /** Listening: from now on every notification of the channel arrives. */
+  ready(): void;
+  /** One notification, after the transaction that sent it committed. */
+  message(payload: string): void;
+  /** The connection is lost: notifications may be missed until ready() comes again. */
+  gap(): void;
+}
+
+/** Wait before connecting again after the listening connection failed. */
+const RECONNECT_MS = 1_000;
+
+/**
+ * PostgreSQL's LISTEN on one connection of its own, kept open and opened again when it drops. The embedded
+ * database has no second session to listen on, so there listeners never become ready.
+ */
+@Injectable()
+export class DatabaseNotifications implements OnModuleDestroy {
+  private readonly logger = new Logger('DatabaseNotifications');
+  private readonly listeners = new Map<string, ChannelListener[]>();
+  private client: pg.Client | null = null;
+  private connected = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private outageLogged = false;
+
+  constructor(@Inject(APP_ENV) private readonly env: AppEnv) {}
+
+  /** Listens on `channel` (a constant identifier, never user input). */
+  listen(channel: string, listener: ChannelListener): void {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+    const known = this.listeners.get(channel);
+    if (known) known.push(listener);
+    else this.listeners.set(channel, [listener]);
+    if (!this.env.databaseUrl || this.closed) return;
+    if (this.connected && this.client) {
+      // A channel added on a live connection is ready once its own LISTEN has run.
+      const client = this.client;
+      client.query(`LISTEN ${channel}`).then(
+        () => client === this.client && this.connected && listener.ready(),
+        () => undefined,
+      );
+    } else if (!this.client && !this.retry) void this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    this.retry = null;
+    if (this.closed) return;
+    const client = new pg.Client({
+      connectionString: this.env.databaseUrl!,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+    });
+    this.client = client;
+    client.on('notification', (n) => {
+      for (const listener of this.listeners.get(n.channel) ?? []) listener.message(n.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      if (this.outageLogged === false) {
+        this.logger.warn(`Cannot listen for database notifications: ${(err as Error).message}`);
+        this.outageLogged = true;
+      }
+      this.lost(client);
+      return;
+    }
+    if (client !== this.client || this.closed) return;
+    this.connected = true;
+    if (this.outageLogged) this.logger.log('Listening for database notifications again');
+    this.outageLogged = false;
+    for (const list of this.listeners.values()) for (const listener of list) listener.ready();
+  }
+
+  /** The connection failed or ended: every listener hears of the gap, and a new connection follows. */
+  private lost(client: pg.Client): void {
+    if (client !== this.client) return;
+    this.client = null;
+    this.connected = false;
+    client.removeAllListeners('notification');
+    client.on('error', () => undefined);
+    void client.end().catch(() => undefined);
+    for (const list of this.listeners.values()) for (const listener of list) listener.gap();
+    if (!this.closed && !this.retry) this.retry = setTimeout(() => void this.connect(), RECONNECT_MS);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    this.connected = false;
+    await client?.end().catch(() => undefined);
+  }
+}
