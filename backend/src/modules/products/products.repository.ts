@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { anyOf } from '../../common/database/any-of';
 import { likePattern, type Page } from '../../common/http/pagination';
 import { Product } from './product.entity';
 
@@ -78,7 +79,7 @@ export class ProductsRepository {
   }
 
   findByIds(ids: number[]): Promise<Product[]> {
-    return ids.length ? this.products.findBy({ product_id: In([...new Set(ids)]) }) : Promise.resolve([]);
+    return ids.length ? this.products.findBy({ product_id: anyOf([...new Set(ids)]) }) : Promise.resolve([]);
   }
 
   async insert(fields: ProductFields, manager?: EntityManager): Promise<Product> {

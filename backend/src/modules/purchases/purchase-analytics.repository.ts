@@ -64,25 +64,25 @@ export class PurchaseAnalyticsRepository {
   /**
    * The `limit` newest holders of a running purchase (active or completed, not expired) that started before the
    * range ends, by their newest such purchase (`since`); purchases of deleted customers (user_id null) are one
-   * holder. Reads the running purchases newest first through their index, as many as it takes.
+   * holder. Reads the running purchases newest first through their index, as many as it takes; the database
+   * keeps each holder's newest of them, so only the answer's rows come back (hand-written: the query builder
+   * cannot select from a limited subquery).
    */
   async activeCustomers(range: Range, limit: number): Promise<{ user_id: number | null; since: Date }[]> {
     for (let take = limit * 4; ; take *= 4) {
-      const rows = await this.purchases
-        .createQueryBuilder('p')
-        .select('p.user_id', 'user_id')
-        .addSelect('p."createdAt"', 'created')
-        .where(`p.status IN ('active', 'completed')`)
-        .andWhere('p."createdAt" < :to', range)
-        .andWhere('(p.expires_at IS NULL OR p.expires_at >= :from)', range)
-        .orderBy('p."createdAt"', 'DESC')
-        .limit(take)
-        .getRawMany<{ user_id: number | null; created: Date }>();
-      // A holder's newest purchase is the first of theirs met.
-      const holders = new Map<number | null, Date>();
-      for (const r of rows) if (!holders.has(r.user_id)) holders.set(r.user_id, r.created);
-      if (holders.size >= limit || rows.length < take)
-        return [...holders].slice(0, limit).map(([user_id, since]) => ({ user_id, since }));
+      const rows: { user_id: number | null; since: Date; seen: string }[] = await this.purchases.query(
+        `SELECT user_id, since, seen FROM (
+           SELECT DISTINCT ON (user_id) user_id, created AS since, count(*) OVER () AS seen
+             FROM (SELECT user_id, "createdAt" AS created FROM purchases
+                    WHERE status IN ('active', 'completed') AND "createdAt" < $1
+                      AND (expires_at IS NULL OR expires_at >= $2)
+                    ORDER BY "createdAt" DESC LIMIT $3) newest
+            ORDER BY user_id, created DESC) holders
+         ORDER BY since DESC LIMIT $4`,
+        [range.to, range.from, take, limit],
+      );
+      if (rows.length >= limit || rows.length === 0 || Number(rows[0].seen) < take)
+        return rows.map((r) => ({ user_id: r.user_id, since: r.since }));
     }
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Not, Repository } from 'typeorm';
+import { EntityManager, Not, Repository } from 'typeorm';
+import { anyOf } from '../../common/database/any-of';
 import type { StaffRole } from '../../common/auth/permissions';
 import { Staff } from './staff.entity';
 
@@ -79,6 +80,6 @@ export class StaffRepository {
   /** The staff rows of these users (the others are customers). */
   byUsers(user_ids: number[]): Promise<Staff[]> {
     if (!user_ids.length) return Promise.resolve([]);
-    return this.staff.find({ where: { user_id: In([...new Set(user_ids)]) } });
+    return this.staff.find({ where: { user_id: anyOf([...new Set(user_ids)]) } });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { anyOf } from '../../common/database/any-of';
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
 import type { CustomerSearchField, CustomerSort } from '@avatar-studio/contracts';
@@ -101,7 +102,7 @@ export class UsersRepository {
     if (ids.length === 0) return [];
     return this.users.find({
       select: { user_id: true, name: true, last_name: true, email: true },
-      where: { user_id: In(ids) },
+      where: { user_id: anyOf(ids) },
     });
   }
 
