@@ -24,6 +24,7 @@ import { CustomerSearchTrigrams1795752288428 } from './1795752288428-CustomerSea
 import { AnalyticsDailyFigures1795760000000 } from './1795760000000-AnalyticsDailyFigures';
 import { AvatarChunkVectors1795760000001 } from './1795760000001-AvatarChunkVectors';
 import { PrincipalChangeNotifications1795770000000 } from './1795770000000-PrincipalChangeNotifications';
+import { FreeTrialCoveringIndexes1795770000001 } from './1795770000001-FreeTrialCoveringIndexes';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
@@ -79,4 +80,5 @@ export const migrations = [
   AnalyticsDailyFigures1795760000000,
   AvatarChunkVectors1795760000001,
   PrincipalChangeNotifications1795770000000,
+  FreeTrialCoveringIndexes1795770000001,
 ];

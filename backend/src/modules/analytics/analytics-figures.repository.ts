@@ -120,6 +120,41 @@ export class AnalyticsFiguresRepository {
     };
   }
 
+  /**
+   * dayTotals per calendar month ('YYYY-MM') of the days, in one statement; months with nothing are absent.
+   */
+  async monthTotals(
+    days: Days,
+  ): Promise<Map<string, { sign_ups: number; income: number; payments: number; words: number }>> {
+    const rows = await this.money.query<
+      { month: string; sign_ups: string; income: string; payments: string; words: string }[]
+    >(
+      `SELECT month, sum(sign_ups) AS sign_ups, sum(income) AS income, sum(payments) AS payments,
+              sum(words) AS words
+         FROM (SELECT to_char(day, 'YYYY-MM') AS month, sign_ups, 0 AS income, 0 AS payments, 0 AS words
+                 FROM analytics_sign_ups_daily WHERE day >= $1 AND day < $2
+               UNION ALL
+               SELECT to_char(day, 'YYYY-MM'), 0, total, payments, 0
+                 FROM analytics_money_daily WHERE day >= $1 AND day < $2
+               UNION ALL
+               SELECT to_char(day, 'YYYY-MM'), 0, 0, 0, words
+                 FROM analytics_words_daily WHERE day >= $1 AND day < $2) per_day
+        GROUP BY month`,
+      [days.from, days.to],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.month,
+        {
+          sign_ups: Number(r.sign_ups),
+          income: Number(r.income),
+          payments: Number(r.payments),
+          words: Number(r.words),
+        },
+      ]),
+    );
+  }
+
   /** Sign-ups, money received (all of it, and how many payments) and words generated on the days, at once. */
   async dayTotals(
     days: Days,

@@ -304,28 +304,45 @@ export class AnalyticsService {
     return { start_date: range.from, end_date: range.to, words: await this.wordsGenerated(range) };
   }
 
-  /** Income, payments, sign-ups and words generated per calendar month of the range. */
+  /**
+   * Income, payments, sign-ups and words generated per calendar month of the range: the whole days of every month
+   * from the summaries in one statement, the parts of a day at the range's ends (each within one month) from the
+   * rows.
+   */
   async monthly(query: AnalyticsRangeQuery): Promise<MonthlyAnalyticsResponse> {
     const range = analyticsRange(query);
     const months = monthsOf(range);
     if (months.length > MONTHLY_MAX_MONTHS)
       throw badInput(`The monthly figures cover at most ${MONTHLY_MAX_MONTHS} months.`, 'invalid_date_range');
-    const rows = await Promise.all(
-      months.map(async (m) => {
-        const [income, signUps, words] = await Promise.all([
-          this.moneyBy(m, 'payment_method_id'),
-          this.signUpCount(m),
-          this.wordsGenerated(m),
+    const { days, parts } = splitByDays(range);
+    const [whole, ...partTotals] = await Promise.all([
+      days ? this.figures.monthTotals(days) : new Map<string, never>(),
+      ...parts.map(async (part) => {
+        const [income, sign_ups, words] = await Promise.all([
+          this.money.income(part, 'payment_method_id'),
+          this.users.signUpCount(part),
+          this.ledger.generated(part),
         ]);
         return {
-          month: m.month,
+          month: part.from.toISOString().slice(0, 7),
+          sign_ups,
           income: income.reduce((sum, r) => sum + r.total, 0),
           payments: income.reduce((sum, r) => sum + r.payments, 0),
-          sign_ups: signUps,
           words,
         };
       }),
-    );
+    ]);
+    const rows = months.map(({ month }) => {
+      const row = { month, income: 0, payments: 0, sign_ups: 0, words: 0 };
+      for (const t of [whole.get(month), ...partTotals.filter((p) => p.month === month)]) {
+        if (!t) continue;
+        row.income += t.income;
+        row.payments += t.payments;
+        row.sign_ups += t.sign_ups;
+        row.words += t.words;
+      }
+      return row;
+    });
     return { start_date: range.from, end_date: range.to, months: rows };
   }
 

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type ObjectLiteral, Repository, type SelectQueryBuilder } from 'typeorm';
 import { Invoice } from './invoice.entity';
 import { Purchase } from './purchase.entity';
+import { selectColumns } from '../../common/database/select-columns';
 
 /** Statuses of a purchase whose first payment was received (a later cancel or revoke keeps the money). */
 export const PAID_STATUSES = ['active', 'completed', 'cancelled', 'revoked'];
@@ -88,11 +89,11 @@ export class PurchaseAnalyticsRepository {
 
   /** The `limit` purchases cancelled last in the range, with the reason, newest first. */
   cancellations(range: Range, limit: number) {
-    return this.cancelledIn(range)
-      .select(['p.purchase_id', 'p.user_id', 'p.product_id', 'p.cancelled_at', 'p.cancel_reason'])
+    const columns = ['purchase_id', 'user_id', 'product_id', 'cancelled_at', 'cancel_reason'] as const;
+    return selectColumns(this.cancelledIn(range), columns)
       .orderBy('p.cancelled_at', 'DESC')
       .limit(limit)
-      .getMany();
+      .getRawMany<Pick<Purchase, (typeof columns)[number]>>();
   }
 
   /** How many purchases were cancelled in the range. */
@@ -167,12 +168,12 @@ export class PurchaseAnalyticsRepository {
    * period ends in it, soonest first, with the amount each charges.
    */
   expectedRenewals(range: Range, limit: number) {
-    return this.renewalsDue(range)
-      .select(['p.purchase_id', 'p.user_id', 'p.product_id', 'p.amount', 'p.current_period_end'])
+    const columns = ['purchase_id', 'user_id', 'product_id', 'amount', 'current_period_end'] as const;
+    return selectColumns(this.renewalsDue(range), columns)
       .orderBy('p.current_period_end', 'ASC')
       .addOrderBy('p.purchase_id', 'ASC')
       .limit(limit)
-      .getMany();
+      .getRawMany<Pick<Purchase, (typeof columns)[number]>>();
   }
 
   /** How many renewals are expected in the range and their amount (cents). */
@@ -193,19 +194,19 @@ export class PurchaseAnalyticsRepository {
 
   /** Invoices waiting for payment (pending) that fall due in the range, soonest first. */
   openInvoicesDue(range: Range, limit: number) {
-    return this.invoicesDue(range)
-      .select([
-        'i.invoice_id',
-        'i.user_id',
-        'i.purchase_id',
-        'i.amount',
-        'i.expiration_date',
-        'i.description',
-      ])
+    const columns = [
+      'invoice_id',
+      'user_id',
+      'purchase_id',
+      'amount',
+      'expiration_date',
+      'description',
+    ] as const;
+    return selectColumns(this.invoicesDue(range), columns)
       .orderBy('i.expiration_date', 'ASC')
       .addOrderBy('i.invoice_id', 'ASC')
       .limit(limit)
-      .getMany();
+      .getRawMany<Pick<Invoice, (typeof columns)[number]>>();
   }
 
   /** How many open invoices fall due in the range and their amount (cents). */

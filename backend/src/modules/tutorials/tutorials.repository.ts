@@ -72,23 +72,23 @@ export class TutorialsRepository {
     return result !== null;
   }
 
-  /** Plays per tutorial in [from, to), with the tutorial's name and language (the analytics `videos` call). */
+  /**
+   * Plays per tutorial in [from, to), with the tutorial's name and language (the analytics `videos` call). The
+   * plays are grouped by tutorial and viewer first, then by tutorial, both by hashing: a count of distinct viewers
+   * sorted every play of the range and took twice as long. Hand-written: the query builder has no subquery in FROM
+   * with its parameters. A deleted customer's plays (no viewer) count as plays, not as a viewer.
+   */
   async playCounts(range: { from: Date; to: Date }): Promise<TutorialPlayCount[]> {
-    const rows = await this.plays
-      .createQueryBuilder('p')
-      .innerJoin(Tutorial, 't', 't.tutorial_id = p.tutorial_id')
-      .select('p.tutorial_id', 'tutorial_id')
-      .addSelect('t.name', 'name')
-      .addSelect('t.language', 'language')
-      .addSelect('count(*)::int', 'plays')
-      .addSelect('count(DISTINCT p.user_id)::int', 'viewers')
-      .where('p."createdAt" >= :from AND p."createdAt" < :to', range)
-      .groupBy('p.tutorial_id')
-      .addGroupBy('t.name')
-      .addGroupBy('t.language')
-      .orderBy('plays', 'DESC')
-      .addOrderBy('p.tutorial_id', 'ASC')
-      .getRawMany<TutorialPlayCount>();
-    return rows;
+    return this.plays.query(
+      `SELECT v.tutorial_id, t.name, t.language, v.plays, v.viewers
+         FROM (SELECT tutorial_id, sum(n)::int AS plays, count(user_id)::int AS viewers
+                 FROM (SELECT tutorial_id, user_id, count(*) AS n FROM tutorial_plays
+                        WHERE "createdAt" >= $1 AND "createdAt" < $2
+                        GROUP BY tutorial_id, user_id) per_viewer
+                GROUP BY tutorial_id) v
+         JOIN tutorials t ON t.tutorial_id = v.tutorial_id
+        ORDER BY v.plays DESC, v.tutorial_id ASC`,
+      [range.from, range.to],
+    );
   }
 }

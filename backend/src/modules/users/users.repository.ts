@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { anyOf } from '../../common/database/any-of';
+import { selectColumns } from '../../common/database/select-columns';
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
 import type { CustomerSearchField, CustomerSort } from '@avatar-studio/contracts';
@@ -57,8 +58,20 @@ const UNINDEXED_SORT: Record<CustomerSort, string> = {
 };
 
 /** The columns of the back-office customer list. */
-const CUSTOMER_LIST_COLUMNS = ['user_id', 'name', 'last_name', 'email', 'phone', 'value', 'createdAt'] as const;
+const CUSTOMER_LIST_COLUMNS = [
+  'user_id',
+  'name',
+  'last_name',
+  'email',
+  'phone',
+  'value',
+  'createdAt',
+] as const;
 export type CustomerListRow = Pick<User, (typeof CUSTOMER_LIST_COLUMNS)[number]>;
+
+/** The columns of a sign-ups list. */
+const SIGN_UP_COLUMNS = ['user_id', 'name', 'last_name', 'email', 'createdAt'] as const;
+export type SignUpRow = Pick<User, (typeof SIGN_UP_COLUMNS)[number]>;
 
 /** The users table: the only code that reads or writes it. */
 @Injectable()
@@ -412,7 +425,10 @@ export class UsersRepository {
   }
 
   /** Accounts created in [from, to): how many, and the newest `limit` of them (over the index on createdAt). */
-  async signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: User[] }> {
+  async signUps(
+    range: { from: Date; to: Date },
+    limit: number,
+  ): Promise<{ count: number; rows: SignUpRow[] }> {
     const [count, rows] = await Promise.all([this.signUpCount(range), this.newestSignUps(range, limit)]);
     return { count, rows };
   }
@@ -425,14 +441,12 @@ export class UsersRepository {
   }
 
   /** The newest `limit` accounts created in [from, to). */
-  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<User[]> {
-    return this.users
-      .createQueryBuilder('u')
-      .select(['u.user_id', 'u.name', 'u.last_name', 'u.email', 'u.createdAt'])
+  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<SignUpRow[]> {
+    return selectColumns(this.users.createQueryBuilder('u'), SIGN_UP_COLUMNS)
       .where('u."createdAt" >= :from AND u."createdAt" < :to', range)
       .orderBy('u.createdAt', 'DESC')
       .addOrderBy('u.user_id', 'DESC')
       .limit(limit)
-      .getMany();
+      .getRawMany<SignUpRow>();
   }
 }

@@ -41,6 +41,7 @@ import {
   ApiKeyOwner,
   CustomerListRow,
   SignInState,
+  SignUpRow,
   TwoFactorState,
   UserIdentity,
   UserName,
@@ -494,7 +495,7 @@ export class UsersService {
   }
 
   /** Accounts created in [from, to): how many, and the newest `limit` of them. */
-  signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: User[] }> {
+  signUps(range: { from: Date; to: Date }, limit: number): Promise<{ count: number; rows: SignUpRow[] }> {
     return this.users.signUps(range, limit);
   }
 
@@ -504,7 +505,7 @@ export class UsersService {
   }
 
   /** The newest `limit` accounts created in [from, to). */
-  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<User[]> {
+  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<SignUpRow[]> {
     return this.users.newestSignUps(range, limit);
   }
 

@@ -1,0 +1,81 @@
+import { PrincipalCache } from '../src/common/auth/principal-cache';
+import { startTestApp, TestApp } from './harness';
+
+/**
+ * A signed-in session's principal is reused until the database says something in it changed. The changes here
+ * are written straight to the database, as another instance, a tool or a manual fix would: the notification
+ * at their commit is the only way this instance can learn of them.
+ */
+describe('Principals reused until the database notifies a change', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Asks until the answer has `status` (a notification arrives within milliseconds; the reuse lasts 30 s). */
+  async function eventually(ask: () => Promise<{ status: number }>, status: number): Promise<void> {
+    const deadline = Date.now() + 2_000;
+    let last = 0;
+    while (Date.now() < deadline) {
+      last = (await ask()).status;
+      if (last === status) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`expected ${status}, still ${last} after 2 s`);
+  }
+
+  it('reads a session once and then reuses it', async () => {
+    const cache = t.app.get(PrincipalCache);
+    expect(cache.active).toBe(true);
+    const me = await t.createUser();
+    expect(cache.get(me.user_id, me.session_id)).toBeUndefined();
+    await t.http().get('/api/users').set('Authorization', me.auth).expect(200);
+    expect(cache.get(me.user_id, me.session_id)?.user_id).toBe(me.user_id);
+  });
+
+  it('sees a staff role given and taken away elsewhere', async () => {
+    const me = await t.createUser();
+    const dashboard = () => t.http().get('/api/analytics/dashboard').set('Authorization', me.auth);
+    expect((await dashboard()).status).toBe(403);
+    await t.db.query(`INSERT INTO staff (user_id, role) VALUES ($1, 'manager')`, [me.user_id]);
+    await eventually(dashboard, 200);
+    await t.db.query(`DELETE FROM staff WHERE user_id = $1`, [me.user_id]);
+    await eventually(dashboard, 403);
+  });
+
+  it('ends a session revoked or cut short elsewhere', async () => {
+    const revoked = await t.createUser();
+    const profile = (auth: string) => () => t.http().get('/api/users').set('Authorization', auth);
+    await t.http().get('/api/users').set('Authorization', revoked.auth).expect(200);
+    await t.db.query(`UPDATE sessions SET revoked_at = now() WHERE session_id = $1`, [revoked.session_id]);
+    await eventually(profile(revoked.auth), 401);
+
+    const expired = await t.createUser();
+    await t.http().get('/api/users').set('Authorization', expired.auth).expect(200);
+    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [
+      expired.session_id,
+    ]);
+    await eventually(profile(expired.auth), 401);
+  });
+
+  it('ends the sessions of an account deleted elsewhere', async () => {
+    const gone = await t.createUser();
+    await t.http().get('/api/users').set('Authorization', gone.auth).expect(200);
+    await t.db.query(`DELETE FROM users WHERE user_id = $1`, [gone.user_id]);
+    await eventually(() => t.http().get('/api/users').set('Authorization', gone.auth), 401);
+  });
+
+  it('signing out here ends the session at once', async () => {
+    const me = await t.createUser();
+    const login = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ email: me.email, password: me.password })
+      .expect(200);
+    const auth = `Bearer ${login.body.access_token}`;
+    await t.http().get('/api/users').set('Authorization', auth).expect(200);
+    await t.http().post('/api/auth/logout').send({ refresh_token: login.body.refresh_token }).expect(204);
+    await t.http().get('/api/users').set('Authorization', auth).expect(401);
+  });
+});
