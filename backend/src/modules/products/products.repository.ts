@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { anyOf } from '../../common/database/any-of';
+import { selectColumns } from '../../common/database/select-columns';
 import { likePattern, type Page } from '../../common/http/pagination';
 import { Product } from './product.entity';
 
@@ -78,8 +78,11 @@ export class ProductsRepository {
     return qb.orderBy('p.price', 'ASC').addOrderBy('p.product_id', 'ASC').take(limit).getMany();
   }
 
-  findByIds(ids: number[]): Promise<Product[]> {
-    return ids.length ? this.products.findBy({ product_id: anyOf([...new Set(ids)]) }) : Promise.resolve([]);
+  async namesByIds(ids: number[]): Promise<Pick<Product, 'product_id' | 'name'>[]> {
+    if (!ids.length) return [];
+    return selectColumns(this.products.createQueryBuilder('p'), ['product_id', 'name'])
+      .where('p.product_id = ANY(:ids)', { ids: [...new Set(ids)] })
+      .getRawMany<Pick<Product, 'product_id' | 'name'>>();
   }
 
   async insert(fields: ProductFields, manager?: EntityManager): Promise<Product> {

@@ -49,7 +49,7 @@ export class ProductsService {
 
   /** Product names by id, for lists of purchases. */
   async names(ids: number[]): Promise<Map<number, string>> {
-    return new Map((await this.products.findByIds(ids)).map((p) => [p.product_id, p.name]));
+    return new Map((await this.products.namesByIds(ids)).map((p) => [p.product_id, p.name]));
   }
 
   /** Reads and locks the product row in the caller's transaction (purchases of it then count one at a time). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Not, Repository } from 'typeorm';
-import { anyOf } from '../../common/database/any-of';
+import { selectColumns } from '../../common/database/select-columns';
 import type { StaffRole } from '../../common/auth/permissions';
 import { Staff } from './staff.entity';
 
@@ -78,8 +78,10 @@ export class StaffRepository {
   }
 
   /** The staff rows of these users (the others are customers). */
-  byUsers(user_ids: number[]): Promise<Staff[]> {
+  byUsers(user_ids: number[]): Promise<Pick<Staff, 'user_id' | 'role'>[]> {
     if (!user_ids.length) return Promise.resolve([]);
-    return this.staff.find({ where: { user_id: anyOf([...new Set(user_ids)]) } });
+    return selectColumns(this.staff.createQueryBuilder('s'), ['user_id', 'role'])
+      .where('s.user_id = ANY(:ids)', { ids: [...new Set(user_ids)] })
+      .getRawMany<Pick<Staff, 'user_id' | 'role'>>();
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { anyOf } from '../../common/database/any-of';
 import { selectColumns } from '../../common/database/select-columns';
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
@@ -113,10 +112,9 @@ export class UsersRepository {
 
   async namesByIds(ids: number[]): Promise<UserName[]> {
     if (ids.length === 0) return [];
-    return this.users.find({
-      select: { user_id: true, name: true, last_name: true, email: true },
-      where: { user_id: anyOf(ids) },
-    });
+    return selectColumns(this.users.createQueryBuilder('u'), ['user_id', 'name', 'last_name', 'email'])
+      .where('u.user_id = ANY(:ids)', { ids })
+      .getRawMany<UserName>();
   }
 
   /**
