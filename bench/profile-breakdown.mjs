@@ -24,10 +24,11 @@ function partOf({ url, functionName }) {
     return null;
   }
   if (/node:internal\/deps\/undici/.test(url)) return 'provider';
-  if (/\/dist\/src\/database\/|\.repository\.js$/.test(url)) return 'database';
-  if (/\/dist\/src\/modules\/realtime\//.test(url)) return 'socket emit';
-  if (/\/dist\/src\/modules\/ai\//.test(url)) return 'provider';
-  if (/\/dist\/src\/common\/auth\/|\/dist\/src\/modules\/auth\//.test(url)) return 'auth';
+  // The backend's build puts src/ straight under dist/ (older builds kept dist/src/).
+  if (/\/dist\/(?:src\/)?database\/|\.repository\.js$/.test(url)) return 'database';
+  if (/\/dist\/(?:src\/)?modules\/realtime\//.test(url)) return 'socket emit';
+  if (/\/dist\/(?:src\/)?modules\/ai\//.test(url)) return 'provider';
+  if (/\/dist\/(?:src\/)?(?:common|modules)\/auth\//.test(url)) return 'auth';
   return null;
 }
 
