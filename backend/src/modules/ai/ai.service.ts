@@ -19,9 +19,12 @@ import { badInput } from '../../common/errors/domain-error';
 import { OutboundPolicy } from '../../common/outbound/address-policy';
 import { checkHost } from '../../common/outbound/guarded-lookup';
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL } from './embedding-model';
+import { chatCompletionChunks } from './chat-stream';
 
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
+/** SDK clients kept (one per key and server in use). */
+const CLIENTS_KEPT = 64;
 /** Texts per embeddings request. */
 const EMBEDDING_BATCH = 100;
 
@@ -82,6 +85,7 @@ export class AiService {
   private readonly logger = new Logger('AI');
   private readonly policy: OutboundPolicy;
   private settings: { at: number; value: Promise<ProviderSettings> } | null = null;
+  private readonly clients = new Map<string, OpenAI>();
 
   constructor(
     @Inject(APP_ENV) private readonly env: AppEnv,
@@ -92,6 +96,26 @@ export class AiService {
     appConfig.onChange(async () => {
       this.settings = null;
     });
+  }
+
+  /**
+   * The SDK client of a key and server, made once: building one took about a millisecond of CPU, as much as the
+   * rest of an answer's provider work. Timeouts and retries are given per request. At most CLIENTS_KEPT, the
+   * oldest dropped first (a key replaced in the settings is simply never asked for again).
+   */
+  private clientFor(choice: ProviderChoice): OpenAI {
+    const key = `${choice.baseURL ?? ''}\n${choice.apiKey}`;
+    let client = this.clients.get(key);
+    if (!client) {
+      if (this.clients.size >= CLIENTS_KEPT) this.clients.delete(this.clients.keys().next().value!);
+      client = new OpenAI({
+        apiKey: choice.apiKey,
+        baseURL: choice.baseURL ?? undefined,
+        maxRetries: MAX_RETRIES,
+      });
+      this.clients.set(key, client);
+    }
+    return client;
   }
 
   /** Key, base URL and model for a request; ai_not_configured (409) when no key exists anywhere. */
@@ -171,29 +195,28 @@ export class AiService {
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const cancelled = () => !timedOut && request.signal?.aborted === true;
 
-    const client = new OpenAI({
-      apiKey: choice.apiKey,
-      baseURL: choice.baseURL ?? undefined,
-      maxRetries: MAX_RETRIES,
-      timeout: timeoutMs,
-    });
+    const client = this.clientFor(choice);
     let content = '';
     let finishReason: string | null = null;
     let usage: AiResult['usage'];
+    let ended = false;
     arm();
     try {
-      const chunks = await client.chat.completions.create(
-        {
-          model: choice.model,
-          messages: request.messages,
-          stream: true,
-          stream_options: { include_usage: true },
-          // max_tokens rather than max_completion_tokens: every OpenAI-compatible server understands it.
-          ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
-        },
-        { signal: controller.signal },
-      );
-      for await (const chunk of chunks) {
+      const response = await client.chat.completions
+        .create(
+          {
+            model: choice.model,
+            messages: request.messages,
+            stream: true,
+            stream_options: { include_usage: true },
+            // max_tokens rather than max_completion_tokens: every OpenAI-compatible server understands it.
+            ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+          },
+          { signal: controller.signal, timeout: timeoutMs, maxRetries: MAX_RETRIES },
+        )
+        .asResponse();
+      if (!response.body) throw this.unavailable(choice, 'the answer has no body');
+      for await (const chunk of chatCompletionChunks(response.body, response.headers)) {
         if (chunk.usage) {
           const { prompt_tokens, completion_tokens, total_tokens } = chunk.usage;
           usage = { prompt_tokens, completion_tokens, total_tokens };
@@ -209,6 +232,7 @@ export class AiService {
         }
         arm();
       }
+      ended = true;
     } catch (err) {
       if (cancelled()) throw aiCancelled();
       if (timedOut) throw this.unavailable(choice, `no answer within ${timeoutMs} ms`);
@@ -218,10 +242,11 @@ export class AiService {
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
-      // Closes the connection when the consumer stopped early; a no-op after a complete answer.
-      controller.abort();
+      // Closes the connection when the consumer stopped early (an answer read to its end needs nothing, and
+      // aborting it would only build an error nobody reads).
+      if (!ended) controller.abort();
     }
-    // The SDK ends quietly when aborted or when the body ends without [DONE], so check how it ended.
+    // An abort can land as the body ends, and a body may end without [DONE]: check how it ended.
     if (cancelled()) throw aiCancelled();
     if (timedOut) throw this.unavailable(choice, `no answer within ${timeoutMs} ms`);
     if (finishReason === null) throw this.unavailable(choice, 'the stream ended without a finish reason');
@@ -246,15 +271,11 @@ export class AiService {
     { ok: true; models: string[] } | { ok: false; reason: 'rejected' | 'unsupported' | 'unreachable' }
   > {
     const choice = await this.resolveProvider({ organization_id: null, model: null });
-    const client = new OpenAI({
-      apiKey: choice.apiKey,
-      baseURL: choice.baseURL ?? undefined,
-      maxRetries: 0,
-      timeout: Math.min(this.env.aiTimeoutMs, 15_000),
-    });
+    const client = this.clientFor(choice);
     try {
       const models: string[] = [];
-      for await (const model of client.models.list()) {
+      const options = { maxRetries: 0, timeout: Math.min(this.env.aiTimeoutMs, 15_000) };
+      for await (const model of client.models.list(options)) {
         models.push(model.id);
         if (models.length >= 200) break;
       }
@@ -276,21 +297,19 @@ export class AiService {
   async embed(texts: string[], organization_id: number | null): Promise<number[][] | null> {
     const choice = await this.tryResolve({ organization_id, model: null });
     if (!choice || choice.provider !== 'openai') return null;
-    const client = new OpenAI({
-      apiKey: choice.apiKey,
-      baseURL: choice.baseURL ?? undefined,
-      maxRetries: MAX_RETRIES,
-      timeout: this.env.aiTimeoutMs,
-    });
+    const client = this.clientFor(choice);
     const out: number[][] = [];
     try {
       for (let i = 0; i < texts.length; i += EMBEDDING_BATCH) {
-        const res = await client.embeddings.create({
-          model: EMBEDDING_MODEL,
-          input: texts.slice(i, i + EMBEDDING_BATCH),
-          dimensions: EMBEDDING_DIMENSIONS,
-          encoding_format: 'float',
-        });
+        const res = await client.embeddings.create(
+          {
+            model: EMBEDDING_MODEL,
+            input: texts.slice(i, i + EMBEDDING_BATCH),
+            dimensions: EMBEDDING_DIMENSIONS,
+            encoding_format: 'float',
+          },
+          { maxRetries: MAX_RETRIES, timeout: this.env.aiTimeoutMs },
+        );
         out.push(...[...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding));
       }
     } catch (err) {
