@@ -41,14 +41,11 @@ export class SignUpsDaily {
   sign_ups: number;
 }
 
-/** Words debited (generated) on one day, in up to 16 rows (by user) so that concurrent charges do not queue. */
+/** Words debited (generated) on one day. */
 @Entity('analytics_words_daily')
 export class WordsDaily {
   @PrimaryColumn({ type: 'date' })
   day: string;
-
-  @PrimaryColumn({ type: 'smallint' })
-  shard: number;
 
   @Column({ type: 'bigint' })
   words: string;
