@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './app-process';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import { countWords } from '../src/modules/ai/words';
@@ -97,16 +97,6 @@ export interface BookSummary {
   failed: number;
   charged: number;
   delivered: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 async function proxyTo(target: string): Promise<TcpProxy> {

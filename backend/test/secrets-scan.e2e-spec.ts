@@ -2,7 +2,7 @@ import { ConsoleLogger, Logger } from '@nestjs/common';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './app-process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import IORedis from 'ioredis';
@@ -44,16 +44,6 @@ function leaks(text: string, secrets: readonly string[]): string[] {
 
 /** A reset link or token in any form (the token itself is random, so look for the link's shape). */
 const RESET_LINK = /reset-password\?token=|[?&]token=[A-Za-z0-9_-]{16,}/;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 async function freshSchema(): Promise<string> {
   const schema = `t_${randomBytes(6).toString('hex')}`;

@@ -39,13 +39,21 @@ export class DatabaseNotifications implements OnModuleDestroy {
     else this.listeners.set(channel, [listener]);
     if (!this.env.databaseUrl || this.closed) return;
     if (this.connected && this.client) {
-      // A channel added on a live connection is ready once its own LISTEN has run.
+      // A listener added on a live connection is ready once its channel's LISTEN has run.
       const client = this.client;
-      client.query(`LISTEN ${channel}`).then(
+      this.subscribe(client, [channel]).then(
         () => client === this.client && this.connected && listener.ready(),
         () => undefined,
       );
     } else if (!this.client && !this.retry) void this.connect();
+  }
+
+  /**
+   * The one statement this connection runs. LISTEN reads and writes no table, so it stays here with the
+   * connection it needs rather than in a module's repository.
+   */
+  private subscribe(client: pg.Client, channels: string[]): Promise<unknown> {
+    return client.query(channels.map((channel) => `LISTEN ${channel};`).join(' '));
   }
 
   private async connect(): Promise<void> {
@@ -64,7 +72,14 @@ export class DatabaseNotifications implements OnModuleDestroy {
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
+      // Channels added while connecting are listened to as well before anyone is told it is ready.
+      const subscribed = new Set<string>();
+      for (;;) {
+        const more = [...this.listeners.keys()].filter((channel) => !subscribed.has(channel));
+        if (!more.length) break;
+        await this.subscribe(client, more);
+        more.forEach((channel) => subscribed.add(channel));
+      }
     } catch (err) {
       if (this.outageLogged === false) {
         this.logger.warn(`Cannot listen for database notifications: ${(err as Error).message}`);
