@@ -113,6 +113,23 @@ export class ConversationsRepository {
     return qb.getOne();
   }
 
+  /**
+   * Like `findOwned`, with the attached file's row read in the same statement (a message's path reads both, and
+   * each round trip to the database delays its first token).
+   */
+  async findOwnedWithFile(
+    scope: OwnerScope,
+    id: number,
+  ): Promise<{ conversation: Conversation; file: ConversationFile | null } | null> {
+    const row = (await whereOwned(this.conversations.createQueryBuilder('c'), scope, 'c')
+      .leftJoinAndMapOne('c.attachedFile', ConversationFile, 'f', 'f.conversation_id = c.conversation_id')
+      .andWhere('c.conversation_id = :id', { id })
+      .getOne()) as (Conversation & { attachedFile?: ConversationFile | null }) | null;
+    if (!row) return null;
+    const { attachedFile, ...conversation } = row;
+    return { conversation: conversation as Conversation, file: attachedFile ?? null };
+  }
+
   /** The caller's thread with an avatar in the scope, if it has one. */
   findThread(scope: OwnerScope, avatarId: number): Promise<Conversation | null> {
     return whereOwned(this.conversations.createQueryBuilder('c'), scope, 'c')
@@ -174,12 +191,8 @@ export class ConversationsRepository {
 
   /** "Last Used" on the conversation list sorts by updatedAt. */
   async touch(id: number, m?: EntityManager): Promise<void> {
-    await this.repo(m)
-      .createQueryBuilder()
-      .update(Conversation)
-      .set({ updatedAt: () => 'now()' })
-      .where('conversation_id = :id', { id })
-      .execute();
+    // Hand-written: on every message's path, where the query builder cost more CPU than the statement.
+    await this.repo(m).query('UPDATE conversations SET "updatedAt" = now() WHERE conversation_id = $1', [id]);
   }
 
   /** Deletes the caller's conversations among `ids`; answers the deleted ones with their attached file ids. */

@@ -31,7 +31,7 @@ import {
   MAX_STORED_TEXT_CHARS,
 } from './conversation-files';
 import { normalizeModel, normalizeTags } from './conversation-rules';
-import type { Conversation } from './conversation.entity';
+import type { Conversation, ConversationFile } from './conversation.entity';
 import {
   ConversationsRepository,
   type AvatarUsageRow,
@@ -52,6 +52,9 @@ const PAGE_SIZE = 20;
 const conversationNotFound = () => notFound('Conversation', 'conversation_not_found');
 
 /** Conversations a deletion removed, for the work done once its transaction committed (removeDeleted). */
+/** A conversation's attached file as read with it (null: nothing attached); opaque to other modules. */
+export type AttachedFile = Pick<ConversationFile, 'file_id' | 'extracted_text'> | null;
+
 export interface RemovedConversations {
   user_id: number;
   removed: { conversation_id: number; file_id: number | null }[];
@@ -111,6 +114,19 @@ export class ConversationsService {
     const row = await this.repository.findOwned(scopeOf(me), conversationId);
     if (!row) throw conversationNotFound();
     return row;
+  }
+
+  /**
+   * The caller's conversation (404 otherwise) and what is attached to it, read together for a message: pass
+   * `attachment` to `attachmentContext` to build the prompt's attachment without reading it again.
+   */
+  async ownedWithAttachment(
+    me: Principal,
+    conversationId: number,
+  ): Promise<{ conversation: Conversation; attachment: AttachedFile }> {
+    const found = await this.repository.findOwnedWithFile(scopeOf(me), conversationId);
+    if (!found) throw conversationNotFound();
+    return { conversation: found.conversation, attachment: found.file };
   }
 
   /** The caller's thread with an avatar in the current scope, or null before its first message. */
@@ -299,8 +315,12 @@ export class ConversationsService {
    * The caller (a running generation) has already checked that the conversation is the user's; `model` is the
    * one the message is sent with.
    */
-  async attachmentContext(conversationId: number, model: string | null): Promise<PromptAttachment | null> {
-    const attached = await this.repository.fileOf(conversationId);
+  async attachmentContext(
+    conversationId: number,
+    model: string | null,
+    read?: AttachedFile,
+  ): Promise<PromptAttachment | null> {
+    const attached = read !== undefined ? read : await this.repository.fileOf(conversationId);
     const file = attached && (await this.files.findById(attached.file_id));
     if (!attached || !file) return null;
     if (attached.extracted_text !== null)

@@ -68,13 +68,23 @@ export class MessagesRepository {
   }
 
   /** The user's message and its pending answer (status generating, leased for `leaseSecs`), in `m`. */
+  /**
+   * Saves the user's message and the pending answer, and reads the `earlier` newest messages the model may see
+   * before the new one (newest first; 0 reads none), as `history` would.
+   */
   async insertExchange(
     m: EntityManager,
     message: NewMessage,
     leaseSecs: number,
-  ): Promise<{ user_message: MessageDto; message: MessageDto }> {
-    // Hand-written: both rows in one statement (the answer names the question's id), one round trip less on
-    // the way to an answer's first token than two inserts.
+    earlier: number,
+  ): Promise<{
+    user_message: MessageDto;
+    message: MessageDto;
+    earlier: { role: 'user' | 'assistant'; content: string }[];
+  }> {
+    // Hand-written: both rows and the history before them in one statement (the answer names the question's
+    // id), two round trips less on the way to an answer's first token than two inserts and a read. The read
+    // sees the conversation as it was before the inserts, so the new message is not among `earlier`.
     const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
     const rows = (await m.query(
       `WITH asked AS (
@@ -87,10 +97,19 @@ export class MessagesRepository {
          SELECT $1, $2, 'assistant', NULL, asked.message_id, $5, $6, 'generating', now() + make_interval(secs => $7)
            FROM asked
          RETURNING *
+       ), earlier AS (
+         SELECT role, COALESCE(prompt, content) AS content, "createdAt", message_id
+           FROM messages
+          WHERE conversation_id = $1 AND content IS NOT NULL AND status = 'complete'
+          ORDER BY "createdAt" DESC, message_id DESC
+          LIMIT $8
        )
-       SELECT ${columns}, 0 AS position FROM asked
+       SELECT ${columns}, 0 AS position,
+              (SELECT json_agg(json_build_object('role', role, 'content', content)
+                               ORDER BY "createdAt" DESC, message_id DESC) FROM earlier) AS earlier
+         FROM asked
        UNION ALL
-       SELECT ${columns}, 1 AS position FROM pending
+       SELECT ${columns}, 1 AS position, NULL FROM pending
        ORDER BY position`,
       [
         message.conversation_id,
@@ -100,10 +119,16 @@ export class MessagesRepository {
         message.message_type_id,
         message.model,
         leaseSecs,
+        earlier,
       ],
-    )) as (MessageDto & { position: number })[];
-    const [user_message, pending] = rows.map(({ position: _position, ...row }) => row as MessageDto);
-    return { user_message, message: pending };
+    )) as (MessageDto & {
+      position: number;
+      earlier: { role: 'user' | 'assistant'; content: string }[] | null;
+    })[];
+    const [user_message, pending] = rows.map(
+      ({ position: _position, earlier: _earlier, ...row }) => row as MessageDto,
+    );
+    return { user_message, message: pending, earlier: rows[0].earlier ?? [] };
   }
 
   /** An interrupted answer back to generating (content cleared, leased); null when it is not interrupted. */
@@ -273,27 +298,32 @@ export class MessagesRepository {
 
   /** Writes a generating answer as complete, in `m`; null when it is no longer generating (deleted meanwhile). */
   async complete(m: EntityManager, id: number, answer: CompletedAnswer): Promise<MessageDto | null> {
-    const qb = this.repo(m)
-      .createQueryBuilder()
-      .update()
-      .set({
-        content: answer.content,
-        finish_reason: answer.finish_reason,
-        words: answer.words,
-        model: answer.model,
-        sources: answer.sources,
-        citations: answer.citations,
-        status: 'complete',
-        partial_content: null,
-        lease_until: null,
-        interrupted_reason: null,
-        updatedAt: NOW,
-        ...(answer.unlinkUserMessage ? { user_message_id: null } : {}),
-      })
-      .where('message_id = :id AND status = :generating', { id, generating: 'generating' })
-      .returning(VISIBLE);
-    const result = await qb.execute();
-    return (result.raw as MessageDto[])[0] ?? null;
+    // Hand-written: every answer is saved here, where the query builder cost more CPU than the statement. The
+    // update is wrapped in a SELECT so the driver answers its rows alone, as for any read.
+    const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
+    const rows = (await m.query(
+      `WITH saved AS (
+         UPDATE messages
+            SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6, citations = $7,
+                status = 'complete', partial_content = NULL, lease_until = NULL, interrupted_reason = NULL,
+                "updatedAt" = clock_timestamp(),
+                user_message_id = CASE WHEN $8 THEN NULL ELSE user_message_id END
+          WHERE message_id = $1 AND status = 'generating'
+          RETURNING ${columns}
+       )
+       SELECT * FROM saved`,
+      [
+        id,
+        answer.content,
+        answer.finish_reason,
+        answer.words,
+        answer.model,
+        answer.sources === null ? null : JSON.stringify(answer.sources),
+        answer.citations === null ? null : JSON.stringify(answer.citations),
+        answer.unlinkUserMessage,
+      ],
+    )) as MessageDto[];
+    return rows[0] ?? null;
   }
 
   /**

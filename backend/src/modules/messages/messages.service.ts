@@ -6,7 +6,7 @@ import type { Principal } from '../../common/auth/principal';
 import { badInput, conflict, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
 import { AvatarsService } from '../avatars/avatars.service';
-import { ConversationsService } from '../conversations/conversations.service';
+import { type AttachedFile, ConversationsService } from '../conversations/conversations.service';
 import { cancelKeys } from '../generation/generation-bus';
 import {
   GenerationOutput,
@@ -71,6 +71,10 @@ interface Job {
   user_message_id: number | null;
   /** The oldest message the model may see: 0 for the whole conversation, the user message for none before it. */
   history_from: number;
+  /** The messages the model may see, newest first, when they were read as the exchange was saved. */
+  history_rows?: { role: 'user' | 'assistant'; content: string }[];
+  /** The conversation's attachment when it was read with the conversation; left out, it is read when needed. */
+  attachment?: AttachedFile;
   /** Delete the user message once the answer is saved (template apply's deleteUserMsg). */
   delete_user_message: boolean;
   /**
@@ -186,10 +190,17 @@ export class MessagesService implements OnModuleInit {
     else if (body.template_id == null) checkContent(body.content ?? '');
     const provider = body.searchOnInternet ? await this.searchService.provider() : null;
     if (body.searchOnInternet && !provider) throw badInput(SEARCH_UNAVAILABLE_MESSAGE, 'search_unavailable');
-    const conversation =
+    const { conversation, attachment } =
       body.conversation_id !== undefined
-        ? await this.conversations.owned(me, body.conversation_id)
-        : await this.conversations.avatarThread(me, chosenAvatar!.avatar_id, chosenAvatar!.name);
+        ? await this.conversations.ownedWithAttachment(me, body.conversation_id)
+        : {
+            conversation: await this.conversations.avatarThread(
+              me,
+              chosenAvatar!.avatar_id,
+              chosenAvatar!.name,
+            ),
+            attachment: undefined,
+          };
     const avatarId = chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, conversation.avatar_id));
     // What the user message shows, and what the model gets instead when that differs (a rendered template).
     const { content, prompt } = hidden
@@ -200,6 +211,8 @@ export class MessagesService implements OnModuleInit {
     const owner = ownerOf(me, conversation.organization_id, this.access);
     // A model chosen for this message wins over the conversation's; AiService resolves null/'Unset'.
     const model = body.model?.trim() || conversation.model || null;
+    // Template apply sends saveOnConversation false; either flag off means "this prompt alone".
+    const alone = body.saveOnConversation === false || body.learnFromPrevResponse === false;
     // The words are reserved in the transaction that saves the exchange: refused (412, 429), nothing is saved.
     const { reservation, stored } = await this.engine.admitWith(owner, body.model, async (m) => {
       const exchange = await this.repository.insertExchange(
@@ -213,11 +226,12 @@ export class MessagesService implements OnModuleInit {
           model,
         },
         this.engine.leaseMs / 1000,
+        alone ? 0 : HISTORY_MAX_MESSAGES - 1,
       );
       await this.conversations.touch(conversation.conversation_id, m);
       return { stored: exchange, id: cancelKeys.message(exchange.message.message_id) };
     });
-    const { user_message, message } = stored;
+    const { user_message, message, earlier } = stored;
 
     const job: Job = {
       owner,
@@ -225,11 +239,9 @@ export class MessagesService implements OnModuleInit {
       message_id: message.message_id,
       model,
       user_message_id: user_message.message_id,
-      // Template apply sends saveOnConversation false; either flag off means "this prompt alone".
-      history_from:
-        body.saveOnConversation === false || body.learnFromPrevResponse === false
-          ? user_message.message_id
-          : 0,
+      history_from: alone ? user_message.message_id : 0,
+      history_rows: [{ role: 'user', content: prompt ?? content }, ...earlier],
+      attachment,
       delete_user_message: body.deleteUserMsg === true,
       keep: body.saveOnConversation !== false,
       search: provider ? { provider, query: prompt ?? content } : null,
@@ -400,7 +412,7 @@ export class MessagesService implements OnModuleInit {
       source: 'message',
       prompt: {
         history: () => this.history(job),
-        attachment: () => this.conversations.attachmentContext(conversation_id, job.model),
+        attachment: () => this.conversations.attachmentContext(conversation_id, job.model, job.attachment),
         search: job.search,
         avatar: job.avatar
           ? () =>
@@ -448,12 +460,14 @@ export class MessagesService implements OnModuleInit {
 
   /** The newest messages with content, within the budget, oldest first; the new message is always among them. */
   private async history(job: Job): Promise<HistoryMessage[]> {
-    const rows = await this.repository.history(
-      job.conversation_id,
-      job.message_id,
-      job.history_from,
-      HISTORY_MAX_MESSAGES,
-    );
+    const rows =
+      job.history_rows ??
+      (await this.repository.history(
+        job.conversation_id,
+        job.message_id,
+        job.history_from,
+        HISTORY_MAX_MESSAGES,
+      ));
     const picked: HistoryMessage[] = [];
     let budget = HISTORY_TOKEN_BUDGET;
     for (const row of rows) {

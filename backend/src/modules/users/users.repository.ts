@@ -89,13 +89,12 @@ export class UsersRepository {
 
   /** Locks the user's row (FOR UPDATE) until the transaction `tx` ends; false: no such user. */
   async lockForUpdate(user_id: number, tx: EntityManager): Promise<boolean> {
-    const row = await this.repo(tx)
-      .createQueryBuilder('u')
-      .select('u.user_id')
-      .where('u.user_id = :user_id', { user_id })
-      .setLock('pessimistic_write')
-      .getRawOne<{ u_user_id: number }>();
-    return row !== undefined;
+    // Hand-written: taken twice on every answer's path (reserving and charging its words), where building the
+    // statement with the query builder cost more CPU than running it.
+    const rows = (await tx.query('SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE', [
+      user_id,
+    ])) as unknown[];
+    return rows.length > 0;
   }
 
   findById(user_id: number, tx?: EntityManager): Promise<User | null> {
