@@ -232,6 +232,11 @@ export class ConversationsService {
     await this.repository.touch(conversationId, m);
   }
 
+  /** `touch` as a statement for another module's statement to run as one of its parts (see the repository). */
+  touchStatement(idParam: string): string {
+    return this.repository.touchStatement(idParam);
+  }
+
   /**
    * The ids of the caller's conversations in the current scope, as a subquery with its parameters, for the
    * messages module to list the scope's messages in one query.

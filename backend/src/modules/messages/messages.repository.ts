@@ -69,22 +69,25 @@ export class MessagesRepository {
 
   /** The user's message and its pending answer (status generating, leased for `leaseSecs`), in `m`. */
   /**
-   * Saves the user's message and the pending answer, and reads the `earlier` newest messages the model may see
-   * before the new one (newest first; 0 reads none), as `history` would.
+   * Saves the user's message and the pending answer, runs `alongside` (another module's statement on the
+   * conversation, given where it finds the conversation's id), and reads the `earlier` newest messages the
+   * model may see before the new one (newest first; 0 reads none), as `history` would.
    */
   async insertExchange(
     m: EntityManager,
     message: NewMessage,
     leaseSecs: number,
     earlier: number,
+    alongside: (conversationIdParam: string) => string,
   ): Promise<{
     user_message: MessageDto;
     message: MessageDto;
     earlier: { role: 'user' | 'assistant'; content: string }[];
   }> {
-    // Hand-written: both rows and the history before them in one statement (the answer names the question's
-    // id), two round trips less on the way to an answer's first token than two inserts and a read. The read
-    // sees the conversation as it was before the inserts, so the new message is not among `earlier`.
+    // Hand-written: both rows, the statement alongside and the history before them in one statement (the answer
+    // names the question's id), three round trips less on the way to an answer's first token than two inserts,
+    // the other statement and a read. The read sees the conversation as it was before the inserts, so the new
+    // message is not among `earlier`.
     const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
     const rows = (await m.query(
       `WITH asked AS (
@@ -97,6 +100,8 @@ export class MessagesRepository {
          SELECT $1, $2, 'assistant', NULL, asked.message_id, $5, $6, 'generating', now() + make_interval(secs => $7)
            FROM asked
          RETURNING *
+       ), alongside AS (
+         ${alongside('$1')}
        ), earlier AS (
          SELECT role, COALESCE(prompt, content) AS content, "createdAt", message_id
            FROM messages

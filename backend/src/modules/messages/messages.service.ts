@@ -227,8 +227,8 @@ export class MessagesService implements OnModuleInit {
         },
         this.engine.leaseMs / 1000,
         alone ? 0 : HISTORY_MAX_MESSAGES - 1,
+        (idParam) => this.conversations.touchStatement(idParam),
       );
-      await this.conversations.touch(conversation.conversation_id, m);
       return { stored: exchange, id: cancelKeys.message(exchange.message.message_id) };
     });
     const { user_message, message, earlier } = stored;
