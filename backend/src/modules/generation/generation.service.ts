@@ -458,17 +458,22 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         const already = await spec.stored();
         if (already !== null) return already;
       }
-      return this.unitOfWork.run(async (m) => {
-        const stored = await spec.persist(m, output);
-        if (stored === null) return null;
-        await this.words.settle(
-          run.reservation,
-          output.words,
-          { source: spec.source, reference: spec.id, organization_id: spec.owner.organization_id },
-          m,
-        );
-        return stored;
-      });
+      // The user's lock is taken in the round trip that opens the transaction, before the result is saved.
+      return this.unitOfWork.runOpening(
+        this.words.chargeOpening(run.reservation.user_id),
+        async (m, opened) => {
+          const stored = await spec.persist(m, output);
+          if (stored === null) return null;
+          await this.words.settle(
+            run.reservation,
+            output.words,
+            { source: spec.source, reference: spec.id, organization_id: spec.owner.organization_id },
+            m,
+            opened,
+          );
+          return stored;
+        },
+      );
     }, !spec.stored);
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { OpeningStatement } from '../../database/unit-of-work';
 import { UsersRepository } from './users.repository';
 
 /**
@@ -14,5 +15,10 @@ export class UserLocksService {
   /** Locks the user's row until the transaction `m` ends; false: no such user. */
   lockForUpdate(user_id: number, m: EntityManager): Promise<boolean> {
     return this.users.lockForUpdate(user_id, m);
+  }
+
+  /** The same lock as a statement a transaction opens with (UnitOfWork.runOpening); it reads a row when the user exists. */
+  lockStatement(user_id: number): OpeningStatement {
+    return this.users.lockStatement(user_id);
   }
 }

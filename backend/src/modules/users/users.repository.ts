@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { selectColumns } from '../../common/database/select-columns';
+import { openingStatement, type OpeningStatement } from '../../database/unit-of-work';
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
 import type { CustomerSearchField, CustomerSort } from '@avatar-studio/contracts';
@@ -88,6 +89,11 @@ export class UsersRepository {
   }
 
   /** Locks the user's row (FOR UPDATE) until the transaction `tx` ends; false: no such user. */
+  /** `lockForUpdate` as a statement a transaction opens with (UnitOfWork.runOpening): a row when the user exists. */
+  lockStatement(user_id: number): OpeningStatement {
+    return openingStatement([user_id], (id) => `SELECT user_id FROM users WHERE user_id = ${id} FOR UPDATE`);
+  }
+
   async lockForUpdate(user_id: number, tx: EntityManager): Promise<boolean> {
     // Hand-written: taken twice on every answer's path (reserving and charging its words), where building the
     // statement with the query builder cost more CPU than running it.

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, In, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
+import { openingStatement, type OpeningStatement } from '../../database/unit-of-work';
 import { WordLedgerEntry } from './word-ledger-entry.entity';
 import { WordReservation } from './word-reservation.entity';
 
@@ -30,6 +31,27 @@ function micros(column: string): string {
 const LOTS_SQL = `SELECT words, unlimited, ${micros('"createdAt"')} AS at, ${micros('expires_at')} AS expires_at,
                          ${micros('clock_timestamp()')} AS now
                     FROM word_ledger WHERE user_id = $1 AND (words > 0 OR unlimited)`;
+
+/** What admitting a generation reads under the user's lock ($1: the user). */
+const ADMISSION_SQL = `SELECT h.running, h.words AS held_words, l.*
+         FROM (SELECT count(*) FILTER (WHERE counts_toward_user_cap)::int AS running,
+                      COALESCE(sum(words), 0)::bigint AS words
+                 FROM word_reservations WHERE user_id = $1 AND expires_at > now()) h
+         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`;
+
+export interface AdmissionState {
+  held: { running: number; words: number };
+  lots: LotRow[];
+}
+
+/** The rows of the admission statement as the running reservations and the lots. */
+export function toAdmissionState(rows: unknown[]): AdmissionState {
+  const read = rows as (LotRow & { running: number; held_words: string })[];
+  return {
+    held: { running: read[0].running, words: Number(read[0].held_words) },
+    lots: read.filter((r) => r.at !== null).map(toLot),
+  };
+}
 
 function toLot(row: LotRow): LotRow {
   return { words: row.words, unlimited: row.unlimited, at: row.at, expires_at: row.expires_at, now: row.now };
@@ -124,22 +146,16 @@ export class WordsRepository {
    * What admitting a generation reads under the user's lock, in one round trip (it is on the way to every
    * answer's first token): the running reservations (how many, the words they hold) and the lots.
    */
-  async admissionState(
-    m: EntityManager,
-    user_id: number,
-  ): Promise<{ held: { running: number; words: number }; lots: LotRow[] }> {
-    const rows = (await this.reservationRepo(m).query(
-      `SELECT h.running, h.words AS held_words, l.*
-         FROM (SELECT count(*) FILTER (WHERE counts_toward_user_cap)::int AS running,
-                      COALESCE(sum(words), 0)::bigint AS words
-                 FROM word_reservations WHERE user_id = $1 AND expires_at > now()) h
-         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`,
-      [user_id],
-    )) as (LotRow & { running: number; held_words: string })[];
-    return {
-      held: { running: rows[0].running, words: Number(rows[0].held_words) },
-      lots: rows.filter((r) => r.at !== null).map(toLot),
-    };
+  async admissionState(m: EntityManager, user_id: number): Promise<AdmissionState> {
+    return toAdmissionState(await this.reservationRepo(m).query(ADMISSION_SQL, [user_id]));
+  }
+
+  /**
+   * `admissionState` as a statement a transaction opens with (UnitOfWork.runOpening), after the user's lock;
+   * read its rows with `toAdmissionState`.
+   */
+  admissionStatement(user_id: number): OpeningStatement {
+    return openingStatement([user_id], (id) => ADMISSION_SQL.replaceAll('$1', id));
   }
 
   /**

@@ -8,11 +8,11 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { type OpeningStatement, UnitOfWork } from '../../database/unit-of-work';
 import { UserLocksService } from '../users/user-locks.service';
 import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
 import type { WordLedgerEntry } from './word-ledger-entry.entity';
-import { LotRow, WordsRepository } from './words.repository';
+import { type AdmissionState, LotRow, toAdmissionState, WordsRepository } from './words.repository';
 
 /** Largest single grant or debit; far above any product, well inside JavaScript's safe integers. */
 export const MAX_WORDS = 1_000_000_000;
@@ -168,8 +168,10 @@ export class WordsService {
     words: number,
     input: DebitInput,
     releaseReservationId: number | null,
+    opened?: unknown[][],
   ): Promise<DebitResult> {
-    await this.lockUser(m, user_id);
+    if (opened) this.lockedBy(opened[0]);
+    else await this.lockUser(m, user_id);
     const { existing, lots } = await this.rows.chargeState(
       m,
       user_id,
@@ -217,8 +219,8 @@ export class WordsService {
     store: (m: EntityManager) => Promise<{ stored: T; reference: string }>,
   ): Promise<{ reservation: Reservation; stored: T }> {
     return this.inTurn(user_id, () =>
-      this.transactions.run(async (m) => {
-        const held = await this.admission(m, user_id, input);
+      this.transactions.runOpening(this.admissionOpening(user_id), async (m, opened) => {
+        const held = await this.admissionFrom(m, user_id, input, this.admissionOpened(opened));
         const { stored, reference } = await store(m);
         const reservation = await this.insertReservation(m, user_id, { ...input, reference }, held);
         return { reservation, stored };
@@ -249,23 +251,45 @@ export class WordsService {
     input: ReserveInput,
     manager?: EntityManager,
   ): Promise<Reservation> {
-    return this.inTransaction(manager, async (m) => {
-      const held = await this.admission(m, user_id, input);
-      return this.insertReservation(m, user_id, input, held);
-    });
+    const reserveIn = async (m: EntityManager, state: AdmissionState) =>
+      this.insertReservation(m, user_id, input, await this.admissionFrom(m, user_id, input, state));
+    if (!manager)
+      return this.transactions.runOpening(this.admissionOpening(user_id), (m, opened) =>
+        reserveIn(m, this.admissionOpened(opened)),
+      );
+    await this.lockUser(manager, user_id);
+    return reserveIn(manager, await this.rows.admissionState(manager, user_id));
   }
 
   /**
-   * Under the user's lock (held until the transaction ends): 429 at the concurrency cap, 412 without words,
-   * else how many words the reservation may hold.
+   * What a transaction that admits a generation opens with, in the round trip that starts it: the user's lock,
+   * then the running reservations and the lots read under it.
    */
-  private async admission(
+  private admissionOpening(user_id: number): OpeningStatement[] {
+    return [this.userLocks.lockStatement(user_id), this.rows.admissionStatement(user_id)];
+  }
+
+  /** What the admission opening read: 404 when the user does not exist, else the admission state. */
+  private admissionOpened(opened: unknown[][]): AdmissionState {
+    this.lockedBy(opened[0]);
+    return toAdmissionState(opened[1]);
+  }
+
+  /** The lock statement read no row: the user does not exist. */
+  private lockedBy(lockRows: unknown[]): void {
+    if (!lockRows.length) throw notFound('User', 'user_not_found');
+  }
+
+  /**
+   * Under the user's lock (held until the transaction ends), from what was read under it: 429 at the
+   * concurrency cap, 412 without words, else how many words the reservation may hold.
+   */
+  private async admissionFrom(
     m: EntityManager,
     user_id: number,
     input: ReserveInput,
+    { held, lots }: AdmissionState,
   ): Promise<{ words: number; limited: boolean }> {
-    await this.lockUser(m, user_id);
-    const { held, lots } = await this.rows.admissionState(m, user_id);
     if (input.maxConcurrent !== null && held.running >= input.maxConcurrent)
       throw new DomainError(
         429,
@@ -329,20 +353,30 @@ export class WordsService {
 
   /**
    * Ends a reservation: charges `words` (at most what was reserved for a limited one) in the caller's
-   * transaction and frees the rest. Pass 0 words to release it without a charge.
+   * transaction and frees the rest. Pass 0 words to release it without a charge. `opened`: the caller's
+   * transaction opened with `chargeOpening`, so the user's lock is held already.
    */
   async settle(
     reservation: Reservation,
     words: number,
     input: DebitInput,
     manager?: EntityManager,
+    opened?: unknown[][],
   ): Promise<DebitResult> {
     const charge = reservation.limited ? Math.min(words, reservation.words) : words;
     if (!Number.isInteger(charge) || charge < 0 || charge > MAX_WORDS)
       throw badInput(`words must be a whole number from 0 to ${MAX_WORDS}.`, 'invalid_words');
     return this.inTransaction(manager, (m) =>
-      this.charge(m, reservation.user_id, charge, input, reservation.reservation_id),
+      this.charge(m, reservation.user_id, charge, input, reservation.reservation_id, opened),
     );
+  }
+
+  /**
+   * What a transaction that will `settle` for `user_id` may open with (UnitOfWork.runOpening): the user's lock,
+   * taken in the round trip that starts it. Pass what it read to `settle` as `opened`.
+   */
+  chargeOpening(user_id: number): OpeningStatement[] {
+    return [this.userLocks.lockStatement(user_id)];
   }
 
   /** Names a reservation after what it pays for (e.g. `message:12`), so it can be released by that name. */
