@@ -49,6 +49,13 @@ describe('Back-office customers API', () => {
       }),
     ]);
     expect(Number(byAll.users[0].value)).toBe(45.5);
+    // All fields: the first name alone, the last name alone, and the whole name across the space.
+    for (const query of ['zoe', 'quimb', 'Zoe Quim', 'e q'])
+      expect(
+        (
+          await get(admin, `/api/users/admin/all?query=${encodeURIComponent(query)}`).expect(200)
+        ).body.users.map((u: { user_id: number }) => u.user_id),
+      ).toContain(customer.user_id);
     const byPhone = (await get(admin, '/api/users/admin/all?field=phone&query=555-123-0001').expect(200))
       .body;
     expect(byPhone.users.map((u: { user_id: number }) => u.user_id)).toEqual([customer.user_id]);

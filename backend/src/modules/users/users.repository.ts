@@ -408,9 +408,11 @@ export class UsersRepository {
       email: 'lower(u.email) LIKE :pattern',
       phone: digits ? 'u.phone LIKE :phone' : 'false',
     };
+    // All fields: the full name holds the name and the last name (neither is null), so one condition on it
+    // stands for three, and the database scans two trigram indexes fewer for every search.
     const where =
       filter.field === 'all'
-        ? `(${Object.values(clauses).join(' OR ')} OR lower(u.name || ' ' || u.last_name) LIKE :pattern)`
+        ? `(lower(u.name || ' ' || u.last_name) LIKE :pattern OR ${clauses.email} OR ${clauses.phone})`
         : clauses[filter.field];
     const params = { pattern, phone: likePattern(digits) };
     const { entities, raw } = await qb
