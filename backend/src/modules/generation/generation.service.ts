@@ -458,22 +458,24 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         const already = await spec.stored();
         if (already !== null) return already;
       }
-      // The user's lock is taken in the round trip that opens the transaction, before the result is saved.
-      return this.unitOfWork.runOpening(
-        this.words.chargeOpening(run.reservation.user_id),
-        async (m, opened) => {
+      const charge = { source: spec.source, reference: spec.id, organization_id: spec.owner.organization_id };
+      const opening = this.words.settleOpening(run.reservation, charge);
+      if (!opening)
+        return this.unitOfWork.run(async (m) => {
           const stored = await spec.persist(m, output);
           if (stored === null) return null;
-          await this.words.settle(
-            run.reservation,
-            output.words,
-            { source: spec.source, reference: spec.id, organization_id: spec.owner.organization_id },
-            m,
-            opened,
-          );
+          await this.words.settle(run.reservation, output.words, charge, m);
           return stored;
-        },
-      );
+        });
+      // Three round trips: the user's lock and the charge's reads open the transaction, the result is saved, and
+      // the charge is recorded with the commit.
+      const { value } = await this.unitOfWork.runInline(opening, async (m, opened) => {
+        const stored = await spec.persist(m, output);
+        if (stored === null) return { value: null };
+        const { closing } = await this.words.settleOpened(run.reservation, output.words, charge, m, opened);
+        return { value: stored, closing };
+      });
+      return value;
     }, !spec.stored);
   }
 

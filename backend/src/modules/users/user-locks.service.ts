@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { OpeningStatement } from '../../database/unit-of-work';
+import type { InlineStatement } from '../../database/unit-of-work';
 import { UsersRepository } from './users.repository';
 
 /**
@@ -17,8 +17,8 @@ export class UserLocksService {
     return this.users.lockForUpdate(user_id, m);
   }
 
-  /** The same lock as a statement a transaction opens with (UnitOfWork.runOpening); it reads a row when the user exists. */
-  lockStatement(user_id: number): OpeningStatement {
+  /** The same lock as a statement a transaction opens with (UnitOfWork.runInline); it reads a row when the user exists. */
+  lockStatement(user_id: number): InlineStatement {
     return this.users.lockStatement(user_id);
   }
 }

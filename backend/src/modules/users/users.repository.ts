@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { selectColumns } from '../../common/database/select-columns';
-import { openingStatement, type OpeningStatement } from '../../database/unit-of-work';
+import { inlineStatement, type InlineStatement } from '../../database/unit-of-work';
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
 import type { CustomerSearchField, CustomerSort } from '@avatar-studio/contracts';
@@ -73,7 +73,11 @@ export type CustomerListRow = Pick<User, (typeof CUSTOMER_LIST_COLUMNS)[number]>
 const SIGN_UP_COLUMNS = ['user_id', 'name', 'last_name', 'email', 'createdAt'] as const;
 export type SignUpRow = Pick<User, (typeof SIGN_UP_COLUMNS)[number]>;
 
+/** Locks a user's row until the transaction ends ($1: the user); a row when the user exists. */
+const LOCK_SQL = 'SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE';
+
 /** The users table: the only code that reads or writes it. */
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
@@ -88,18 +92,16 @@ export class UsersRepository {
     return (result.identifiers[0] as { user_id: number }).user_id;
   }
 
-  /** Locks the user's row (FOR UPDATE) until the transaction `tx` ends; false: no such user. */
-  /** `lockForUpdate` as a statement a transaction opens with (UnitOfWork.runOpening): a row when the user exists. */
-  lockStatement(user_id: number): OpeningStatement {
-    return openingStatement([user_id], (id) => `SELECT user_id FROM users WHERE user_id = ${id} FOR UPDATE`);
+  /** `lockForUpdate` as a statement a transaction opens with (UnitOfWork.runInline): a row when the user exists. */
+  lockStatement(user_id: number): InlineStatement {
+    return inlineStatement(LOCK_SQL, [user_id]);
   }
 
+  /** Locks the user's row (FOR UPDATE) until the transaction `tx` ends; false: no such user. */
   async lockForUpdate(user_id: number, tx: EntityManager): Promise<boolean> {
     // Hand-written: taken twice on every answer's path (reserving and charging its words), where building the
     // statement with the query builder cost more CPU than running it.
-    const rows = (await tx.query('SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE', [
-      user_id,
-    ])) as unknown[];
+    const rows = (await tx.query(LOCK_SQL, [user_id])) as unknown[];
     return rows.length > 0;
   }
 

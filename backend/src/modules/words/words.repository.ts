@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, In, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
-import { openingStatement, type OpeningStatement } from '../../database/unit-of-work';
+import {
+  inlineStatement,
+  isInlineValue,
+  type InlineStatement,
+  type InlineValue,
+} from '../../database/unit-of-work';
 import { WordLedgerEntry } from './word-ledger-entry.entity';
 import { WordReservation } from './word-reservation.entity';
 
@@ -53,6 +58,77 @@ export function toAdmissionState(rows: unknown[]): AdmissionState {
   };
 }
 
+/**
+ * What charging reads under the user's lock ($1 the user, $2 the source, $3 the reference, $4 the reservation
+ * to delete): the debit already recorded under the reference (a replay) and the lots.
+ */
+const CHARGE_SQL = `WITH released AS (DELETE FROM word_reservations WHERE reservation_id = $4)
+       SELECT e.user_id AS existing_user_id, e.words AS existing_words, l.*
+         FROM (SELECT 1) one
+         LEFT JOIN LATERAL (SELECT user_id, words FROM word_ledger
+                             WHERE kind = 'debit' AND source = $2 AND reference = $3 LIMIT 1) e ON true
+         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`;
+
+export interface ChargeState {
+  existing: { user_id: number; words: number } | null;
+  lots: LotRow[];
+}
+
+/** The rows of the charge statement as the earlier debit under the reference (if any) and the lots. */
+export function toChargeState(rows: unknown[]): ChargeState {
+  const read = rows as (LotRow & { existing_user_id: number | null; existing_words: string | null })[];
+  const first = read[0];
+  return {
+    existing:
+      first.existing_user_id === null
+        ? null
+        : { user_id: first.existing_user_id, words: Number(first.existing_words) },
+    lots: read.filter((r) => r.at !== null).map(toLot),
+  };
+}
+
+/** Records a ledger entry; createdAt keeps the table's default (clock_timestamp()). */
+const APPEND_SQL = `INSERT INTO word_ledger
+         (user_id, organization_id, kind, words, unlimited, source, reference, expires_at, note, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+
+function appendValues(entry: NewLedgerEntry): (InlineValue | Date)[] {
+  return [
+    entry.user_id,
+    entry.organization_id ?? null,
+    entry.kind,
+    entry.words,
+    entry.unlimited ?? false,
+    entry.source,
+    entry.reference ?? null,
+    entry.expires_at ?? null,
+    entry.note ?? null,
+    entry.created_by ?? null,
+  ];
+}
+
+export interface NewReservation {
+  user_id: number;
+  words: number;
+  reference: string | null;
+  ttlMs: number;
+  countsTowardUserCap: boolean;
+}
+
+/** Records a reservation that holds until now + $5 milliseconds. */
+const RESERVE_SQL = `INSERT INTO word_reservations (user_id, words, reference, counts_toward_user_cap, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5 / 1000.0))
+       RETURNING reservation_id`;
+
+function reserveValues(input: NewReservation): InlineValue[] {
+  return [input.user_id, input.words, input.reference, input.countsTowardUserCap, Math.round(input.ttlMs)];
+}
+
+/** The id of the reservation the reservation statement recorded. */
+export function toReservationId(rows: unknown[]): number {
+  return Number((rows as { reservation_id: string }[])[0].reservation_id);
+}
+
 function toLot(row: LotRow): LotRow {
   return { words: row.words, unlimited: row.unlimited, at: row.at, expires_at: row.expires_at, now: row.now };
 }
@@ -86,23 +162,18 @@ export class WordsRepository {
   async appendEntry(m: EntityManager, entry: NewLedgerEntry): Promise<void> {
     // Hand-written: every answer's charge goes here, where the repository's insert cost more CPU than the
     // statement; createdAt keeps the table's default (clock_timestamp()).
-    await this.ledgerRepo(m).query(
-      `INSERT INTO word_ledger
-         (user_id, organization_id, kind, words, unlimited, source, reference, expires_at, note, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        entry.user_id,
-        entry.organization_id ?? null,
-        entry.kind,
-        entry.words,
-        entry.unlimited ?? false,
-        entry.source,
-        entry.reference ?? null,
-        entry.expires_at ?? null,
-        entry.note ?? null,
-        entry.created_by ?? null,
-      ],
-    );
+    await this.ledgerRepo(m).query(APPEND_SQL, appendValues(entry));
+  }
+
+  /**
+   * `appendEntry` as a statement a transaction closes with (UnitOfWork.runInline); null when a value cannot be
+   * written inline (a date, a note), then append it with `appendEntry`.
+   */
+  appendStatement(entry: NewLedgerEntry): InlineStatement | null {
+    const values = appendValues(entry);
+    return values.every((v) => !(v instanceof Date) && isInlineValue(v as InlineValue))
+      ? inlineStatement(APPEND_SQL, values as InlineValue[])
+      : null;
   }
 
   async insertEntry(m: EntityManager, entry: NewLedgerEntry): Promise<WordLedgerEntry> {
@@ -151,11 +222,11 @@ export class WordsRepository {
   }
 
   /**
-   * `admissionState` as a statement a transaction opens with (UnitOfWork.runOpening), after the user's lock;
+   * `admissionState` as a statement a transaction opens with (UnitOfWork.runInline), after the user's lock;
    * read its rows with `toAdmissionState`.
    */
-  admissionStatement(user_id: number): OpeningStatement {
-    return openingStatement([user_id], (id) => ADMISSION_SQL.replaceAll('$1', id));
+  admissionStatement(user_id: number): InlineStatement {
+    return inlineStatement(ADMISSION_SQL, [user_id]);
   }
 
   /**
@@ -167,50 +238,43 @@ export class WordsRepository {
     user_id: number,
     debit: { source: string; reference: string | null },
     releaseReservationId: number | null,
-  ): Promise<{ existing: { user_id: number; words: number } | null; lots: LotRow[] }> {
-    const rows = (await this.ledgerRepo(m).query(
-      `WITH released AS (DELETE FROM word_reservations WHERE reservation_id = $4)
-       SELECT e.user_id AS existing_user_id, e.words AS existing_words, l.*
-         FROM (SELECT 1) one
-         LEFT JOIN LATERAL (SELECT user_id, words FROM word_ledger
-                             WHERE kind = 'debit' AND source = $2 AND reference = $3 LIMIT 1) e ON true
-         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`,
-      [
+  ): Promise<ChargeState> {
+    return toChargeState(
+      await this.ledgerRepo(m).query(CHARGE_SQL, [
         user_id,
         debit.source,
         debit.reference,
         releaseReservationId === null ? null : String(releaseReservationId),
-      ],
-    )) as (LotRow & { existing_user_id: number | null; existing_words: string | null })[];
-    const first = rows[0];
-    return {
-      existing:
-        first.existing_user_id === null
-          ? null
-          : { user_id: first.existing_user_id, words: Number(first.existing_words) },
-      lots: rows.filter((r) => r.at !== null).map(toLot),
-    };
+      ]),
+    );
   }
 
-  async insertReservation(
-    m: EntityManager,
-    input: {
-      user_id: number;
-      words: number;
-      reference: string | null;
-      ttlMs: number;
-      countsTowardUserCap: boolean;
-    },
-  ): Promise<number> {
+  /**
+   * `chargeState` as a statement a transaction opens with (UnitOfWork.runInline), after the user's lock; null
+   * when the source or reference cannot be written inline. Read its rows with `toChargeState`.
+   */
+  chargeStatement(
+    user_id: number,
+    debit: { source: string; reference: string | null },
+    releaseReservationId: number,
+  ): InlineStatement | null {
+    const values = [user_id, debit.source, debit.reference, releaseReservationId];
+    return values.every(isInlineValue) ? inlineStatement(CHARGE_SQL, values) : null;
+  }
+
+  async insertReservation(m: EntityManager, input: NewReservation): Promise<number> {
     // Hand-written: on every answer's path to its first token, where the query builder cost more CPU than the
     // statement.
-    const rows = (await this.reservationRepo(m).query(
-      `INSERT INTO word_reservations (user_id, words, reference, counts_toward_user_cap, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))
-       RETURNING reservation_id`,
-      [input.user_id, input.words, input.reference, input.countsTowardUserCap, input.ttlMs / 1000],
-    )) as { reservation_id: string }[];
-    return Number(rows[0].reservation_id);
+    return toReservationId(await this.reservationRepo(m).query(RESERVE_SQL, reserveValues(input)));
+  }
+
+  /**
+   * `insertReservation` as a statement a transaction closes with (UnitOfWork.runInline); null when the reference
+   * cannot be written inline. Read the id from its rows with `toReservationId`.
+   */
+  reservationStatement(input: NewReservation): InlineStatement | null {
+    const values = reserveValues(input);
+    return values.every(isInlineValue) ? inlineStatement(RESERVE_SQL, values) : null;
   }
 
   async renewReservations(ids: number[], ttlMs: number): Promise<void> {

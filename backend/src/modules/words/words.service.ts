@@ -8,11 +8,21 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
-import { type OpeningStatement, UnitOfWork } from '../../database/unit-of-work';
+import { type InlineStatement, UnitOfWork } from '../../database/unit-of-work';
 import { UserLocksService } from '../users/user-locks.service';
 import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
 import type { WordLedgerEntry } from './word-ledger-entry.entity';
-import { type AdmissionState, LotRow, toAdmissionState, WordsRepository } from './words.repository';
+import {
+  type AdmissionState,
+  type ChargeState,
+  LotRow,
+  type NewLedgerEntry,
+  type NewReservation,
+  toAdmissionState,
+  toChargeState,
+  toReservationId,
+  WordsRepository,
+} from './words.repository';
 
 /** Largest single grant or debit; far above any product, well inside JavaScript's safe integers. */
 export const MAX_WORDS = 1_000_000_000;
@@ -168,35 +178,49 @@ export class WordsService {
     words: number,
     input: DebitInput,
     releaseReservationId: number | null,
-    opened?: unknown[][],
   ): Promise<DebitResult> {
-    if (opened) this.lockedBy(opened[0]);
-    else await this.lockUser(m, user_id);
-    const { existing, lots } = await this.rows.chargeState(
+    await this.lockUser(m, user_id);
+    const state = await this.rows.chargeState(
       m,
       user_id,
       { source: input.source, reference: input.reference ?? null },
       releaseReservationId,
     );
+    const { result, entry } = await this.chargeFrom(m, user_id, words, input, state);
+    if (entry) await this.rows.appendEntry(m, entry);
+    return result;
+  }
+
+  /** What a charge records, decided from what was read under the user's lock; no entry when nothing is charged. */
+  private async chargeFrom(
+    m: EntityManager,
+    user_id: number,
+    words: number,
+    input: DebitInput,
+    { existing, lots }: ChargeState,
+  ): Promise<{ result: DebitResult; entry: NewLedgerEntry | null }> {
     if (existing) {
       if (existing.user_id !== user_id) throw referenceTaken();
       const charged = -existing.words;
-      return { charged, short: Math.max(0, words - charged), replayed: true };
+      return { result: { charged, short: Math.max(0, words - charged), replayed: true }, entry: null };
     }
     const balance = await this.balanceOf(m, user_id, lots, { unlimitedSuffices: true });
     const charged = balance.unlimited ? words : Math.min(words, balance.words);
-    // Nothing charged, nothing recorded: a zero row would only hold the reference.
-    if (charged > 0) {
-      await this.rows.appendEntry(m, {
-        user_id,
-        organization_id: input.organization_id ?? null,
-        kind: 'debit',
-        words: -charged,
-        source: input.source,
-        reference: input.reference ?? null,
-      });
-    }
-    return { charged, short: words - charged, replayed: false };
+    return {
+      result: { charged, short: words - charged, replayed: false },
+      // Nothing charged, nothing recorded: a zero row would only hold the reference.
+      entry:
+        charged > 0
+          ? {
+              user_id,
+              organization_id: input.organization_id ?? null,
+              kind: 'debit',
+              words: -charged,
+              source: input.source,
+              reference: input.reference ?? null,
+            }
+          : null,
+    };
   }
 
   /**
@@ -218,14 +242,28 @@ export class WordsService {
     input: ReserveInput,
     store: (m: EntityManager) => Promise<{ stored: T; reference: string }>,
   ): Promise<{ reservation: Reservation; stored: T }> {
-    return this.inTurn(user_id, () =>
-      this.transactions.runOpening(this.admissionOpening(user_id), async (m, opened) => {
-        const held = await this.admissionFrom(m, user_id, input, this.admissionOpened(opened));
-        const { stored, reference } = await store(m);
-        const reservation = await this.insertReservation(m, user_id, { ...input, reference }, held);
-        return { reservation, stored };
-      }),
-    );
+    return this.inTurn(user_id, async () => {
+      const { value, closed } = await this.transactions.runInline(
+        this.admissionOpening(user_id),
+        async (m, opened) => {
+          const held = await this.admissionFrom(m, user_id, input, this.admissionOpened(opened));
+          const { stored, reference } = await store(m);
+          const row = this.reservationRow(user_id, { ...input, reference }, held);
+          // The reservation is written in the round trip that commits, when its values can be written inline.
+          const closing = this.rows.reservationStatement(row);
+          return {
+            value: {
+              stored,
+              held,
+              reservation_id: closing ? null : await this.rows.insertReservation(m, row),
+            },
+            closing: closing ? [closing] : [],
+          };
+        },
+      );
+      const reservation_id = value.reservation_id ?? toReservationId(closed[0]);
+      return { reservation: { reservation_id, user_id, ...value.held }, stored: value.stored };
+    });
   }
 
   /**
@@ -253,10 +291,13 @@ export class WordsService {
   ): Promise<Reservation> {
     const reserveIn = async (m: EntityManager, state: AdmissionState) =>
       this.insertReservation(m, user_id, input, await this.admissionFrom(m, user_id, input, state));
-    if (!manager)
-      return this.transactions.runOpening(this.admissionOpening(user_id), (m, opened) =>
-        reserveIn(m, this.admissionOpened(opened)),
+    if (!manager) {
+      const { value } = await this.transactions.runInline(
+        this.admissionOpening(user_id),
+        async (m, opened) => ({ value: await reserveIn(m, this.admissionOpened(opened)) }),
       );
+      return value;
+    }
     await this.lockUser(manager, user_id);
     return reserveIn(manager, await this.rows.admissionState(manager, user_id));
   }
@@ -265,7 +306,7 @@ export class WordsService {
    * What a transaction that admits a generation opens with, in the round trip that starts it: the user's lock,
    * then the running reservations and the lots read under it.
    */
-  private admissionOpening(user_id: number): OpeningStatement[] {
+  private admissionOpening(user_id: number): InlineStatement[] {
     return [this.userLocks.lockStatement(user_id), this.rows.admissionStatement(user_id)];
   }
 
@@ -317,14 +358,24 @@ export class WordsService {
     input: ReserveInput,
     { words, limited }: { words: number; limited: boolean },
   ): Promise<Reservation> {
-    const reservation_id = await this.rows.insertReservation(m, {
+    const row = this.reservationRow(user_id, input, { words, limited });
+    const reservation_id = await this.rows.insertReservation(m, row);
+    return { reservation_id, user_id, words, limited };
+  }
+
+  /** The reservation's row: an unlimited one holds no words of the balance. */
+  private reservationRow(
+    user_id: number,
+    input: ReserveInput,
+    { words, limited }: { words: number; limited: boolean },
+  ): NewReservation {
+    return {
       user_id,
       words: limited ? words : 0,
       reference: input.reference ?? null,
       ttlMs: input.ttlMs,
       countsTowardUserCap: input.maxConcurrent !== null,
-    });
-    return { reservation_id, user_id, words, limited };
+    };
   }
 
   /**
@@ -353,30 +404,59 @@ export class WordsService {
 
   /**
    * Ends a reservation: charges `words` (at most what was reserved for a limited one) in the caller's
-   * transaction and frees the rest. Pass 0 words to release it without a charge. `opened`: the caller's
-   * transaction opened with `chargeOpening`, so the user's lock is held already.
+   * transaction and frees the rest. Pass 0 words to release it without a charge.
    */
   async settle(
     reservation: Reservation,
     words: number,
     input: DebitInput,
     manager?: EntityManager,
-    opened?: unknown[][],
   ): Promise<DebitResult> {
-    const charge = reservation.limited ? Math.min(words, reservation.words) : words;
-    if (!Number.isInteger(charge) || charge < 0 || charge > MAX_WORDS)
-      throw badInput(`words must be a whole number from 0 to ${MAX_WORDS}.`, 'invalid_words');
+    const charge = settledWords(reservation, words);
     return this.inTransaction(manager, (m) =>
-      this.charge(m, reservation.user_id, charge, input, reservation.reservation_id, opened),
+      this.charge(m, reservation.user_id, charge, input, reservation.reservation_id),
     );
   }
 
   /**
-   * What a transaction that will `settle` for `user_id` may open with (UnitOfWork.runOpening): the user's lock,
-   * taken in the round trip that starts it. Pass what it read to `settle` as `opened`.
+   * What a transaction that settles `reservation` opens with (UnitOfWork.runInline), in the round trip that
+   * starts it: the user's lock, then what charging reads (deleting the reservation). Null when the charge's
+   * source or reference cannot be written inline: then use `settle`.
    */
-  chargeOpening(user_id: number): OpeningStatement[] {
-    return [this.userLocks.lockStatement(user_id)];
+  settleOpening(reservation: Reservation, input: DebitInput): InlineStatement[] | null {
+    const state = this.rows.chargeStatement(
+      reservation.user_id,
+      { source: input.source, reference: input.reference ?? null },
+      reservation.reservation_id,
+    );
+    return state && [this.userLocks.lockStatement(reservation.user_id), state];
+  }
+
+  /**
+   * `settle` in a transaction opened with `settleOpening` (`opened`: what it read): the charge is decided here
+   * and its entry returned as the statement to close the transaction with (recorded with the commit).
+   */
+  async settleOpened(
+    reservation: Reservation,
+    words: number,
+    input: DebitInput,
+    m: EntityManager,
+    opened: unknown[][],
+  ): Promise<{ result: DebitResult; closing: InlineStatement[] }> {
+    const charge = settledWords(reservation, words);
+    this.lockedBy(opened[0]);
+    const { result, entry } = await this.chargeFrom(
+      m,
+      reservation.user_id,
+      charge,
+      input,
+      toChargeState(opened[1]),
+    );
+    if (!entry) return { result, closing: [] };
+    const closing = this.rows.appendStatement(entry);
+    if (closing) return { result, closing: [closing] };
+    await this.rows.appendEntry(m, entry);
+    return { result, closing: [] };
   }
 
   /** Names a reservation after what it pays for (e.g. `message:12`), so it can be released by that name. */
@@ -515,6 +595,14 @@ function usableAt(lot: { at: string | number; expires_at: string | number | null
   const at = Number(lot.at);
   const expires = lot.expires_at === null ? null : Number(lot.expires_at);
   return at <= now && (expires === null || (expires > at && expires > now));
+}
+
+/** What settling charges: at most what a limited reservation holds. */
+function settledWords(reservation: Reservation, words: number): number {
+  const charge = reservation.limited ? Math.min(words, reservation.words) : words;
+  if (!Number.isInteger(charge) || charge < 0 || charge > MAX_WORDS)
+    throw badInput(`words must be a whole number from 0 to ${MAX_WORDS}.`, 'invalid_words');
+  return charge;
 }
 
 function isWordCount(words: number): boolean {
