@@ -21,7 +21,8 @@ function literal(value: InlineValue): string {
   if (value === null) return 'NULL';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new TypeError(`An inline statement takes whole numbers, not ${value}`);
+    if (!Number.isSafeInteger(value))
+      throw new TypeError(`An inline statement takes whole numbers, not ${value}`);
     return String(value);
   }
   if (typeof value === 'string' && PLAIN_NAME.test(value)) return `'${value}'`;
