@@ -50,6 +50,25 @@ describe('UnitOfWork.runInline', () => {
     expect(await entries(me.user_id)).toEqual(['closing', 'inside']);
   });
 
+  it('runs a statement whose values cannot be written inline alone, with its parameters, in its place', async () => {
+    const me = await t.createUser();
+    const noted = (reference: string) => ({
+      sql: `INSERT INTO word_ledger (user_id, kind, words, source, reference, note)
+            VALUES ($1, 'grant', 5, 'uow-test', $2, $3) RETURNING reference`,
+      values: [me.user_id, `${me.user_id}-${reference}`, "a note with 'quotes'"],
+    });
+    const { value, closed } = await uow.runInline(
+      [noted('opening'), lock(me.user_id)],
+      async (m, opened) => ({
+        value: opened,
+        closing: [noted('closing'), entry(me.user_id, 'last')],
+      }),
+    );
+    expect(value).toEqual([[{ reference: `${me.user_id}-opening` }], [{ user_id: me.user_id }]]);
+    expect(closed).toEqual([[{ reference: `${me.user_id}-closing` }], [{ reference: `${me.user_id}-last` }]]);
+    expect(await entries(me.user_id)).toEqual(['closing', 'last', 'opening']);
+  });
+
   it('keeps nothing when a closing statement fails', async () => {
     const me = await t.createUser();
     await expect(

@@ -11,13 +11,22 @@ export interface InlineStatement {
   readonly sql: string;
 }
 
+/**
+ * A statement for `runInline`, as its owner's repository builds it: its text with parameters ($1, $2...) and
+ * their values. Without `values` it is already inline.
+ */
+export interface TransactionStatement {
+  readonly sql: string;
+  readonly values?: readonly unknown[];
+}
+
 /** The values a statement may carry in its text: none of them can hold a quote or any text from a request. */
 export type InlineValue = number | boolean | null | string;
 
 /** Names the product makes itself ('message', 'message:12', an uuid): letters, digits and _ : . - only. */
 const PLAIN_NAME = /^[A-Za-z0-9_:.-]{0,120}$/;
 
-function literal(value: InlineValue): string {
+function literal(value: unknown): string {
   if (value === null) return 'NULL';
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'number') {
@@ -30,7 +39,7 @@ function literal(value: InlineValue): string {
 }
 
 /** Whether `value` may be written into an inline statement. */
-export function isInlineValue(value: InlineValue): boolean {
+export function isInlineValue(value: unknown): boolean {
   try {
     literal(value);
     return true;
@@ -55,6 +64,14 @@ export function inlineStatement(sql: string, values: InlineValue[]): InlineState
   };
 }
 
+/** The statement's inline text, or null when one of its values cannot be written inline. */
+function inlineText(statement: TransactionStatement): string | null {
+  if (!statement.values) return statement.sql;
+  return statement.values.every(isInlineValue)
+    ? inlineStatement(statement.sql, statement.values as InlineValue[]).sql
+    : null;
+}
+
 /**
  * Opens a transaction and hands its EntityManager to the work, which passes it explicitly to every repository
  * (its own module's, or another module's through that module's service) that must commit or roll back with it.
@@ -71,36 +88,55 @@ export class UnitOfWork {
   /**
    * Like `run`, with `opening` run first in the same round trip as START TRANSACTION (a lock and the reads made
    * under it), and the `closing` statements the work answers with run last in the same round trip as COMMIT (the
-   * last writes): two round trips less, on the way to an answer's first token and at its end. The work gets the
-   * opening statements' rows, the caller the closing ones', one array per statement.
+   * last writes): two round trips less, on the way to an answer's first token and at its end. A statement whose
+   * values cannot be written inline runs on its own, with parameters, in its place in the order. The work gets
+   * the opening statements' rows, the caller the closing ones', one array per statement.
    */
   async runInline<T>(
-    opening: InlineStatement[],
-    work: (m: EntityManager, opened: unknown[][]) => Promise<{ value: T; closing?: InlineStatement[] }>,
+    opening: TransactionStatement[],
+    work: (m: EntityManager, opened: unknown[][]) => Promise<{ value: T; closing?: TransactionStatement[] }>,
   ): Promise<{ value: T; closed: unknown[][] }> {
     const runner = this.db.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const send = async (statements: string[]): Promise<unknown[][]> => {
-      const text = statements.join(';\n');
+    const send = async (text: string, values?: unknown[]): Promise<unknown[][]> => {
       try {
-        const answered = (await client.query(text)) as unknown as QueryResult | QueryResult[];
+        const answered = (await client.query(text, values)) as unknown as QueryResult | QueryResult[];
         return (Array.isArray(answered) ? answered : [answered]).map((r) => r.rows as unknown[]);
       } catch (err) {
-        const failed = new QueryFailedError(text, [], err as Error);
+        const failed = new QueryFailedError(text, values ?? [], err as Error);
         this.db.logger.logQueryError(failed, text, [], runner);
         throw failed;
       }
     };
+    // Statements in order: the inline ones next to `control` (a leading run after START TRANSACTION, a trailing
+    // run before COMMIT) share its round trip; the others run alone, with their parameters.
+    const runWith = async (control: string, statements: TransactionStatement[], controlFirst: boolean) => {
+      const texts = statements.map(inlineText);
+      let n = 0;
+      while (n < texts.length && texts[controlFirst ? n : texts.length - 1 - n] !== null) n++;
+      const ride = (controlFirst ? texts.slice(0, n) : texts.slice(texts.length - n)) as string[];
+      const alone = controlFirst ? statements.slice(n) : statements.slice(0, statements.length - n);
+      const runAlone = async () => {
+        const rows: unknown[][] = [];
+        for (const s of alone) rows.push((await send(s.sql, s.values && [...s.values]))[0]);
+        return rows;
+      };
+      if (controlFirst) {
+        const together = await send([control, ...ride].join(';\n'));
+        return [...together.slice(1), ...(await runAlone())];
+      }
+      const before = await runAlone();
+      const together = await send([...ride, control].join(';\n'));
+      return [...before, ...together.slice(0, -1)];
+    };
     let opened: unknown[][] = [];
-    let closing: InlineStatement[] = [];
+    let closing: TransactionStatement[] = [];
     let closed: unknown[][] = [];
     // TypeORM starts and commits the transaction with these single statements; the inline ones ride along.
     const query = runner.query.bind(runner);
     runner.query = (async (sql: string, ...rest: unknown[]) => {
-      if (sql === 'START TRANSACTION' && opening.length)
-        opened = (await send([sql, ...opening.map((s) => s.sql)])).slice(1);
-      else if (sql === 'COMMIT' && closing.length)
-        closed = (await send([...closing.map((s) => s.sql), sql])).slice(0, -1);
+      if (sql === 'START TRANSACTION' && opening.length) opened = await runWith(sql, opening, true);
+      else if (sql === 'COMMIT' && closing.length) closed = await runWith(sql, closing, false);
       else return query(sql, ...(rest as []));
     }) as typeof runner.query;
     try {

@@ -459,16 +459,9 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         if (already !== null) return already;
       }
       const charge = { source: spec.source, reference: spec.id, organization_id: spec.owner.organization_id };
-      const opening = this.words.settleOpening(run.reservation, charge);
-      if (!opening)
-        return this.unitOfWork.run(async (m) => {
-          const stored = await spec.persist(m, output);
-          if (stored === null) return null;
-          await this.words.settle(run.reservation, output.words, charge, m);
-          return stored;
-        });
       // Three round trips: the user's lock and the charge's reads open the transaction, the result is saved, and
       // the charge is recorded with the commit.
+      const opening = this.words.settleOpening(run.reservation, charge);
       const { value } = await this.unitOfWork.runInline(opening, async (m, opened) => {
         const stored = await spec.persist(m, output);
         if (stored === null) return { value: null };

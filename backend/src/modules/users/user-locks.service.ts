@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { InlineStatement } from '../../database/unit-of-work';
+import type { TransactionStatement } from '../../database/unit-of-work';
 import { UsersRepository } from './users.repository';
 
 /**
@@ -18,7 +18,7 @@ export class UserLocksService {
   }
 
   /** The same lock as a statement a transaction opens with (UnitOfWork.runInline); it reads a row when the user exists. */
-  lockStatement(user_id: number): InlineStatement {
+  lockStatement(user_id: number): TransactionStatement {
     return this.users.lockStatement(user_id);
   }
 }

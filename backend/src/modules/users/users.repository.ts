@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { selectColumns } from '../../common/database/select-columns';
-import { inlineStatement, type InlineStatement } from '../../database/unit-of-work';
+import type { TransactionStatement } from '../../database/unit-of-work';
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
 import type { CustomerSearchField, CustomerSort } from '@avatar-studio/contracts';
@@ -93,8 +93,8 @@ export class UsersRepository {
   }
 
   /** `lockForUpdate` as a statement a transaction opens with (UnitOfWork.runInline): a row when the user exists. */
-  lockStatement(user_id: number): InlineStatement {
-    return inlineStatement(LOCK_SQL, [user_id]);
+  lockStatement(user_id: number): TransactionStatement {
+    return { sql: LOCK_SQL, values: [user_id] };
   }
 
   /** Locks the user's row (FOR UPDATE) until the transaction `tx` ends; false: no such user. */

@@ -2,12 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, In, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
-import {
-  inlineStatement,
-  isInlineValue,
-  type InlineStatement,
-  type InlineValue,
-} from '../../database/unit-of-work';
+import type { TransactionStatement } from '../../database/unit-of-work';
 import { WordLedgerEntry } from './word-ledger-entry.entity';
 import { WordReservation } from './word-reservation.entity';
 
@@ -92,7 +87,7 @@ const APPEND_SQL = `INSERT INTO word_ledger
          (user_id, organization_id, kind, words, unlimited, source, reference, expires_at, note, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
 
-function appendValues(entry: NewLedgerEntry): (InlineValue | Date)[] {
+function appendValues(entry: NewLedgerEntry): unknown[] {
   return [
     entry.user_id,
     entry.organization_id ?? null,
@@ -120,7 +115,7 @@ const RESERVE_SQL = `INSERT INTO word_reservations (user_id, words, reference, c
        VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5 / 1000.0))
        RETURNING reservation_id`;
 
-function reserveValues(input: NewReservation): InlineValue[] {
+function reserveValues(input: NewReservation): unknown[] {
   return [input.user_id, input.words, input.reference, input.countsTowardUserCap, Math.round(input.ttlMs)];
 }
 
@@ -165,15 +160,9 @@ export class WordsRepository {
     await this.ledgerRepo(m).query(APPEND_SQL, appendValues(entry));
   }
 
-  /**
-   * `appendEntry` as a statement a transaction closes with (UnitOfWork.runInline); null when a value cannot be
-   * written inline (a date, a note), then append it with `appendEntry`.
-   */
-  appendStatement(entry: NewLedgerEntry): InlineStatement | null {
-    const values = appendValues(entry);
-    return values.every((v) => !(v instanceof Date) && isInlineValue(v as InlineValue))
-      ? inlineStatement(APPEND_SQL, values as InlineValue[])
-      : null;
+  /** `appendEntry` as a statement a transaction closes with (UnitOfWork.runInline). */
+  appendStatement(entry: NewLedgerEntry): TransactionStatement {
+    return { sql: APPEND_SQL, values: appendValues(entry) };
   }
 
   async insertEntry(m: EntityManager, entry: NewLedgerEntry): Promise<WordLedgerEntry> {
@@ -225,8 +214,8 @@ export class WordsRepository {
    * `admissionState` as a statement a transaction opens with (UnitOfWork.runInline), after the user's lock;
    * read its rows with `toAdmissionState`.
    */
-  admissionStatement(user_id: number): InlineStatement {
-    return inlineStatement(ADMISSION_SQL, [user_id]);
+  admissionStatement(user_id: number): TransactionStatement {
+    return { sql: ADMISSION_SQL, values: [user_id] };
   }
 
   /**
@@ -250,16 +239,15 @@ export class WordsRepository {
   }
 
   /**
-   * `chargeState` as a statement a transaction opens with (UnitOfWork.runInline), after the user's lock; null
-   * when the source or reference cannot be written inline. Read its rows with `toChargeState`.
+   * `chargeState` as a statement a transaction opens with (UnitOfWork.runInline), after the user's lock. Read
+   * its rows with `toChargeState`.
    */
   chargeStatement(
     user_id: number,
     debit: { source: string; reference: string | null },
     releaseReservationId: number,
-  ): InlineStatement | null {
-    const values = [user_id, debit.source, debit.reference, releaseReservationId];
-    return values.every(isInlineValue) ? inlineStatement(CHARGE_SQL, values) : null;
+  ): TransactionStatement {
+    return { sql: CHARGE_SQL, values: [user_id, debit.source, debit.reference, releaseReservationId] };
   }
 
   async insertReservation(m: EntityManager, input: NewReservation): Promise<number> {
@@ -269,12 +257,11 @@ export class WordsRepository {
   }
 
   /**
-   * `insertReservation` as a statement a transaction closes with (UnitOfWork.runInline); null when the reference
-   * cannot be written inline. Read the id from its rows with `toReservationId`.
+   * `insertReservation` as a statement a transaction closes with (UnitOfWork.runInline). Read the id from its
+   * rows with `toReservationId`.
    */
-  reservationStatement(input: NewReservation): InlineStatement | null {
-    const values = reserveValues(input);
-    return values.every(isInlineValue) ? inlineStatement(RESERVE_SQL, values) : null;
+  reservationStatement(input: NewReservation): TransactionStatement {
+    return { sql: RESERVE_SQL, values: reserveValues(input) };
   }
 
   async renewReservations(ids: number[], ttlMs: number): Promise<void> {

@@ -8,7 +8,7 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
-import { type InlineStatement, UnitOfWork } from '../../database/unit-of-work';
+import { type TransactionStatement, UnitOfWork } from '../../database/unit-of-work';
 import { UserLocksService } from '../users/user-locks.service';
 import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
 import type { WordLedgerEntry } from './word-ledger-entry.entity';
@@ -165,26 +165,24 @@ export class WordsService {
   ): Promise<DebitResult> {
     if (!Number.isInteger(words) || words < 0 || words > MAX_WORDS)
       throw badInput(`words must be a whole number from 0 to ${MAX_WORDS}.`, 'invalid_words');
-    return this.inTransaction(manager, (m) => this.charge(m, user_id, words, input, null));
+    return this.inTransaction(manager, (m) => this.charge(m, user_id, words, input));
   }
 
   /**
-   * The debit under the user's lock; `releaseReservationId` is deleted in the same round trip as the reads (a
-   * settle).
+   * The debit under the user's lock (settling a reservation goes through `settleOpening` and `settleOpened`).
    */
   private async charge(
     m: EntityManager,
     user_id: number,
     words: number,
     input: DebitInput,
-    releaseReservationId: number | null,
   ): Promise<DebitResult> {
     await this.lockUser(m, user_id);
     const state = await this.rows.chargeState(
       m,
       user_id,
       { source: input.source, reference: input.reference ?? null },
-      releaseReservationId,
+      null,
     );
     const { result, entry } = await this.chargeFrom(m, user_id, words, input, state);
     if (entry) await this.rows.appendEntry(m, entry);
@@ -248,20 +246,12 @@ export class WordsService {
         async (m, opened) => {
           const held = await this.admissionFrom(m, user_id, input, this.admissionOpened(opened));
           const { stored, reference } = await store(m);
+          // The reservation is written with the commit.
           const row = this.reservationRow(user_id, { ...input, reference }, held);
-          // The reservation is written in the round trip that commits, when its values can be written inline.
-          const closing = this.rows.reservationStatement(row);
-          return {
-            value: {
-              stored,
-              held,
-              reservation_id: closing ? null : await this.rows.insertReservation(m, row),
-            },
-            closing: closing ? [closing] : [],
-          };
+          return { value: { stored, held }, closing: [this.rows.reservationStatement(row)] };
         },
       );
-      const reservation_id = value.reservation_id ?? toReservationId(closed[0]);
+      const reservation_id = toReservationId(closed[0]);
       return { reservation: { reservation_id, user_id, ...value.held }, stored: value.stored };
     });
   }
@@ -306,7 +296,7 @@ export class WordsService {
    * What a transaction that admits a generation opens with, in the round trip that starts it: the user's lock,
    * then the running reservations and the lots read under it.
    */
-  private admissionOpening(user_id: number): InlineStatement[] {
+  private admissionOpening(user_id: number): TransactionStatement[] {
     return [this.userLocks.lockStatement(user_id), this.rows.admissionStatement(user_id)];
   }
 
@@ -403,38 +393,24 @@ export class WordsService {
   }
 
   /**
-   * Ends a reservation: charges `words` (at most what was reserved for a limited one) in the caller's
-   * transaction and frees the rest. Pass 0 words to release it without a charge.
-   */
-  async settle(
-    reservation: Reservation,
-    words: number,
-    input: DebitInput,
-    manager?: EntityManager,
-  ): Promise<DebitResult> {
-    const charge = settledWords(reservation, words);
-    return this.inTransaction(manager, (m) =>
-      this.charge(m, reservation.user_id, charge, input, reservation.reservation_id),
-    );
-  }
-
-  /**
    * What a transaction that settles `reservation` opens with (UnitOfWork.runInline), in the round trip that
-   * starts it: the user's lock, then what charging reads (deleting the reservation). Null when the charge's
-   * source or reference cannot be written inline: then use `settle`.
+   * starts it: the user's lock, then what charging reads (deleting the reservation).
    */
-  settleOpening(reservation: Reservation, input: DebitInput): InlineStatement[] | null {
-    const state = this.rows.chargeStatement(
-      reservation.user_id,
-      { source: input.source, reference: input.reference ?? null },
-      reservation.reservation_id,
-    );
-    return state && [this.userLocks.lockStatement(reservation.user_id), state];
+  settleOpening(reservation: Reservation, input: DebitInput): TransactionStatement[] {
+    return [
+      this.userLocks.lockStatement(reservation.user_id),
+      this.rows.chargeStatement(
+        reservation.user_id,
+        { source: input.source, reference: input.reference ?? null },
+        reservation.reservation_id,
+      ),
+    ];
   }
 
   /**
-   * `settle` in a transaction opened with `settleOpening` (`opened`: what it read): the charge is decided here
-   * and its entry returned as the statement to close the transaction with (recorded with the commit).
+   * Ends a reservation in a transaction opened with `settleOpening` (`opened`: what it read): charges `words`
+   * (at most what a limited reservation holds) and frees the rest; the charge's entry is returned as the
+   * statement to close the transaction with (recorded with the commit). 0 words releases it without a charge.
    */
   async settleOpened(
     reservation: Reservation,
@@ -442,7 +418,7 @@ export class WordsService {
     input: DebitInput,
     m: EntityManager,
     opened: unknown[][],
-  ): Promise<{ result: DebitResult; closing: InlineStatement[] }> {
+  ): Promise<{ result: DebitResult; closing: TransactionStatement[] }> {
     const charge = settledWords(reservation, words);
     this.lockedBy(opened[0]);
     const { result, entry } = await this.chargeFrom(
@@ -452,11 +428,7 @@ export class WordsService {
       input,
       toChargeState(opened[1]),
     );
-    if (!entry) return { result, closing: [] };
-    const closing = this.rows.appendStatement(entry);
-    if (closing) return { result, closing: [closing] };
-    await this.rows.appendEntry(m, entry);
-    return { result, closing: [] };
+    return { result, closing: entry ? [this.rows.appendStatement(entry)] : [] };
   }
 
   /** Names a reservation after what it pays for (e.g. `message:12`), so it can be released by that name. */
