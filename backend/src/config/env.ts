@@ -42,6 +42,8 @@ export interface AppEnv {
   maxUploadBytes: number;
   /** How long a request waits for an unreachable database (restart, failover) before answering 503. */
   databaseRetryMs: number;
+  /** PostgreSQL connections this instance opens at most and keeps open (the embedded database takes one). */
+  databasePoolSize: number;
   /** Where the built frontends live (served from one origin in production). */
   frontendsDir: string;
   s3Endpoint: string | null;
@@ -245,6 +247,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     staff2faRequired: bool(source, 'STAFF_2FA_REQUIRED', false),
     maxUploadBytes: int(source, 'MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     databaseRetryMs: int(source, 'DATABASE_RETRY_MS', 10_000, 0, 120_000),
+    databasePoolSize: int(source, 'DATABASE_POOL_SIZE', 10, 1, 100),
     frontendsDir: resolve(str(source, 'FRONTENDS_DIR') ?? join(__dirname, '..', '..', '..', 'frontends')),
     s3Endpoint: url(source, 'S3_ENDPOINT', ['http:', 'https:']),
     s3AccessKeyId: str(source, 'S3_ACCESS_KEY_ID'),

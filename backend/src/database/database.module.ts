@@ -45,7 +45,11 @@ export class DatabaseModule implements OnApplicationShutdown {
               logging: ['error' as const, 'warn' as const],
               logger: new QueryErrorLogger(),
               extra: {
-                max: env.databaseUrl ? 10 : 1,
+                max: env.databaseUrl ? env.databasePoolSize : 1,
+                // Connections, once opened, stay open: a new PostgreSQL connection loads the catalog entries of
+                // every table it touches on first use, which made the first requests it served several times
+                // slower (tens of milliseconds) each time an idle connection had been closed and reopened.
+                min: env.databaseUrl ? env.databasePoolSize : 1,
                 // A connect that gets no answer (a database host gone, packets dropped) fails and is retried.
                 connectionTimeoutMillis: 5000,
                 keepAlive: true,
