@@ -303,6 +303,10 @@ describe('Messages', () => {
     );
     const messageId = sent.body.message.message_id as number;
     await send(other, { content: 'Hi', conversation_id: conversationId }).expect(404);
+    // The conversation is judged before the words: without any, another's conversation is still 404.
+    const broke = await customer(null);
+    const missing = await send(broke, { content: 'Hi', conversation_id: conversationId }).expect(404);
+    expect(missing.body.code).toBe('conversation_not_found');
     await t
       .http()
       .get(`/api/messages/conversation/${conversationId}`)

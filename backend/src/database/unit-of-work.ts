@@ -20,6 +20,15 @@ export interface TransactionStatement {
   readonly values?: readonly unknown[];
 }
 
+/**
+ * A read another module's transaction runs in its opening round trip on this module's behalf: the statement, and
+ * what its rows mean (which may throw, e.g. 404 when nothing was found).
+ */
+export interface StatementRead<T> {
+  readonly statement: TransactionStatement;
+  read(rows: unknown[]): T;
+}
+
 /** The values a statement may carry in its text: none of them can hold a quote or any text from a request. */
 export type InlineValue = number | boolean | null | string;
 

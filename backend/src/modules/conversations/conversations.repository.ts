@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, ObjectLiteral, Repository } from 'typeorm';
 import { whereOwned, type OwnerScope } from '../../common/database/owner-scope';
 import type { Page } from '../../common/http/pagination';
+import type { TransactionStatement } from '../../database/unit-of-work';
 import { ORDER_BY, type ConversationSort } from './conversation-rules';
 import { Conversation, ConversationFile, ConversationTag } from './conversation.entity';
 
@@ -27,6 +28,13 @@ export type NewConversation = Pick<
 export type ConversationChanges = Partial<
   Pick<Conversation, 'name' | 'model' | 'tags' | 'archived' | 'avatar_id'>
 >;
+
+/** The attached file's columns in a row of `ownedWithFileStatement` (all null without one). */
+interface OwnedFileColumns {
+  f_file_id: number | null;
+  f_extracted_text: string | null;
+  f_createdAt: Date | null;
+}
 
 /** The conversations, conversation_tags and conversation_files tables: the only code that touches them. */
 @Injectable()
@@ -114,20 +122,36 @@ export class ConversationsRepository {
   }
 
   /**
-   * Like `findOwned`, with the attached file's row read in the same statement (a message's path reads both, and
-   * each round trip to the database delays its first token).
+   * Like `findOwned`, with the attached file's row, as a statement for another module's transaction to run in
+   * its opening round trip (a message's admission), `toOwnedWithFile` reading its rows. Hand-written so it can
+   * travel with START TRANSACTION: a message's path reads both, and each round trip delays its first token.
    */
-  async findOwnedWithFile(
-    scope: OwnerScope,
-    id: number,
-  ): Promise<{ conversation: Conversation; file: ConversationFile | null } | null> {
-    const row = (await whereOwned(this.conversations.createQueryBuilder('c'), scope, 'c')
-      .leftJoinAndMapOne('c.attachedFile', ConversationFile, 'f', 'f.conversation_id = c.conversation_id')
-      .andWhere('c.conversation_id = :id', { id })
-      .getOne()) as (Conversation & { attachedFile?: ConversationFile | null }) | null;
+  ownedWithFileStatement(scope: OwnerScope, id: number): TransactionStatement {
+    return {
+      sql: `SELECT c.conversation_id, c.user_id, c.organization_id, c.name, c.model, c.tags, c.archived,
+          c.avatar_id, c.thread_avatar_id, c."createdAt", c."updatedAt",
+          f.file_id AS f_file_id, f.extracted_text AS f_extracted_text, f."createdAt" AS "f_createdAt"
+        FROM conversations c LEFT JOIN conversation_files f ON f.conversation_id = c.conversation_id
+        WHERE c.user_id = $1 AND COALESCE(c.organization_id, 0) = $2 AND c.conversation_id = $3`,
+      values: [scope.user_id, scope.organization_id, id],
+    };
+  }
+
+  /** The rows of `ownedWithFileStatement`: the conversation and its attached file, or null when not found. */
+  toOwnedWithFile(rows: unknown[]): { conversation: Conversation; file: ConversationFile | null } | null {
+    const row = rows[0] as (Conversation & OwnedFileColumns) | undefined;
     if (!row) return null;
-    const { attachedFile, ...conversation } = row;
-    return { conversation: conversation as Conversation, file: attachedFile ?? null };
+    const { f_file_id, f_extracted_text, f_createdAt, ...conversation } = row;
+    const file =
+      f_file_id === null
+        ? null
+        : Object.assign(new ConversationFile(), {
+            conversation_id: conversation.conversation_id,
+            file_id: f_file_id,
+            extracted_text: f_extracted_text,
+            createdAt: f_createdAt,
+          });
+    return { conversation: Object.assign(new Conversation(), conversation), file };
   }
 
   /** The caller's thread with an avatar in the scope, if it has one. */

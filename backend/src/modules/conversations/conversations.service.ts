@@ -4,7 +4,7 @@ import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { scopeOf } from '../../common/database/owner-scope';
 import { AccessPolicy } from '../organizations/access-policy';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { UnitOfWork, type StatementRead } from '../../database/unit-of-work';
 import { WorkerPool } from '../../common/workers/worker-pool';
 import type { Principal } from '../../common/auth/principal';
 import {
@@ -117,16 +117,22 @@ export class ConversationsService {
   }
 
   /**
-   * The caller's conversation (404 otherwise) and what is attached to it, read together for a message: pass
-   * `attachment` to `attachmentContext` to build the prompt's attachment without reading it again.
+   * The caller's conversation (404 otherwise) and what is attached to it, as a read for the transaction that
+   * admits a message to run in its opening round trip: pass `attachment` to `attachmentContext` to build the
+   * prompt's attachment without reading it again.
    */
-  async ownedWithAttachment(
+  ownedWithAttachmentRead(
     me: Principal,
     conversationId: number,
-  ): Promise<{ conversation: Conversation; attachment: AttachedFile }> {
-    const found = await this.repository.findOwnedWithFile(scopeOf(me), conversationId);
-    if (!found) throw conversationNotFound();
-    return { conversation: found.conversation, attachment: found.file };
+  ): StatementRead<{ conversation: Conversation; attachment: AttachedFile }> {
+    return {
+      statement: this.repository.ownedWithFileStatement(scopeOf(me), conversationId),
+      read: (rows) => {
+        const found = this.repository.toOwnedWithFile(rows);
+        if (!found) throw conversationNotFound();
+        return { conversation: found.conversation, attachment: found.file };
+      },
+    };
   }
 
   /** The caller's thread with an avatar in the current scope, or null before its first message. */

@@ -6,7 +6,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { UnitOfWork, type StatementRead } from '../../database/unit-of-work';
 import { DomainError } from '../../common/errors/domain-error';
 import { toErrorBody } from '../../common/errors/http-exception.filter';
 import { APP_ENV, AppEnv } from '../../config/env';
@@ -221,18 +221,25 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
   /**
    * Admits like `admit` and stores the generation's target (`store`, which names the generation's id) in the
    * reservation's own transaction: one transaction less before the first token; nothing is kept when either
-   * fails.
+   * fails. `read` (the target's own row, from its module) runs in the transaction's opening round trip and is
+   * handed to `store`. Only who pays is needed here: the caller, unmetered or not, whatever the target's scope.
    */
-  async admitWith<T>(
-    owner: GenerationOwner,
+  async admitWith<T, R = undefined>(
+    payer: Pick<GenerationOwner, 'user_id' | 'staff'>,
     requestedModel: string | null | undefined,
-    store: (m: EntityManager) => Promise<{ stored: T; id: string }>,
+    store: (m: EntityManager, read: R) => Promise<{ stored: T; id: string }>,
+    read?: StatementRead<R>,
   ): Promise<{ reservation: Reservation; stored: T }> {
     await this.checkAdmission(requestedModel);
-    return this.words.reserveWith(owner.user_id, this.reserveInput(owner, {}), async (m) => {
-      const { stored, id } = await store(m);
-      return { stored, reference: id };
-    });
+    return this.words.reserveWith(
+      payer.user_id,
+      this.reserveInput(payer, {}),
+      async (m, target: R) => {
+        const { stored, id } = await store(m, target);
+        return { stored, reference: id };
+      },
+      read,
+    );
   }
 
   private async checkAdmission(requestedModel: string | null | undefined): Promise<void> {
@@ -240,7 +247,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     await this.ai.checkOffered(requestedModel);
   }
 
-  private reserveInput(owner: GenerationOwner, limits: AdmissionLimits) {
+  private reserveInput(owner: Pick<GenerationOwner, 'staff'>, limits: AdmissionLimits) {
     return {
       words: Math.min(limits.words ?? Infinity, this.env.generationReserveWords),
       staff: owner.staff,

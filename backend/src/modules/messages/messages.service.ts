@@ -89,6 +89,23 @@ interface Job {
 }
 
 /** Whom a generation is for; whether they generate without buying words is the access policy's answer. */
+/** What a message needs of its conversation (an avatar's thread or one named by id) and its attached file. */
+interface ConversationWithAttachment {
+  conversation: {
+    conversation_id: number;
+    organization_id: number | null;
+    model: string | null;
+    avatar_id: number | null;
+    thread_avatar_id: number | null;
+  };
+  attachment: AttachedFile | undefined;
+}
+
+/** A model chosen for this message wins over the conversation's; AiService resolves null/'Unset'. */
+function chosenModel(body: SendMessageBody, conversation: { model: string | null }): string | null {
+  return body.model?.trim() || conversation.model || null;
+}
+
 export function ownerOf(
   me: Principal,
   organization_id: number | null,
@@ -190,48 +207,69 @@ export class MessagesService implements OnModuleInit {
     else if (body.template_id == null) checkContent(body.content ?? '');
     const provider = body.searchOnInternet ? await this.searchService.provider() : null;
     if (body.searchOnInternet && !provider) throw badInput(SEARCH_UNAVAILABLE_MESSAGE, 'search_unavailable');
-    const { conversation, attachment } =
-      body.conversation_id !== undefined
-        ? await this.conversations.ownedWithAttachment(me, body.conversation_id)
-        : {
-            conversation: await this.conversations.avatarThread(
-              me,
-              chosenAvatar!.avatar_id,
-              chosenAvatar!.name,
-            ),
-            attachment: undefined,
-          };
-    const avatarId = chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, conversation.avatar_id));
     // What the user message shows, and what the model gets instead when that differs (a rendered template).
     const { content, prompt } = hidden
       ? { content: hidden.visible, prompt: hidden.prompt }
       : body.template_id == null
         ? { content: body.content ?? '', prompt: null }
         : await this.applyTemplate(me, body.template_id, body.values);
-    const owner = ownerOf(me, conversation.organization_id, this.access);
-    // A model chosen for this message wins over the conversation's; AiService resolves null/'Unset'.
-    const model = body.model?.trim() || conversation.model || null;
+    // An avatar's thread is found (or made) first; a conversation named by id is read with the words, in the
+    // round trip that opens the admission.
+    const thread =
+      body.conversation_id === undefined
+        ? {
+            conversation: await this.conversations.avatarThread(
+              me,
+              chosenAvatar!.avatar_id,
+              chosenAvatar!.name,
+            ),
+            attachment: undefined,
+          }
+        : null;
+    const conversationRead =
+      body.conversation_id === undefined
+        ? undefined
+        : this.conversations.ownedWithAttachmentRead(me, body.conversation_id);
     // Template apply sends saveOnConversation false; either flag off means "this prompt alone".
     const alone = body.saveOnConversation === false || body.learnFromPrevResponse === false;
-    // The words are reserved in the transaction that saves the exchange: refused (412, 429), nothing is saved.
-    const { reservation, stored } = await this.engine.admitWith(owner, body.model, async (m) => {
-      const exchange = await this.repository.insertExchange(
-        m,
-        {
-          conversation_id: conversation.conversation_id,
-          user_id: me.user_id,
-          content,
-          prompt,
-          message_type_id: body.message_type_id ?? null,
-          model,
-        },
-        this.engine.leaseMs / 1000,
-        alone ? 0 : HISTORY_MAX_MESSAGES - 1,
-        (idParam) => this.conversations.touchStatement(idParam),
-      );
-      return { stored: exchange, id: cancelKeys.message(exchange.message.message_id) };
-    });
-    const { user_message, message, earlier } = stored;
+    // Who pays is the caller, whatever the conversation's scope (which chooses the provider key below).
+    const payer = ownerOf(me, null, this.access);
+    // The words are reserved in the transaction that saves the exchange: refused (404, 412, 429), nothing is saved.
+    const { reservation, stored } = await this.engine.admitWith(
+      payer,
+      body.model,
+      async (m, read: ConversationWithAttachment | undefined) => {
+        const target = read ?? thread!;
+        const exchange = await this.repository.insertExchange(
+          m,
+          {
+            conversation_id: target.conversation.conversation_id,
+            user_id: me.user_id,
+            content,
+            prompt,
+            message_type_id: body.message_type_id ?? null,
+            model: chosenModel(body, target.conversation),
+          },
+          this.engine.leaseMs / 1000,
+          alone ? 0 : HISTORY_MAX_MESSAGES - 1,
+          (idParam) => this.conversations.touchStatement(idParam),
+        );
+        return {
+          stored: { ...exchange, target },
+          id: cancelKeys.message(exchange.message.message_id),
+        };
+      },
+      conversationRead,
+    );
+    const {
+      user_message,
+      message,
+      earlier,
+      target: { conversation, attachment },
+    } = stored;
+    const avatarId = chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, conversation.avatar_id));
+    const owner = ownerOf(me, conversation.organization_id, this.access);
+    const model = chosenModel(body, conversation);
 
     const job: Job = {
       owner,

@@ -8,7 +8,7 @@ import {
   preconditionFailed,
 } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
-import { type TransactionStatement, UnitOfWork } from '../../database/unit-of-work';
+import { type StatementRead, type TransactionStatement, UnitOfWork } from '../../database/unit-of-work';
 import { UserLocksService } from '../users/user-locks.service';
 import { Balance, displayBalance, hasWordAccess, replayBalance } from './word-balance';
 import type { WordLedgerEntry } from './word-ledger-entry.entity';
@@ -233,19 +233,24 @@ export class WordsService {
    * Reserves words and, in the same transaction, stores what they pay for (`store`, which names the reference
    * the reservation is released by): one transaction instead of two before a generation starts, the
    * reservation written once with its name. Refused (429, 412), nothing is stored; when `store` fails, nothing
-   * is reserved.
+   * is reserved. The caller's `read` (what `store` needs, from another module) runs in the opening round trip and
+   * is judged before the words, so a missing target answers 404 whatever the balance.
    */
-  async reserveWith<T>(
+  async reserveWith<T, R = undefined>(
     user_id: number,
     input: ReserveInput,
-    store: (m: EntityManager) => Promise<{ stored: T; reference: string }>,
+    store: (m: EntityManager, read: R) => Promise<{ stored: T; reference: string }>,
+    read?: StatementRead<R>,
   ): Promise<{ reservation: Reservation; stored: T }> {
     return this.inTurn(user_id, async () => {
+      const own = this.admissionOpening(user_id);
       const { value, closed } = await this.transactions.runInline(
-        this.admissionOpening(user_id),
+        read ? [...own, read.statement] : own,
         async (m, opened) => {
-          const held = await this.admissionFrom(m, user_id, input, this.admissionOpened(opened));
-          const { stored, reference } = await store(m);
+          const state = this.admissionOpened(opened);
+          const target = read ? read.read(opened[own.length]) : (undefined as R);
+          const held = await this.admissionFrom(m, user_id, input, state);
+          const { stored, reference } = await store(m, target);
           // The reservation is written with the commit.
           const row = this.reservationRow(user_id, { ...input, reference }, held);
           return { value: { stored, held }, closing: [this.rows.reservationStatement(row)] };
