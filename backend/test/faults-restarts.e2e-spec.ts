@@ -51,11 +51,18 @@ describe('restarts, crashes and reconnects under load', () => {
     const stopping = b.stop();
     bServes = false;
     // While it drains, it refuses new generations with 503 and Retry-After (the balancer sends them elsewhere).
-    const refused = await fetch(`${b.url}/api/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: customers[1].user.auth },
-      body: JSON.stringify({ content: 'Another', conversation_id: customers[1].conversation_id }),
-    });
+    // The signal is handled on the instance's next turn of its event loop: a request that got in before that is
+    // admitted (and finishes during the drain), so ask until the drain has begun, for a second at most.
+    let refused: Response;
+    for (let tries = 0; ; tries++) {
+      refused = await fetch(`${b.url}/api/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: customers[1].user.auth },
+        body: JSON.stringify({ content: 'Another', conversation_id: customers[1].conversation_id }),
+      });
+      if (refused.status !== 201 || tries >= 40) break;
+      await sleep(25);
+    }
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     await stopping;
