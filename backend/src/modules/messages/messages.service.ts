@@ -88,7 +88,6 @@ interface Job {
   avatar: { avatar_id: number; question: string; thread: boolean } | null;
 }
 
-/** Whom a generation is for; whether they generate without buying words is the access policy's answer. */
 /** What a message needs of its conversation (an avatar's thread or one named by id) and its attached file. */
 interface ConversationWithAttachment {
   conversation: {
@@ -106,6 +105,7 @@ function chosenModel(body: SendMessageBody, conversation: { model: string | null
   return body.model?.trim() || conversation.model || null;
 }
 
+/** Whom a generation is for; whether they generate without buying words is the access policy's answer. */
 export function ownerOf(
   me: Principal,
   organization_id: number | null,
