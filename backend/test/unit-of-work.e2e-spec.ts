@@ -105,3 +105,81 @@ describe('UnitOfWork.runInline', () => {
     expect(await entries(me.user_id)).toHaveLength(12);
   });
 });
+
+/**
+ * Reads of several statements sent together: the inline ones in one round trip, the others after them with their
+ * parameters; each read gets its own rows, in the order given, with the values written inline read as their
+ * parameters would be.
+ */
+describe('UnitOfWork.readTogether', () => {
+  let t: TestApp;
+  let uow: UnitOfWork;
+  beforeAll(async () => {
+    t = await startTestApp();
+    uow = t.app.get(UnitOfWork);
+  });
+  afterAll(() => t.close());
+
+  it('hands each read its own rows, inline or with parameters, in the order given', async () => {
+    const a = await t.createUser();
+    const b = await t.createUser();
+    const since = new Date(Date.now() - 60_000);
+    const [ids, count, quoted, none] = await uow.readTogether([
+      {
+        statement: {
+          sql: 'SELECT user_id FROM users WHERE user_id = ANY($1) ORDER BY user_id',
+          values: [[b.user_id, a.user_id]],
+        },
+        read: (rows) => (rows as { user_id: number }[]).map((r) => r.user_id),
+      },
+      {
+        statement: {
+          sql: `SELECT count(*)::int AS n FROM users WHERE user_id = ANY($1) AND "createdAt" >= $2`,
+          values: [[a.user_id, b.user_id], since],
+        },
+        read: (rows) => (rows as { n: number }[])[0].n,
+      },
+      // Text from outside is never written inline: this one runs on its own, with its parameter.
+      {
+        statement: { sql: 'SELECT $1::text AS said', values: ["it's 'quoted'"] },
+        read: (rows) => (rows as { said: string }[])[0].said,
+      },
+      {
+        statement: { sql: 'SELECT user_id FROM users WHERE user_id = ANY($1)', values: [[]] },
+        read: (rows) => rows.length,
+      },
+    ] as const);
+    expect(ids).toEqual([a.user_id, b.user_id].sort((x, y) => x - y));
+    expect(count).toBe(2);
+    expect(quoted).toBe("it's 'quoted'");
+    expect(none).toBe(0);
+    // An instant after every account's creation finds none of them: the inline instant is the same instant.
+    const [later] = await uow.readTogether([
+      {
+        statement: {
+          sql: `SELECT count(*)::int AS n FROM users WHERE user_id = ANY($1) AND "createdAt" >= $2`,
+          values: [[a.user_id, b.user_id], new Date(Date.now() + 60_000)],
+        },
+        read: (rows) => (rows as { n: number }[])[0].n,
+      },
+    ] as const);
+    expect(later).toBe(0);
+  });
+
+  it('fails as a whole when one read fails, and the connection stays usable', async () => {
+    await expect(
+      uow.readTogether([
+        { statement: { sql: 'SELECT 1 AS one' }, read: (rows) => rows },
+        { statement: { sql: 'SELECT 1 / $1 AS n', values: [0] }, read: (rows) => rows },
+      ] as const),
+    ).rejects.toThrow(/division by zero/);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        uow.readTogether([
+          { statement: { sql: 'SELECT $1::int AS i', values: [i] }, read: (rows) => rows },
+        ] as const),
+      ),
+    );
+    expect(answers.map(([rows]) => (rows as { i: number }[])[0].i)).toEqual([...Array(12).keys()]);
+  });
+});

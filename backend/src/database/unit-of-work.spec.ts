@@ -10,6 +10,16 @@ describe('inlineStatement', () => {
     );
   });
 
+  it('writes instants in UTC and lists of whole numbers as array literals', () => {
+    expect(
+      inlineStatement('SELECT $1, $2, $3', [new Date('2026-11-27T10:00:00+02:00'), [3, -1, 2], []]).sql,
+    ).toBe("SELECT '2026-11-27T08:00:00.000Z', '{3,-1,2}', '{}'");
+  });
+
+  it.each([[[1, 2.5]], [['1']], [new Date(Number.NaN)]])('refuses %p', (value) => {
+    expect(isInlineValue(value)).toBe(false);
+  });
+
   it.each([1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])('refuses the number %p', (value) => {
     expect(isInlineValue(value)).toBe(false);
     expect(() => inlineStatement('SELECT $1', [value])).toThrow(TypeError);

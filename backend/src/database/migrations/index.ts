@@ -25,6 +25,7 @@ import { AnalyticsDailyFigures1795760000000 } from './1795760000000-AnalyticsDai
 import { AvatarChunkVectors1795760000001 } from './1795760000001-AvatarChunkVectors';
 import { PrincipalChangeNotifications1795770000000 } from './1795770000000-PrincipalChangeNotifications';
 import { FreeTrialCoveringIndexes1795770000001 } from './1795770000001-FreeTrialCoveringIndexes';
+import { AvatarUsageCoveringIndex1795780000000 } from './1795780000000-AvatarUsageCoveringIndex';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
@@ -81,4 +82,5 @@ export const migrations = [
   AvatarChunkVectors1795760000001,
   PrincipalChangeNotifications1795770000000,
   FreeTrialCoveringIndexes1795770000001,
+  AvatarUsageCoveringIndex1795780000000,
 ];

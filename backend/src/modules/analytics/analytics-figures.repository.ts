@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import {
-  AnalyticsCounter,
-  CustomerSpan,
-  DueDaily,
-  MoneyDaily,
-  SignUpsDaily,
-  WordsDaily,
-} from './analytics-figures.entity';
+import type { StatementRead } from '../../database/unit-of-work';
+import { AnalyticsCounter, DueDaily, MoneyDaily, SignUpsDaily, WordsDaily } from './analytics-figures.entity';
 
 /** Whole UTC days [from, to), as 'YYYY-MM-DD'. */
 export interface Days {
@@ -25,7 +19,6 @@ export class AnalyticsFiguresRepository {
     @InjectRepository(WordsDaily) private readonly words: Repository<WordsDaily>,
     @InjectRepository(DueDaily) private readonly due: Repository<DueDaily>,
     @InjectRepository(AnalyticsCounter) private readonly counters: Repository<AnalyticsCounter>,
-    @InjectRepository(CustomerSpan) private readonly spans: Repository<CustomerSpan>,
   ) {}
 
   /**
@@ -85,19 +78,20 @@ export class AnalyticsFiguresRepository {
   }
 
   /**
-   * The customers call's counts at once. Active: customers with a span that meets [from, to), that is spans
+   * The customers call's counts at once, as a read to send with others (UnitOfWork.readTogether). Active: customers with a span that meets [from, to), that is spans
    * starting before `to` less those ended before `from` (whole days from the per-day counts, the day of `to` or
    * `from` itself from the index), less the gaps wholly inside the range (their customer's spans on both sides
    * both meet it, and count once), plus the holders of a purchase kept apart that meets it and no span of theirs
    * does. Sign-ups and cancellations: on the whole `days` (zero without).
    */
-  async customerCounts(
+  customerCountsRead(
     range: { from: Date; to: Date },
     days: Days | null,
-  ): Promise<{ active: number; sign_ups: number; cancellations: number }> {
+  ): StatementRead<{ active: number; sign_ups: number; cancellations: number }> {
     const dayOf = (t: Date) => new Date(Math.floor(t.getTime() / 86_400_000) * 86_400_000);
-    const [row] = await this.spans.query<{ active: string; sign_ups: string; cancellations: string }[]>(
-      `SELECT (SELECT COALESCE(sum(starts), 0) FROM analytics_customer_spans_daily WHERE day < $3::date)
+    return {
+      statement: {
+        sql: `SELECT (SELECT COALESCE(sum(starts), 0) FROM analytics_customer_spans_daily WHERE day < $3::date)
             + (SELECT count(*) FROM analytics_customer_spans WHERE starts_at >= $3 AND starts_at < $2)
             - (SELECT COALESCE(sum(ends), 0) FROM analytics_customer_spans_daily WHERE day < $4::date)
             - (SELECT count(*) FROM analytics_customer_spans WHERE ends_at >= $4 AND ends_at < $1)
@@ -111,12 +105,23 @@ export class AnalyticsFiguresRepository {
                 AS sign_ups,
               (SELECT COALESCE(sum(cancellations), 0) FROM analytics_cancellations_daily
                 WHERE day >= $5 AND day < $6) AS cancellations`,
-      [range.from, range.to, dayOf(range.to), dayOf(range.from), days?.from ?? null, days?.to ?? null],
-    );
-    return {
-      active: Number(row.active),
-      sign_ups: Number(row.sign_ups),
-      cancellations: Number(row.cancellations),
+        values: [
+          range.from,
+          range.to,
+          dayOf(range.to),
+          dayOf(range.from),
+          days?.from ?? null,
+          days?.to ?? null,
+        ],
+      },
+      read: (rows) => {
+        const [row] = rows as { active: string; sign_ups: string; cancellations: string }[];
+        return {
+          active: Number(row.active),
+          sign_ups: Number(row.sign_ups),
+          cancellations: Number(row.cancellations),
+        };
+      },
     };
   }
 

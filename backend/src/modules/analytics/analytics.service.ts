@@ -5,6 +5,8 @@ import { AnalyticsFiguresRepository, type Days } from './analytics-figures.repos
 import { PAYMENT_METHODS } from '@avatar-studio/contracts';
 import { badInput } from '../../common/errors/domain-error';
 import { JobQueue } from '../../common/jobs/job-queue';
+import { FreshSharedReads } from '../../common/concurrency/fresh-shared-reads';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AvatarsService } from '../avatars/avatars.service';
 import { ConversationsService } from '../conversations/conversations.service';
 import { PaymentWebhooksService } from '../payments/payment-webhooks.service';
@@ -131,6 +133,7 @@ export class AnalyticsService {
     private readonly webhooks: PaymentWebhooksService,
     private readonly jobs: JobQueue,
     private readonly figures: AnalyticsFiguresRepository,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /** Money received in the range by payment method or product: whole days from the summary, the rest from rows. */
@@ -239,8 +242,26 @@ export class AnalyticsService {
     return { data: out.data, filename: `${kind}-${day(range.from)}-${day(range.to)}.csv` };
   }
 
-  /** Today's and this month's figures (UTC), and what needs attention now. */
-  async dashboard(now = new Date()): Promise<DashboardResponse> {
+  /**
+   * Identical calls that arrive together share one computation, never one that began before they arrived (see
+   * FreshSharedReads): a back office opened by many staff at once, or one reloaded, costs the database about two
+   * computations, and every answer is as fresh as its own would be.
+   */
+  private readonly shared = new FreshSharedReads();
+
+  private sharedOver<T>(call: string, query: AnalyticsRangeQuery, compute: (range: Range) => Promise<T>) {
+    const range = analyticsRange(query);
+    return this.shared.read(`${call} ${range.from.toISOString()} ${range.to.toISOString()}`, () =>
+      compute(range),
+    );
+  }
+
+  /** Today's and this month's figures (UTC), and what needs attention now (as of when the computation starts). */
+  dashboard(): Promise<DashboardResponse> {
+    return this.shared.read('dashboard', () => this.dashboardAt(new Date()));
+  }
+
+  private async dashboardAt(now: Date): Promise<DashboardResponse> {
     const today = {
       from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
       to: now,
@@ -299,8 +320,11 @@ export class AnalyticsService {
     };
   }
 
-  async words(query: AnalyticsRangeQuery): Promise<WordsAnalyticsResponse> {
-    const range = analyticsRange(query);
+  words(query: AnalyticsRangeQuery): Promise<WordsAnalyticsResponse> {
+    return this.sharedOver('words', query, (range) => this.wordsOver(range));
+  }
+
+  private async wordsOver(range: Range): Promise<WordsAnalyticsResponse> {
     return { start_date: range.from, end_date: range.to, words: await this.wordsGenerated(range) };
   }
 
@@ -309,8 +333,11 @@ export class AnalyticsService {
    * from the summaries in one statement, the parts of a day at the range's ends (each within one month) from the
    * rows.
    */
-  async monthly(query: AnalyticsRangeQuery): Promise<MonthlyAnalyticsResponse> {
-    const range = analyticsRange(query);
+  monthly(query: AnalyticsRangeQuery): Promise<MonthlyAnalyticsResponse> {
+    return this.sharedOver('monthly', query, (range) => this.monthlyOver(range));
+  }
+
+  private async monthlyOver(range: Range): Promise<MonthlyAnalyticsResponse> {
     const months = monthsOf(range);
     if (months.length > MONTHLY_MAX_MONTHS)
       throw badInput(`The monthly figures cover at most ${MONTHLY_MAX_MONTHS} months.`, 'invalid_date_range');
@@ -346,8 +373,11 @@ export class AnalyticsService {
     return { start_date: range.from, end_date: range.to, months: rows };
   }
 
-  async income(query: AnalyticsRangeQuery): Promise<IncomeResponse> {
-    const range = analyticsRange(query);
+  income(query: AnalyticsRangeQuery): Promise<IncomeResponse> {
+    return this.sharedOver('income', query, (range) => this.incomeOver(range));
+  }
+
+  private async incomeOver(range: Range): Promise<IncomeResponse> {
     const rows = await this.moneyBy(range, 'payment_method_id');
     return {
       start_date: range.from,
@@ -363,8 +393,11 @@ export class AnalyticsService {
     };
   }
 
-  async products(query: AnalyticsRangeQuery): Promise<ProductsIncomeResponse> {
-    const range = analyticsRange(query);
+  products(query: AnalyticsRangeQuery): Promise<ProductsIncomeResponse> {
+    return this.sharedOver('products', query, (range) => this.productsOver(range));
+  }
+
+  private async productsOver(range: Range): Promise<ProductsIncomeResponse> {
     const rows = await this.moneyBy(range, 'product_id');
     const names = await this.catalog.names(rows.map((r) => r.key).filter((k): k is number => k !== null));
     return {
@@ -380,34 +413,46 @@ export class AnalyticsService {
     };
   }
 
-  async customers(query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
-    const range = analyticsRange(query);
-    // The counts: the summaries (whole days, and the customer spans for the exact range) plus the rows of the
-    // partial days at the ends.
+  customers(query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
+    return this.sharedOver('customers', query, (range) => this.customersOver(range));
+  }
+
+  private async customersOver(range: Range): Promise<CustomersAnalyticsResponse> {
+    // The counts (the summaries: whole days, and the customer spans for the exact range) and the three lists in
+    // one round trip; the rows of the partial days at the ends (a range given with times) beside it.
     const { days, parts } = splitByDays(range);
-    const [counts, partial, newest, activeRows, cancelledRows] = await Promise.all([
-      this.figures.customerCounts(range, days),
+    const [[counts, newest, firstActive, cancelledRows], partial] = await Promise.all([
+      this.uow.readTogether([
+        this.figures.customerCountsRead(range, days),
+        this.users.newestSignUpsRead(range, ANALYTICS_TABLE_LIMIT),
+        this.money.activeCustomersRead(range, ANALYTICS_TABLE_LIMIT),
+        this.money.cancellationsRead(range, ANALYTICS_TABLE_LIMIT),
+      ] as const),
       Promise.all(
         parts.map(async (part) => ({
           sign_ups: await this.users.signUpCount(part),
           cancellations: await this.money.cancellationCount(part),
         })),
       ),
-      this.users.newestSignUps(range, ANALYTICS_TABLE_LIMIT),
-      this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT),
-      this.money.cancellations(range, ANALYTICS_TABLE_LIMIT),
     ]);
+    // The first read of running purchases found too few holders among them: read on, further back.
+    const activeRows =
+      firstActive ??
+      (await this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT, ANALYTICS_TABLE_LIMIT * 16));
     const signUpCount = partial.reduce((sum, p) => sum + p.sign_ups, counts.sign_ups);
     const active = { count: counts.active, rows: activeRows };
     const cancelled = {
       count: partial.reduce((sum, p) => sum + p.cancellations, counts.cancellations),
       rows: cancelledRows,
     };
-    // The names of the people and products listed: two reads that need only the rows above, side by side.
-    const [people, productNames] = await Promise.all([
-      this.users.summaries([...active.rows.map((r) => r.user_id), ...cancelled.rows.map((r) => r.user_id)]),
-      this.catalog.names(cancelled.rows.map((r) => r.product_id)),
-    ]);
+    // The names of the people and products listed: two reads that need only the rows above, in one round trip.
+    const [people, productNames] = await this.uow.readTogether([
+      this.users.summariesRead([
+        ...active.rows.map((r) => r.user_id),
+        ...cancelled.rows.map((r) => r.user_id),
+      ]),
+      this.catalog.namesRead(cancelled.rows.map((r) => r.product_id)),
+    ] as const);
     const person = (user_id: number) =>
       people.get(user_id) ?? { user_id, name: '', last_name: '', email: '' };
     // A deleted customer's purchases stay for the books without an owner; the tables list people only.
@@ -443,8 +488,11 @@ export class AnalyticsService {
   }
 
   /** Subscriptions that began with a free trial in the range, per product, and how many paid or cancelled since. */
-  async freeTrials(query: AnalyticsRangeQuery): Promise<FreeTrialsResponse> {
-    const range = analyticsRange(query);
+  freeTrials(query: AnalyticsRangeQuery): Promise<FreeTrialsResponse> {
+    return this.sharedOver('freeTrials', query, (range) => this.freeTrialsOver(range));
+  }
+
+  private async freeTrialsOver(range: Range): Promise<FreeTrialsResponse> {
     const rows = await this.money.freeTrials(range);
     const names = await this.catalog.names(rows.map((r) => r.product_id));
     const sum = (key: 'started' | 'converted' | 'cancelled') => rows.reduce((total, r) => total + r[key], 0);
@@ -459,8 +507,11 @@ export class AnalyticsService {
   }
 
   /** Instructors here are the avatars: conversations opened with each in the range and their users. */
-  async instructors(query: AnalyticsRangeQuery): Promise<InstructorsResponse> {
-    const range = analyticsRange(query);
+  instructors(query: AnalyticsRangeQuery): Promise<InstructorsResponse> {
+    return this.sharedOver('instructors', query, (range) => this.instructorsOver(range));
+  }
+
+  private async instructorsOver(range: Range): Promise<InstructorsResponse> {
     const [usage, avatars_created] = await Promise.all([
       this.avatarUsage(range, ANALYTICS_TABLE_LIMIT),
       this.avatars.createdCount(range),
@@ -478,12 +529,11 @@ export class AnalyticsService {
     range: { from: Date; to: Date },
     limit: number,
   ): Promise<{ conversations: number; rows: InstructorUsageDto[] }> {
-    const usage = await this.conversations.avatarUsage(range);
-    const shown = usage.slice(0, limit);
-    const avatars = await this.avatars.summaries(shown.map((u) => u.avatar_id));
+    const usage = await this.conversations.avatarUsage(range, limit);
+    const avatars = await this.avatars.summaries(usage.rows.map((u) => u.avatar_id));
     return {
-      conversations: usage.reduce((total, u) => total + u.conversations, 0),
-      rows: shown.map((u) => {
+      conversations: usage.conversations,
+      rows: usage.rows.map((u) => {
         const avatar = avatars.get(u.avatar_id);
         return {
           avatar_id: u.avatar_id,
@@ -497,8 +547,11 @@ export class AnalyticsService {
   }
 
   /** Reservations here are the money expected in the range: subscription renewals and open invoices falling due. */
-  async reservations(query: AnalyticsRangeQuery): Promise<ReservationsResponse> {
-    const range = analyticsRange(query);
+  reservations(query: AnalyticsRangeQuery): Promise<ReservationsResponse> {
+    return this.sharedOver('reservations', query, (range) => this.reservationsOver(range));
+  }
+
+  private async reservationsOver(range: Range): Promise<ReservationsResponse> {
     const [totals, renewalRows, invoiceRows] = await Promise.all([
       this.dueTotals(range),
       this.money.expectedRenewals(range, ANALYTICS_TABLE_LIMIT),
@@ -552,8 +605,11 @@ export class AnalyticsService {
   }
 
   /** Videos here are the tutorials: plays of each in the range. */
-  async videos(query: AnalyticsRangeQuery): Promise<VideosResponse> {
-    const range = analyticsRange(query);
+  videos(query: AnalyticsRangeQuery): Promise<VideosResponse> {
+    return this.sharedOver('videos', query, (range) => this.videosOver(range));
+  }
+
+  private async videosOver(range: Range): Promise<VideosResponse> {
     const tutorials = await this.tutorials.playCounts(range);
     return {
       start_date: range.from,

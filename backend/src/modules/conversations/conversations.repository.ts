@@ -47,20 +47,31 @@ export class ConversationsRepository {
 
   /**
    * Per avatar: conversations opened with it in [from, to) (chats with the avatar and a user's avatar thread) and
-   * the users who opened them, most used first.
+   * the users who opened them, the `limit` most used; and the conversations with any avatar in the range. The
+   * total rides on the rows (a window over every avatar's count, taken before the limit), so only the shown rows
+   * leave the database.
    */
-  async avatarUsage(range: { from: Date; to: Date }): Promise<AvatarUsageRow[]> {
-    return this.conversations
+  async avatarUsage(
+    range: { from: Date; to: Date },
+    limit: number,
+  ): Promise<{ conversations: number; rows: AvatarUsageRow[] }> {
+    const rows = await this.conversations
       .createQueryBuilder('c')
       .select('COALESCE(c.avatar_id, c.thread_avatar_id)', 'avatar_id')
       .addSelect('count(*)::int', 'conversations')
       .addSelect('count(DISTINCT c.user_id)::int', 'users')
+      .addSelect('(sum(count(*)) OVER ())::int', 'all_conversations')
       .where('COALESCE(c.avatar_id, c.thread_avatar_id) IS NOT NULL')
       .andWhere('c."createdAt" >= :from AND c."createdAt" < :to', range)
       .groupBy('COALESCE(c.avatar_id, c.thread_avatar_id)')
       .orderBy('conversations', 'DESC')
       .addOrderBy('avatar_id', 'ASC')
-      .getRawMany<AvatarUsageRow>();
+      .limit(limit)
+      .getRawMany<AvatarUsageRow & { all_conversations: number }>();
+    return {
+      conversations: rows[0]?.all_conversations ?? 0,
+      rows: rows.map(({ avatar_id, conversations, users }) => ({ avatar_id, conversations, users })),
+    };
   }
 
   private repo(m?: EntityManager): Repository<Conversation> {

@@ -393,9 +393,15 @@ export class ConversationsService {
     }
   }
 
-  /** Per avatar: conversations opened with it in the range and their users (the analytics `instructors`). */
-  avatarUsage(range: { from: Date; to: Date }): Promise<AvatarUsageRow[]> {
-    return this.repository.avatarUsage(range);
+  /**
+   * Per avatar: conversations opened with it in the range and their users, the `limit` most used, and the
+   * conversations with any avatar in the range (the analytics `instructors`).
+   */
+  avatarUsage(
+    range: { from: Date; to: Date },
+    limit: number,
+  ): Promise<{ conversations: number; rows: AvatarUsageRow[] }> {
+    return this.repository.avatarUsage(range, limit);
   }
 }
 

@@ -3,7 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { selectColumns } from '../../common/database/select-columns';
 import { likePattern, type Page } from '../../common/http/pagination';
+import { builtRead, type StatementRead } from '../../database/unit-of-work';
 import { Product } from './product.entity';
+
+type ProductName = Pick<Product, 'product_id' | 'name'>;
 
 export type ProductFields = Omit<Product, 'product_id' | 'createdAt' | 'updatedAt'>;
 
@@ -78,11 +81,21 @@ export class ProductsRepository {
     return qb.orderBy('p.price', 'ASC').addOrderBy('p.product_id', 'ASC').take(limit).getMany();
   }
 
-  async namesByIds(ids: number[]): Promise<Pick<Product, 'product_id' | 'name'>[]> {
+  async namesByIds(ids: number[]): Promise<ProductName[]> {
     if (!ids.length) return [];
-    return selectColumns(this.products.createQueryBuilder('p'), ['product_id', 'name'])
-      .where('p.product_id = ANY(:ids)', { ids: [...new Set(ids)] })
-      .getRawMany<Pick<Product, 'product_id' | 'name'>>();
+    return this.namesByIdsQuery(ids).getRawMany<ProductName>();
+  }
+
+  /** namesByIds as a read to send with others. */
+  namesByIdsRead(ids: number[]): StatementRead<ProductName[]> {
+    return builtRead(this.namesByIdsQuery(ids), (rows: ProductName[]) => rows);
+  }
+
+  private namesByIdsQuery(ids: number[]) {
+    return selectColumns(this.products.createQueryBuilder('p'), ['product_id', 'name']).where(
+      'p.product_id = ANY(:ids)',
+      { ids: [...new Set(ids)] },
+    );
   }
 
   async insert(fields: ProductFields, manager?: EntityManager): Promise<Product> {

@@ -6,7 +6,7 @@ import { hasStaffRole } from '../../common/auth/permissions';
 import type { Principal } from '../../common/auth/principal';
 import { badInput, forbidden, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { UnitOfWork, type StatementRead } from '../../database/unit-of-work';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AuditService } from '../audit/audit.service';
 import type {
@@ -49,7 +49,13 @@ export class ProductsService {
 
   /** Product names by id, for lists of purchases. */
   async names(ids: number[]): Promise<Map<number, string>> {
-    return new Map((await this.products.namesByIds(ids)).map((p) => [p.product_id, p.name]));
+    return byProduct(await this.products.namesByIds(ids));
+  }
+
+  /** names as a read to send with others (UnitOfWork.readTogether). */
+  namesRead(ids: number[]): StatementRead<Map<number, string>> {
+    const names = this.products.namesByIdsRead(ids);
+    return { statement: names.statement, read: (rows) => byProduct(names.read(rows)) };
   }
 
   /** Reads and locks the product row in the caller's transaction (purchases of it then count one at a time). */
@@ -232,3 +238,7 @@ function sellsTo(product: Product, principal: Principal): boolean {
 }
 
 export { chargePrice };
+
+function byProduct(rows: { product_id: number; name: string }[]): Map<number, string> {
+  return new Map(rows.map((p) => [p.product_id, p.name]));
+}

@@ -4,6 +4,22 @@ import { type ObjectLiteral, Repository, type SelectQueryBuilder } from 'typeorm
 import { Invoice } from './invoice.entity';
 import { Purchase } from './purchase.entity';
 import { selectColumns } from '../../common/database/select-columns';
+import { builtRead, type StatementRead } from '../../database/unit-of-work';
+
+/** A holder of a running purchase (null: a deleted customer's) and when their newest one began. */
+export interface ActiveHolder {
+  user_id: number | null;
+  since: Date;
+}
+
+const CANCELLATION_COLUMNS = [
+  'purchase_id',
+  'user_id',
+  'product_id',
+  'cancelled_at',
+  'cancel_reason',
+] as const;
+export type Cancellation = Pick<Purchase, (typeof CANCELLATION_COLUMNS)[number]>;
 
 /** Statuses of a purchase whose first payment was received (a later cancel or revoke keeps the money). */
 export const PAID_STATUSES = ['active', 'completed', 'cancelled', 'revoked'];
@@ -69,10 +85,24 @@ export class PurchaseAnalyticsRepository {
    * keeps each holder's newest of them, so only the answer's rows come back (hand-written: the query builder
    * cannot select from a limited subquery).
    */
-  async activeCustomers(range: Range, limit: number): Promise<{ user_id: number | null; since: Date }[]> {
-    for (let take = limit * 4; ; take *= 4) {
-      const rows: { user_id: number | null; since: Date; seen: string }[] = await this.purchases.query(
-        `SELECT user_id, since, seen FROM (
+  async activeCustomers(range: Range, limit: number, firstTake = limit * 4): Promise<ActiveHolder[]> {
+    for (let take = firstTake; ; take *= 4) {
+      const attempt = this.activeCustomersRead(range, limit, take);
+      const holders = attempt.read(
+        await this.purchases.query(attempt.statement.sql, [...attempt.statement.values!]),
+      );
+      if (holders) return holders;
+    }
+  }
+
+  /**
+   * One try of activeCustomers, as a read to send with others: the holders among the `take` newest running
+   * purchases, or null when those held fewer than `limit` holders and there are more to read.
+   */
+  activeCustomersRead(range: Range, limit: number, take = limit * 4): StatementRead<ActiveHolder[] | null> {
+    return {
+      statement: {
+        sql: `SELECT user_id, since, seen FROM (
            SELECT DISTINCT ON (user_id) user_id, created AS since, count(*) OVER () AS seen
              FROM (SELECT user_id, "createdAt" AS created FROM purchases
                     WHERE status IN ('active', 'completed') AND "createdAt" < $1
@@ -80,20 +110,31 @@ export class PurchaseAnalyticsRepository {
                     ORDER BY "createdAt" DESC LIMIT $3) newest
             ORDER BY user_id, created DESC) holders
          ORDER BY since DESC LIMIT $4`,
-        [range.to, range.from, take, limit],
-      );
-      if (rows.length >= limit || rows.length === 0 || Number(rows[0].seen) < take)
-        return rows.map((r) => ({ user_id: r.user_id, since: r.since }));
-    }
+        values: [range.to, range.from, take, limit],
+      },
+      read: (found) => {
+        const rows = found as (ActiveHolder & { seen: string })[];
+        if (rows.length >= limit || rows.length === 0 || Number(rows[0].seen) < take)
+          return rows.map((r) => ({ user_id: r.user_id, since: r.since }));
+        return null;
+      },
+    };
   }
 
   /** The `limit` purchases cancelled last in the range, with the reason, newest first. */
-  cancellations(range: Range, limit: number) {
-    const columns = ['purchase_id', 'user_id', 'product_id', 'cancelled_at', 'cancel_reason'] as const;
-    return selectColumns(this.cancelledIn(range), columns)
+  cancellations(range: Range, limit: number): Promise<Cancellation[]> {
+    return this.cancellationsQuery(range, limit).getRawMany<Cancellation>();
+  }
+
+  /** cancellations as a read to send with others. */
+  cancellationsRead(range: Range, limit: number): StatementRead<Cancellation[]> {
+    return builtRead(this.cancellationsQuery(range, limit), (rows: Cancellation[]) => rows);
+  }
+
+  private cancellationsQuery(range: Range, limit: number) {
+    return selectColumns(this.cancelledIn(range), CANCELLATION_COLUMNS)
       .orderBy('p.cancelled_at', 'DESC')
-      .limit(limit)
-      .getRawMany<Pick<Purchase, (typeof columns)[number]>>();
+      .limit(limit);
   }
 
   /** How many purchases were cancelled in the range. */

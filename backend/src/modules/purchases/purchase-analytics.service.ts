@@ -33,14 +33,27 @@ export class PurchaseAnalyticsService {
     return [...merged.values()].sort((a, b) => b.total - a.total);
   }
 
-  /** The `limit` newest holders of a running purchase in the range (see the repository). */
-  activeCustomers(range: Range, limit: number) {
-    return this.rows.activeCustomers(range, limit);
+  /**
+   * The `limit` newest holders of a running purchase in the range (see the repository), reading `firstTake`
+   * running purchases first.
+   */
+  activeCustomers(range: Range, limit: number, firstTake?: number) {
+    return this.rows.activeCustomers(range, limit, firstTake);
+  }
+
+  /** A first try of activeCustomers as a read to send with others: null when it needs more (activeCustomers). */
+  activeCustomersRead(range: Range, limit: number) {
+    return this.rows.activeCustomersRead(range, limit);
   }
 
   /** The `limit` purchases cancelled last in the range, newest first. */
   cancellations(range: Range, limit: number) {
     return this.rows.cancellations(range, limit);
+  }
+
+  /** cancellations as a read to send with others (UnitOfWork.readTogether). */
+  cancellationsRead(range: Range, limit: number) {
+    return this.rows.cancellationsRead(range, limit);
   }
 
   cancellationCount(range: Range): Promise<number> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { selectColumns } from '../../common/database/select-columns';
-import type { TransactionStatement } from '../../database/unit-of-work';
+import { builtRead, type StatementRead, type TransactionStatement } from '../../database/unit-of-work';
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
 import type { CustomerSearchField, CustomerSort } from '@avatar-studio/contracts';
@@ -119,9 +119,19 @@ export class UsersRepository {
 
   async namesByIds(ids: number[]): Promise<UserName[]> {
     if (ids.length === 0) return [];
-    return selectColumns(this.users.createQueryBuilder('u'), ['user_id', 'name', 'last_name', 'email'])
-      .where('u.user_id = ANY(:ids)', { ids })
-      .getRawMany<UserName>();
+    return this.namesByIdsQuery(ids).getRawMany<UserName>();
+  }
+
+  /** namesByIds as a read to send with others. */
+  namesByIdsRead(ids: number[]): StatementRead<UserName[]> {
+    return builtRead(this.namesByIdsQuery(ids), (rows: UserName[]) => rows);
+  }
+
+  private namesByIdsQuery(ids: number[]) {
+    return selectColumns(this.users.createQueryBuilder('u'), ['user_id', 'name', 'last_name', 'email']).where(
+      'u.user_id = ANY(:ids)',
+      { ids },
+    );
   }
 
   /**
@@ -449,11 +459,19 @@ export class UsersRepository {
 
   /** The newest `limit` accounts created in [from, to). */
   newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<SignUpRow[]> {
+    return this.newestSignUpsQuery(range, limit).getRawMany<SignUpRow>();
+  }
+
+  /** newestSignUps as a read to send with others. */
+  newestSignUpsRead(range: { from: Date; to: Date }, limit: number): StatementRead<SignUpRow[]> {
+    return builtRead(this.newestSignUpsQuery(range, limit), (rows: SignUpRow[]) => rows);
+  }
+
+  private newestSignUpsQuery(range: { from: Date; to: Date }, limit: number) {
     return selectColumns(this.users.createQueryBuilder('u'), SIGN_UP_COLUMNS)
       .where('u."createdAt" >= :from AND u."createdAt" < :to', range)
       .orderBy('u.createdAt', 'DESC')
       .addOrderBy('u.user_id', 'DESC')
-      .limit(limit)
-      .getRawMany<SignUpRow>();
+      .limit(limit);
   }
 }

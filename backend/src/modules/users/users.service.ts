@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager, QueryFailedError } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
 import type { Page } from '../../common/http/pagination';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { UnitOfWork, type StatementRead } from '../../database/unit-of-work';
 import {
   DEFAULT_API_KEY_EXPIRY_DAYS,
   type CustomerSearchField,
@@ -160,9 +160,13 @@ export class UsersService {
 
   /** Name and email of users by id (for other modules' lists); missing ids are left out. */
   async summaries(user_ids: (number | null)[]): Promise<Map<number, UserName>> {
-    const ids = user_ids.filter((id): id is number => id !== null);
-    const rows = await this.users.namesByIds([...new Set(ids)]);
-    return new Map(rows.map((u) => [u.user_id, u]));
+    return byUser(await this.users.namesByIds(knownIds(user_ids)));
+  }
+
+  /** summaries as a read to send with others (UnitOfWork.readTogether). */
+  summariesRead(user_ids: (number | null)[]): StatementRead<Map<number, UserName>> {
+    const names = this.users.namesByIdsRead(knownIds(user_ids));
+    return { statement: names.statement, read: (rows) => byUser(names.read(rows)) };
   }
 
   /** Ids of users whose name, last name or email contains `text` (at most `limit`, newest first). */
@@ -509,6 +513,11 @@ export class UsersService {
     return this.users.newestSignUps(range, limit);
   }
 
+  /** newestSignUps as a read to send with others (UnitOfWork.readTogether). */
+  newestSignUpsRead(range: { from: Date; to: Date }, limit: number): StatementRead<SignUpRow[]> {
+    return this.users.newestSignUpsRead(range, limit);
+  }
+
   /** Staff lookup by email (GET /users/email). */
   async lookupByEmail(email: string): Promise<PublicUserDto> {
     const user = await this.findByEmail(email);
@@ -526,4 +535,13 @@ export class UsersService {
 
 function emailExists(): DomainError {
   return preconditionFailed(USER_MESSAGES.emailExists, 'email_exists');
+}
+
+/** The ids given, without nulls (deleted customers) and repeats. */
+function knownIds(user_ids: (number | null)[]): number[] {
+  return [...new Set(user_ids.filter((id): id is number => id !== null))];
+}
+
+function byUser(rows: UserName[]): Map<number, UserName> {
+  return new Map(rows.map((u) => [u.user_id, u]));
 }
