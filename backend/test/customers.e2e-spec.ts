@@ -59,6 +59,12 @@ describe('Back-office customers API', () => {
     const byPhone = (await get(admin, '/api/users/admin/all?field=phone&query=555-123-0001').expect(200))
       .body;
     expect(byPhone.users.map((u: { user_id: number }) => u.user_id)).toEqual([customer.user_id]);
+    // All fields: text written like a phone number finds the phone; other text with digits is not a phone search.
+    const phoneInAll = (await get(admin, '/api/users/admin/all?query=(555) 123-0001').expect(200)).body;
+    expect(phoneInAll.users.map((u: { user_id: number }) => u.user_id)).toEqual([customer.user_id]);
+    expect((await get(admin, '/api/users/admin/all?query=nobody0001').expect(200)).body.total).toBe(0);
+    // A pattern cannot run from the last name into the email.
+    expect((await get(admin, '/api/users/admin/all?query=quimby zoe.').expect(200)).body.total).toBe(0);
     // Searching the last name field does not look at emails.
     const lastName = (
       await get(admin, '/api/users/admin/all?field=last_name&query=customers.test').expect(200)

@@ -26,6 +26,7 @@ import { AvatarChunkVectors1795760000001 } from './1795760000001-AvatarChunkVect
 import { PrincipalChangeNotifications1795770000000 } from './1795770000000-PrincipalChangeNotifications';
 import { FreeTrialCoveringIndexes1795770000001 } from './1795770000001-FreeTrialCoveringIndexes';
 import { AvatarUsageCoveringIndex1795780000000 } from './1795780000000-AvatarUsageCoveringIndex';
+import { CustomerSearchOneIndex1795780000001 } from './1795780000001-CustomerSearchOneIndex';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
@@ -83,4 +84,5 @@ export const migrations = [
   PrincipalChangeNotifications1795770000000,
   FreeTrialCoveringIndexes1795770000001,
   AvatarUsageCoveringIndex1795780000000,
+  CustomerSearchOneIndex1795780000001,
 ];
