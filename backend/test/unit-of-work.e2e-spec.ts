@@ -2,20 +2,20 @@ import type { EntityManager } from 'typeorm';
 import { inlineStatement, UnitOfWork } from '../src/database/unit-of-work';
 import { startTestApp, TestApp } from './harness';
 
+let t: TestApp;
+let uow: UnitOfWork;
+beforeAll(async () => {
+  t = await startTestApp();
+  uow = t.app.get(UnitOfWork);
+});
+afterAll(() => t.close());
+
 /**
  * Transactions that open with inline statements (in the round trip of START TRANSACTION) and close with them (in
  * the round trip of COMMIT), on a real database: what they read comes back, what they write is kept with the
  * commit, and a failure anywhere keeps nothing and leaves the connection usable.
  */
 describe('UnitOfWork.runInline', () => {
-  let t: TestApp;
-  let uow: UnitOfWork;
-  beforeAll(async () => {
-    t = await startTestApp();
-    uow = t.app.get(UnitOfWork);
-  });
-  afterAll(() => t.close());
-
   const lock = (user_id: number) =>
     inlineStatement('SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE', [user_id]);
   const entry = (user_id: number, reference: string) =>
@@ -112,14 +112,6 @@ describe('UnitOfWork.runInline', () => {
  * parameters would be.
  */
 describe('UnitOfWork.readTogether', () => {
-  let t: TestApp;
-  let uow: UnitOfWork;
-  beforeAll(async () => {
-    t = await startTestApp();
-    uow = t.app.get(UnitOfWork);
-  });
-  afterAll(() => t.close());
-
   it('hands each read its own rows, inline or with parameters, in the order given', async () => {
     const a = await t.createUser();
     const b = await t.createUser();
