@@ -186,14 +186,19 @@ async function measure(base, token, paths, connections = CONNECTIONS) {
       connections,
       duration: DURATION,
     });
-    results.set(path, {
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      rps: result.requests.average,
-      failed: result.non2xx + result.errors,
-    });
+    results.set(path, figures(result));
   }
   return results;
+}
+
+/** What the tables print of one autocannon run. */
+function figures(result) {
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    failed: result.non2xx + result.errors,
+  };
 }
 
 /**
@@ -211,12 +216,7 @@ async function measureDistinct(base, token, pathOf, connections = CONNECTIONS) {
     duration: DURATION,
     setupClient: (c) => c.setRequests([{ method: 'GET', path: pathOf(client++), headers }]),
   });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rps: result.requests.average,
-    failed: result.non2xx + result.errors,
-  };
+  return figures(result);
 }
 
 async function main() {

@@ -437,8 +437,7 @@ export class AnalyticsService {
     ]);
     // The first read of running purchases found too few holders among them: read on, further back.
     const activeRows =
-      firstActive ??
-      (await this.money.activeCustomers(range, ANALYTICS_TABLE_LIMIT, ANALYTICS_TABLE_LIMIT * 16));
+      firstActive ?? (await this.money.activeCustomersBeyondFirstTry(range, ANALYTICS_TABLE_LIMIT));
     const signUpCount = partial.reduce((sum, p) => sum + p.sign_ups, counts.sign_ups);
     const active = { count: counts.active, rows: activeRows };
     const cancelled = {

@@ -12,6 +12,9 @@ export interface ActiveHolder {
   since: Date;
 }
 
+/** Running purchases read for the newest holders: `limit` times this at first, this many times more each try. */
+const TAKE_GROWTH = 4;
+
 const CANCELLATION_COLUMNS = [
   'purchase_id',
   'user_id',
@@ -85,9 +88,13 @@ export class PurchaseAnalyticsRepository {
    * keeps each holder's newest of them, so only the answer's rows come back (hand-written: the query builder
    * cannot select from a limited subquery).
    */
-  async activeCustomers(range: Range, limit: number, firstTake = limit * 4): Promise<ActiveHolder[]> {
-    for (let take = firstTake; ; take *= 4) {
-      const attempt = this.activeCustomersRead(range, limit, take);
+  async activeCustomers(
+    range: Range,
+    limit: number,
+    firstTake = limit * TAKE_GROWTH,
+  ): Promise<ActiveHolder[]> {
+    for (let take = firstTake; ; take *= TAKE_GROWTH) {
+      const attempt = this.activeCustomersTry(range, limit, take);
       const holders = attempt.read(
         await this.purchases.query(attempt.statement.sql, [...attempt.statement.values!]),
       );
@@ -95,11 +102,25 @@ export class PurchaseAnalyticsRepository {
     }
   }
 
+  /** activeCustomers' first try, as a read to send with others (null: activeCustomersBeyondFirstTry reads on). */
+  activeCustomersRead(range: Range, limit: number): StatementRead<ActiveHolder[] | null> {
+    return this.activeCustomersTry(range, limit, limit * TAKE_GROWTH);
+  }
+
+  /** activeCustomers from its second try on, after activeCustomersRead found too few holders. */
+  activeCustomersBeyondFirstTry(range: Range, limit: number): Promise<ActiveHolder[]> {
+    return this.activeCustomers(range, limit, limit * TAKE_GROWTH * TAKE_GROWTH);
+  }
+
   /**
-   * One try of activeCustomers, as a read to send with others: the holders among the `take` newest running
-   * purchases, or null when those held fewer than `limit` holders and there are more to read.
+   * One try of activeCustomers: the holders among the `take` newest running purchases, or null when those held
+   * fewer than `limit` holders and there are more to read.
    */
-  activeCustomersRead(range: Range, limit: number, take = limit * 4): StatementRead<ActiveHolder[] | null> {
+  private activeCustomersTry(
+    range: Range,
+    limit: number,
+    take: number,
+  ): StatementRead<ActiveHolder[] | null> {
     return {
       statement: {
         sql: `SELECT user_id, since, seen FROM (

@@ -33,17 +33,21 @@ export class PurchaseAnalyticsService {
     return [...merged.values()].sort((a, b) => b.total - a.total);
   }
 
-  /**
-   * The `limit` newest holders of a running purchase in the range (see the repository), reading `firstTake`
-   * running purchases first.
-   */
-  activeCustomers(range: Range, limit: number, firstTake?: number) {
-    return this.rows.activeCustomers(range, limit, firstTake);
+  /** The `limit` newest holders of a running purchase in the range (see the repository). */
+  activeCustomers(range: Range, limit: number) {
+    return this.rows.activeCustomers(range, limit);
   }
 
-  /** A first try of activeCustomers as a read to send with others: null when it needs more (activeCustomers). */
+  /**
+   * A first try of activeCustomers as a read to send with others: null when it found too few, and then
+   * activeCustomersBeyondFirstTry reads on.
+   */
   activeCustomersRead(range: Range, limit: number) {
     return this.rows.activeCustomersRead(range, limit);
+  }
+
+  activeCustomersBeyondFirstTry(range: Range, limit: number) {
+    return this.rows.activeCustomersBeyondFirstTry(range, limit);
   }
 
   /** The `limit` purchases cancelled last in the range, newest first. */
