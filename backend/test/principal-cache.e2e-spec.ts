@@ -1,4 +1,6 @@
+import type { EventEmitter } from 'node:events';
 import { PrincipalCache } from '../src/common/auth/principal-cache';
+import { DatabaseNotifications } from '../src/database/database-notifications';
 import { startTestApp, TestApp } from './harness';
 
 /**
@@ -77,5 +79,62 @@ describe('Principals reused until the database notifies a change', () => {
     await t.http().get('/api/users').set('Authorization', auth).expect(200);
     await t.http().post('/api/auth/logout').send({ refresh_token: login.body.refresh_token }).expect(204);
     await t.http().get('/api/users').set('Authorization', auth).expect(401);
+  });
+
+  describe('changes made on this instance, before its notification arrives', () => {
+    type Handler = (...args: unknown[]) => void;
+    let held: unknown[][] = [];
+    let handlers: Handler[] = [];
+    /** The listening connection, whose notifications the tests hold back to find what is seen without them. */
+    const listening = () => (t.app.get(DatabaseNotifications) as unknown as { client: EventEmitter }).client;
+    const holdBack = (...args: unknown[]) => {
+      held.push(args);
+    };
+
+    beforeEach(() => {
+      const client = listening();
+      handlers = client.listeners('notification') as Handler[];
+      client.removeAllListeners('notification');
+      client.on('notification', holdBack);
+    });
+    afterEach(() => {
+      const client = listening();
+      client.off('notification', holdBack);
+      for (const handler of handlers) client.on('notification', handler);
+      for (const args of held) for (const handler of handlers) handler(...args);
+      held = [];
+    });
+
+    it('deleting the own account ends its session for the very next request', async () => {
+      const me = await t.createUser();
+      await t.http().get('/api/users').set('Authorization', me.auth).expect(200);
+      await t
+        .http()
+        .delete('/api/users')
+        .set('Authorization', me.auth)
+        .send({ password: me.password })
+        .expect(204);
+      await t.http().get('/api/users').set('Authorization', me.auth).expect(401);
+    });
+
+    it('a staff role changed or removed here applies to the very next request', async () => {
+      const admin = await t.createUser({ staff: 'admin' });
+      const member = await t.createUser({ staff: 'manager' });
+      const [{ staff_id }] = await t.db.query(`SELECT staff_id FROM staff WHERE user_id = $1`, [
+        member.user_id,
+      ]);
+      const staffList = () => t.http().get('/api/staff/admin/all').set('Authorization', member.auth);
+      expect((await staffList()).status).toBe(403);
+      await t
+        .http()
+        .put('/api/staff')
+        .set('Authorization', admin.auth)
+        .send({ staff_id, role: 'admin' })
+        .expect(200);
+      expect((await staffList()).status).toBe(200);
+      await t.http().delete(`/api/staff/${staff_id}`).set('Authorization', admin.auth).expect(200);
+      expect((await staffList()).status).toBe(403);
+      expect(held.length).toBeGreaterThan(0);
+    });
   });
 });

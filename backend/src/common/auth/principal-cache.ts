@@ -91,7 +91,11 @@ export class PrincipalCache implements OnApplicationBootstrap {
     });
   }
 
-  /** Something about this user changed: their sessions, and the sessions they view, are read again. */
+  /**
+   * Something about this user changed: their sessions, and the sessions they view, are read again. The owner of
+   * the change calls it right after its commit, so the next request on this instance sees the change even before
+   * the database's notification arrives (which tells the other instances).
+   */
   forgetUser(user_id: number): void {
     this.changes++;
     for (const [key, entry] of this.entries) if (entry.userIds.includes(user_id)) this.entries.delete(key);

@@ -13,7 +13,6 @@ import { AuthToken, RefreshToken, Session } from './session.entity';
 import { SignupMessagesInterceptor } from './signup-messages';
 import { AuthRateLimitGuard } from './auth-rate-limit';
 import { TwoFactorService } from './two-factor.service';
-import { PrincipalCache } from '../../common/auth/principal-cache';
 
 /** Sign-up, sign-in, sessions, password reset, one-time sign-in tokens, and the first staff admin. */
 @Module({
@@ -32,8 +31,7 @@ import { PrincipalCache } from '../../common/auth/principal-cache';
     SignupMessagesInterceptor,
     TwoFactorService,
     AuthRateLimitGuard,
-    PrincipalCache,
   ],
-  exports: [AuthService, PrincipalCache],
+  exports: [AuthService],
 })
 export class AuthModule {}

@@ -4,6 +4,7 @@ import type { StaffRole } from '../../common/auth/permissions';
 import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { PrincipalCache } from '../../common/auth/principal-cache';
 import { AuditService } from '../audit/audit.service';
 import { AccessPolicy } from '../organizations/access-policy';
 import type { UserName } from '../users/users.repository';
@@ -24,8 +25,9 @@ export const STAFF_PAGE_SIZE = 10;
 const LAST_ADMIN = 'The last admin cannot be removed or demoted. Make another staff member admin first.';
 
 /**
- * Who works in the back office. Staff rows are re-read by the auth guard on every request, so a role change
- * or removal takes effect at once. There is always at least one admin, or nobody could manage staff again.
+ * Who works in the back office. A role change or removal takes effect at once: this instance forgets the person's
+ * remembered sessions after the commit, and the others hear the database's notification. There is always at least
+ * one admin, or nobody could manage staff again.
  */
 @Injectable()
 export class StaffService {
@@ -35,7 +37,14 @@ export class StaffService {
     @Inject(forwardRef(() => UsersService)) private readonly users: UsersServiceRef,
     private readonly audit: AuditService,
     private readonly policy: AccessPolicy,
+    private readonly principals: PrincipalCache,
   ) {}
+
+  /** The person's role changed: their next request here reads it again. */
+  private roleChanged<T>(user_id: number, result: T): T {
+    this.principals.forgetUser(user_id);
+    return result;
+  }
 
   /** The back office has a handful of staff members: the email search and the paging run over all of them. */
   async list(query: StaffListQuery): Promise<StaffPageResponse> {
@@ -104,7 +113,7 @@ export class StaffService {
 
   /** Makes an existing user staff (POST /staff). */
   async add(email: string, role: StaffRole = 'admin'): Promise<StaffDto> {
-    return this.transactions.run(async (tx) => {
+    const changed = await this.transactions.run(async (tx) => {
       const user = await this.users.findByEmail(email);
       if (!user) throw notFound('User', 'user_not_found');
       if (await this.staff.findByUser(user.user_id, tx)) {
@@ -125,11 +134,12 @@ export class StaffService {
       );
       return toDto(saved, user);
     });
+    return this.roleChanged(changed.user_id, changed);
   }
 
   /** `actorUserId`: the admin asking, who must still be an admin once the lock is held. */
   async changeRole(staffId: number, role: StaffRole, actorUserId?: number): Promise<StaffDto> {
-    return this.transactions.run(async (tx) => {
+    const changed = await this.transactions.run(async (tx) => {
       const member = await this.lockedMember(tx, staffId, actorUserId);
       if (member.role === 'admin' && role !== 'admin') await this.ensureAnotherAdmin(tx, member.staff_id);
       if (member.role !== role) {
@@ -150,10 +160,11 @@ export class StaffService {
       }
       return toDto(member, await this.users.findById(member.user_id));
     });
+    return this.roleChanged(changed.user_id, changed);
   }
 
   async remove(staffId: number, actorUserId?: number): Promise<StaffDto> {
-    return this.transactions.run(async (tx) => {
+    const changed = await this.transactions.run(async (tx) => {
       const member = await this.lockedMember(tx, staffId, actorUserId);
       if (member.role === 'admin') await this.ensureAnotherAdmin(tx, member.staff_id);
       await this.staff.delete(member.staff_id, tx);
@@ -169,6 +180,7 @@ export class StaffService {
       );
       return toDto(member, await this.users.findById(member.user_id));
     });
+    return this.roleChanged(changed.user_id, changed);
   }
 
   private async lockedMember(tx: EntityManager, staffId: number, actorUserId?: number): Promise<Staff> {

@@ -3,6 +3,7 @@ import { APP_ENV, AppEnv } from '../../config/env';
 import { randomUUID } from 'node:crypto';
 import { EntityManager, QueryFailedError } from 'typeorm';
 import type { Principal } from '../../common/auth/principal';
+import { PrincipalCache } from '../../common/auth/principal-cache';
 import type { Page } from '../../common/http/pagination';
 import { UnitOfWork, type StatementRead } from '../../database/unit-of-work';
 import {
@@ -100,6 +101,8 @@ export class UsersService {
     private readonly words: WordsService,
     private readonly currentPassword: CurrentPassword,
     @Inject(APP_ENV) private readonly env: AppEnv,
+    /** Forgets a changed account's sessions here at once; other instances hear the database's notification. */
+    private readonly principals: PrincipalCache,
     @Optional() private readonly realtime?: RealtimeService,
   ) {}
 
@@ -204,8 +207,9 @@ export class UsersService {
   }
 
   /** The pending TOTP secret becomes the active one: sign-in asks for a code from now on. */
-  confirmPendingTotp(user_id: number, step: number): Promise<void> {
-    return this.users.confirmPendingTotp(user_id, step);
+  async confirmPendingTotp(user_id: number, step: number): Promise<void> {
+    await this.users.confirmPendingTotp(user_id, step);
+    this.principals.forgetUser(user_id);
   }
 
   /** Spends a code's time step; false when it or a later one was used already (a code works once). */
@@ -220,6 +224,7 @@ export class UsersService {
       totp_enabled_at: null,
       totp_last_step: null,
     });
+    this.principals.forgetUser(user_id);
   }
 
   /** One more wrong password (locks the account from the fifth in a row). */
@@ -443,8 +448,10 @@ export class UsersService {
       await this.users.delete(user_id, tx);
       return { keys, result };
     });
+    // The sessions went with the account: the next request here must not find them remembered, and its open
+    // sockets close (on every instance).
+    this.principals.forgetUser(user_id);
     await this.files.removeStoredBytes(keys);
-    // The sessions went with the account; close its open sockets too (on every instance).
     this.realtime?.disconnectUser(user_id);
     return result;
   }
@@ -483,6 +490,7 @@ export class UsersService {
       }
       throw err;
     }
+    if (changes.email !== undefined) this.principals.forgetUser(user_id);
     return Object.keys(changes);
   }
 
