@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MailService } from '../src/modules/mail/mail.service';
+import { UsersService } from '../src/modules/users/users.service';
+import { CustomersService } from '../src/modules/customers/customers.service';
 import { PNG } from '../src/modules/files/testing/sample-files';
 import { startTestApp, TestApp, TestUser } from './harness';
 
@@ -23,6 +25,14 @@ describe('Back-office customers API', () => {
   afterAll(() => t.close());
 
   const get = (who: TestUser, url: string) => t.http().get(url).set('Authorization', who.auth);
+  /** Waits (at most 2 s) until `done` holds. */
+  async function waitFor(done: () => boolean): Promise<void> {
+    const deadline = Date.now() + 2_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error('waited 2 s in vain');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
 
   it('lists customers 50 a page, newest first, to managers and admins', async () => {
     for (const who of [manager, admin]) {
@@ -78,6 +88,38 @@ describe('Back-office customers API', () => {
     const staffRow = (await get(admin, `/api/users/admin/all?field=email&query=${manager.email}`).expect(200))
       .body;
     expect(staffRow.users[0].staff_role).toBe('manager');
+  });
+
+  it('shares one computation among identical list requests at once, never one that began before them', async () => {
+    const users = t.app.get(UsersService);
+    const adminPage = users.adminPage.bind(users);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    const spy = jest.spyOn(users, 'adminPage').mockImplementation(async (filter) => {
+      if (++started === 1) await gate;
+      return adminPage(filter);
+    });
+    const asked = jest.spyOn(t.app.get(CustomersService), 'list');
+    try {
+      const url = '/api/users/admin/all?query=latecomer';
+      const first = get(admin, url).then((r) => r);
+      await waitFor(() => started === 1);
+      // Made while the first computation runs: the requests that come after it must see it.
+      const created = await t.createUser({ email: 'latecomer@customers.test', name: 'Late' });
+      const later = [get(admin, url).then((r) => r), get(admin, url).then((r) => r)];
+      await waitFor(() => asked.mock.calls.length === 3);
+      release();
+      const answers = await Promise.all([first, ...later]);
+      for (const answer of answers) expect(answer.status).toBe(200);
+      for (const answer of answers.slice(1))
+        expect(answer.body.users.map((u: { user_id: number }) => u.user_id)).toEqual([created.user_id]);
+      // The two later requests shared the second computation.
+      expect(started).toBe(2);
+    } finally {
+      spy.mockRestore();
+      asked.mockRestore();
+    }
   });
 
   it('refuses an unknown sort or field, and a too large page size, with 400', async () => {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ADMIN_USERS_PAGE_SIZE } from '@avatar-studio/contracts';
+import { ADMIN_USERS_PAGE_SIZE, type CustomerSearchField, type CustomerSort } from '@avatar-studio/contracts';
 import type { Principal } from '../../common/auth/principal';
 import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { PurchasesService } from '../purchases/purchases.service';
-import { toPage } from '../../common/http/pagination';
+import { FreshSharedReads } from '../../common/concurrency/fresh-shared-reads';
+import { type Page, toPage } from '../../common/http/pagination';
 import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { StaffService } from '../staff/staff.service';
@@ -20,6 +21,15 @@ import type {
   ImpersonationCodeResponse,
   UpdateCustomerDto,
 } from './dto/customers.dto';
+
+/** One page of the customers list: the search, the order and the page (everything its answer depends on). */
+interface CustomerListFilter {
+  text?: string;
+  field: CustomerSearchField;
+  sort: CustomerSort;
+  direction: 'asc' | 'desc';
+  page: Page;
+}
 
 /** The customer screen lists at most this many of their organizations. */
 const CUSTOMER_ORGANIZATIONS_SHOWN = 100;
@@ -49,13 +59,29 @@ export class CustomersService {
     private readonly analytics: AnalyticsService,
   ) {}
 
-  async list(query: CustomersQuery): Promise<CustomerPageResponse> {
-    const page = toPage(query, ADMIN_USERS_PAGE_SIZE);
-    const { rows, total: matched } = await this.users.adminPage({
+  /**
+   * Identical list requests at once (the same page of the same search and order) share one computation that
+   * started after they arrived (FreshSharedReads, as the analytics calls do): staff reloading the list together
+   * cost the database about two computations, and each answer is as current as its own would be. The answer
+   * does not depend on who asks (every staff member who may list sees the same customers).
+   */
+  private readonly sharedPages = new FreshSharedReads();
+
+  list(query: CustomersQuery): Promise<CustomerPageResponse> {
+    const filter: CustomerListFilter = {
       text: query.query,
       field: query.field ?? 'all',
       sort: query.sort ?? 'user_id',
       direction: query.direction ?? 'desc',
+      page: toPage(query, ADMIN_USERS_PAGE_SIZE),
+    };
+    const key = JSON.stringify([filter.text, filter.field, filter.sort, filter.direction, filter.page]);
+    return this.sharedPages.read(key, () => this.listPage(filter));
+  }
+
+  private async listPage({ page, ...filter }: CustomerListFilter): Promise<CustomerPageResponse> {
+    const { rows, total: matched } = await this.users.adminPage({
+      ...filter,
       skip: page.skip,
       limit: page.limit,
     });
