@@ -1,5 +1,6 @@
 import * as pg from 'pg';
 import { QueryFailedError } from 'typeorm';
+import { preparedName } from './prepared-statements';
 
 /**
  * Errors that mean the database could not be reached or went away (restart, failover, network cut), as opposed
@@ -57,12 +58,30 @@ type ConnectCallback = (
 ) => void;
 
 /**
+ * A connection that runs the statements marked `prepared` (prepared-statements.ts) as named prepared statements:
+ * pg parses each once per connection and PostgreSQL may reuse its plan; every other call is unchanged.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values, ...rest] = args;
+    const name = typeof text === 'string' && Array.isArray(values) ? preparedName(text) : undefined;
+    const call = super.query as (...a: unknown[]) => never;
+    return name ? call.call(this, { name, text, values }, ...rest) : call.apply(this, args);
+  }
+}
+
+/**
  * pg with a pool whose `connect` keeps trying while the database is unreachable, for at most `retryMs`, so a
  * short outage (a restart, a failover) makes requests wait instead of fail. Only getting a connection is
- * retried: nothing has run on the database yet, so trying again cannot apply a change twice.
+ * retried: nothing has run on the database yet, so trying again cannot apply a change twice. Its connections
+ * run the statements marked `prepared` as prepared statements (PreparingClient).
  */
 export function resilientPg(retryMs: number): typeof pg {
   class ResilientPool extends pg.Pool {
+    constructor(options?: pg.PoolConfig) {
+      super({ ...options, Client: PreparingClient });
+    }
+
     override connect(): Promise<pg.PoolClient>;
     override connect(callback: ConnectCallback): void;
     override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { prepared } from '../../database/prepared-statements';
 import { Brackets, EntityManager, In, ObjectLiteral, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
 import type { MessageCitationDto, MessageDto, MessageSourceDto } from './dto/message.dto';
@@ -90,7 +91,7 @@ export class MessagesRepository {
     // message is not among `earlier`.
     const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
     const rows = (await m.query(
-      `WITH asked AS (
+      prepared(`WITH asked AS (
          INSERT INTO messages (conversation_id, user_id, role, content, prompt, message_type_id, model)
          VALUES ($1, $2, 'user', $3, $4, $5, $6)
          RETURNING *
@@ -115,7 +116,7 @@ export class MessagesRepository {
          FROM asked
        UNION ALL
        SELECT ${columns}, 1 AS position, NULL FROM pending
-       ORDER BY position`,
+       ORDER BY position`),
       [
         message.conversation_id,
         message.user_id,
@@ -307,7 +308,7 @@ export class MessagesRepository {
     // update is wrapped in a SELECT so the driver answers its rows alone, as for any read.
     const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
     const rows = (await m.query(
-      `WITH saved AS (
+      prepared(`WITH saved AS (
          UPDATE messages
             SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6, citations = $7,
                 status = 'complete', partial_content = NULL, lease_until = NULL, interrupted_reason = NULL,
@@ -316,7 +317,7 @@ export class MessagesRepository {
           WHERE message_id = $1 AND status = 'generating'
           RETURNING ${columns}
        )
-       SELECT * FROM saved`,
+       SELECT * FROM saved`),
       [
         id,
         answer.content,

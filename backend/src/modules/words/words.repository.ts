@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { prepared } from '../../database/prepared-statements';
 import { Brackets, EntityManager, In, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
 import type { TransactionStatement } from '../../database/unit-of-work';
@@ -299,7 +300,7 @@ export class WordsRepository {
    * because the times must keep PostgreSQL's microseconds, which a JavaScript Date would cut to milliseconds.
    */
   lots(m: EntityManager | undefined, user_id: number): Promise<LotRow[]> {
-    return this.ledgerRepo(m).query(LOTS_SQL, [user_id]) as Promise<LotRow[]>;
+    return this.ledgerRepo(m).query(prepared(LOTS_SQL), [user_id]) as Promise<LotRow[]>;
   }
 
   /**
