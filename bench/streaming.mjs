@@ -6,7 +6,9 @@
 // it streamed), and a breakdown of the backend's main-thread time per answer (auth, database, provider, socket
 // emit...) from a CPU profile of a separate pass. Where each setup ran is read from the backend and what it left
 // behind, not assumed. A stream that fails, arrives incomplete or out of order is an error: it is left out of the
-// percentiles, and the bench exits non-zero when there is one.
+// percentiles, and the bench exits non-zero when there is one. Each level runs twice: a first pass whose first
+// round is a burst (every stream sent at the same instant), printed apart, then the measured pass, whose streams
+// start evenly over one answer's duration.
 //
 // Needs the built backend (npx nx run backend:build), PostgreSQL and Redis.
 // Settings (env): BENCH_SETUPS (postgresql,embedded), BENCH_TOKENS (60 chunks per answer), BENCH_DELAY_MS (5 ms
@@ -57,6 +59,8 @@ const TARGETS = {
   cpuMs: 6,
 };
 
+/** How long the provider takes to send one answer: the measured pass spreads its streams' starts over it. */
+const ANSWER_MS = TOKENS * DELAY_MS;
 const roundsFor = (concurrency) => Math.max(1, Math.ceil(MIN_SAMPLES / concurrency));
 const countTokens = (text) => (text.match(/ w\d+/g) ?? []).length;
 
@@ -198,15 +202,17 @@ async function productStream(base, user, conversation_id) {
 
 /**
  * `concurrency` workers, each running `rounds` streams back to back. Failed and incomplete streams are errors,
- * counted and left out of every figure.
+ * counted and left out of every figure. With `spreadMs`, the workers' first streams start evenly over that time
+ * instead of at the same instant.
  */
-async function runLevel(concurrency, rounds, streamOnce) {
+async function runLevel(concurrency, rounds, streamOnce, spreadMs = 0) {
   const results = [];
   let errors = 0;
   let firstError = null;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, worker) => {
+      if (spreadMs) await new Promise((r) => setTimeout(r, (worker * spreadMs) / concurrency));
       for (let round = 0; round < rounds; round++) {
         try {
           const r = await streamOnce(worker, round);
@@ -288,7 +294,11 @@ async function benchSetup(setup, fake) {
     const needed = new Array(userCount).fill(0);
     const plan = [
       [5, 2],
-      ...LEVELS.map((c) => [c, roundsFor(c)]),
+      // Each level runs twice: its first pass, then the measured one.
+      ...LEVELS.flatMap((c) => [
+        [c, roundsFor(c)],
+        [c, roundsFor(c)],
+      ]),
       [PROFILE_STREAMS, Math.ceil(PROFILE_ANSWERS / PROFILE_STREAMS)],
     ];
     for (const [c, rounds] of plan) for (let w = 0; w < c; w++) needed[w % userCount] += rounds;
@@ -317,15 +327,32 @@ async function benchSetup(setup, fake) {
     await runLevel(5, 2, product);
 
     const rows = [];
+    const firstRows = [];
     const details = [];
     let errors = 0;
-    for (const c of LEVELS) {
-      const rounds = roundsFor(c);
-      const direct = await runLevel(c, rounds, () => directStream(baseURL));
+    /** The direct calls, then the same number through the product, with the backend's CPU per answer. */
+    const pass = async (c, rounds, spreadMs) => {
+      const direct = await runLevel(c, rounds, () => directStream(baseURL), spreadMs);
       const cpuBefore = cpuMs(server.child.pid);
-      const through = await runLevel(c, rounds, product);
+      const through = await runLevel(c, rounds, product, spreadMs);
       const cpuPerAnswer = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, through.ok);
       errors += direct.errors + through.errors;
+      return { direct, through, cpuPerAnswer };
+    };
+    for (const c of LEVELS) {
+      const rounds = roundsFor(c);
+      // Two arrival patterns of the same number of streams in flight. The first pass sends every stream of its
+      // first round at the same instant (a burst: the last of them is admitted after all the others), to a
+      // backend that has not served this load yet. The second, held against the targets, starts the streams
+      // evenly over one answer's duration, as streams in flight arrive when nobody synchronises them.
+      const first = await pass(c, rounds, 0);
+      firstRows.push([
+        c,
+        pair(first.through.ttft50 - first.direct.ttft50, first.through.ttft99 - first.direct.ttft99),
+        `${first.through.ok}/${first.through.streams}`,
+        ms(first.cpuPerAnswer),
+      ]);
+      const { direct, through, cpuPerAnswer } = await pass(c, rounds, ANSWER_MS);
       const target = TARGETS[c];
       const added50 = through.ttft50 - direct.ttft50;
       const added99 = through.ttft99 - direct.ttft99;
@@ -351,6 +378,8 @@ async function benchSetup(setup, fake) {
       for (const [mode, r] of [
         ['direct', direct],
         ['product', through],
+        ['direct (first pass)', first.direct],
+        ['product (first pass)', first.through],
       ])
         if (r.firstError) console.log(`  ${mode} at ${c}: first error: ${r.firstError}`);
     }
@@ -367,6 +396,10 @@ async function benchSetup(setup, fake) {
       ],
       rows,
     );
+    console.log(
+      '\nthe first pass at each level, its first round sent at the same instant (not held against the targets):\n',
+    );
+    table(['streams', 'added p50/p99 ms', 'complete in order', 'backend CPU ms/answer'], firstRows);
     console.log('');
     table(
       [
@@ -443,10 +476,17 @@ Notes:
 - added = product percentile minus direct percentile (the runs are not paired stream by stream). Percentiles are
   over complete streams only; "complete in order" counts streams whose every chunk arrived at its offset and whose
   text is the provider's.
+- Each level runs twice, direct then product each time, with the same number of streams in flight. The first
+  pass (printed apart) sends every stream of its first round at the same instant, to a backend that has not
+  served this load yet; the second, in the main table and held against the targets, starts the streams evenly
+  over one answer's duration (${ANSWER_MS} ms), each then running its next one as soon as it ends.
 - backend CPU ms/answer: the backend process's CPU time (user + system, every thread) during the level, over the
-  answers it completed. The breakdown attributes main-thread samples of a profiled pass by the innermost part of
-  the product on the stack (bench/profile-breakdown.mjs); gc is garbage collection, other is HTTP, Nest,
-  validation and the product's own code.
+  answers it completed. At one stream it is several times the figure under load: every chunk wakes an otherwise
+  idle process, where under load one wake-up serves many streams. The breakdown attributes main-thread samples of
+  a profiled pass by the innermost part of the product on the stack (bench/profile-breakdown.mjs); gc is garbage
+  collection, other is HTTP, Nest, validation and the product's own code. The embedded database runs in a thread
+  of its own: its work is in the CPU per answer, and in the breakdown only as the main thread's side of its
+  queries.
 - Several answers of one customer run at once above ${MAX_USERS} streams (one socket per customer).
 - The fake provider runs in its own process; the backend, the fake and this client share the machine.`);
   if (errors) {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as pg from 'pg';
 import request from 'supertest';
 import { AppProcess, startAppProcess } from './app-process';
 
@@ -62,5 +63,42 @@ describe('The embedded database', () => {
         signup_reason: 'Recommendation',
       })
       .expect(201);
+  });
+
+  it('reuses a signed-in session until a change to it commits, whichever client of its socket makes it', async () => {
+    const signup = await request(app.url)
+      .post('/api/auth/signup')
+      .send({
+        name: 'Cache',
+        last_name: 'Dones',
+        email: 'cache.dones@example.com',
+        password: 'secret123',
+        phone: '(555) 123-4568',
+        signup_reason: 'Recommendation',
+      })
+      .expect(201);
+    const auth = `Bearer ${signup.body.access_token}`;
+    const userId = signup.body.user.user_id as number;
+    const profile = () => request(app.url).get('/api/users').set('Authorization', auth);
+    // The operator's own client on the socket, as psql would be.
+    const operator = new pg.Client({
+      connectionString: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(join(dataDir, 'pg-socket'))}`,
+    });
+    await operator.connect();
+    try {
+      await profile().expect(200);
+      // Revoked with its notification held back (no triggers for this one transaction), the session still
+      // answers: it is being reused, not read again.
+      await operator.query('BEGIN');
+      await operator.query(`SET LOCAL session_replication_role = replica`);
+      await operator.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1`, [userId]);
+      await operator.query('COMMIT');
+      await profile().expect(200);
+      // A change that notifies ends it at once, although the notification went to the operator's client.
+      await operator.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1`, [userId]);
+      await profile().expect(401);
+    } finally {
+      await operator.end();
+    }
   });
 });

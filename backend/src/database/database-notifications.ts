@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import * as pg from 'pg';
 import { APP_ENV, type AppEnv } from '../config/env';
+import { EMBEDDED_DATABASE, type EmbeddedDatabaseHolder } from './embedded-postgres';
 
 /** What a listener of a channel hears. */
 export interface ChannelListener {
@@ -16,8 +17,9 @@ export interface ChannelListener {
 const RECONNECT_MS = 1_000;
 
 /**
- * PostgreSQL's LISTEN on one connection of its own, kept open and opened again when it drops. The embedded
- * database has no second session to listen on, so there listeners never become ready.
+ * PostgreSQL's LISTEN on one connection of its own, kept open and opened again when it drops. On the embedded
+ * database the connection's LISTEN makes its one shared session listen, and the notifications are heard where
+ * the database sends them, whichever client's statement committed the change (EmbeddedPostgres.onNotification).
  */
 @Injectable()
 export class DatabaseNotifications implements OnModuleDestroy {
@@ -29,7 +31,18 @@ export class DatabaseNotifications implements OnModuleDestroy {
   private retry: NodeJS.Timeout | null = null;
   private outageLogged = false;
 
-  constructor(@Inject(APP_ENV) private readonly env: AppEnv) {}
+  /** Stops hearing the embedded database's notifications. */
+  private unhearEmbedded: (() => void) | null = null;
+
+  constructor(
+    @Inject(APP_ENV) private readonly env: AppEnv,
+    @Inject(EMBEDDED_DATABASE) private readonly embedded: EmbeddedDatabaseHolder,
+  ) {}
+
+  /** Where to listen: PostgreSQL's URL, the embedded database's once it runs, or nowhere yet. */
+  private get url(): string | null {
+    return this.env.databaseUrl ?? this.embedded.current?.url ?? null;
+  }
 
   /** Listens on `channel` (a constant identifier, never user input). */
   listen(channel: string, listener: ChannelListener): void {
@@ -37,7 +50,7 @@ export class DatabaseNotifications implements OnModuleDestroy {
     const known = this.listeners.get(channel);
     if (known) known.push(listener);
     else this.listeners.set(channel, [listener]);
-    if (!this.env.databaseUrl || this.closed) return;
+    if (!this.url || this.closed) return;
     if (this.connected && this.client) {
       // A listener added on a live connection is ready once its channel's LISTEN has run.
       const client = this.client;
@@ -59,15 +72,16 @@ export class DatabaseNotifications implements OnModuleDestroy {
   private async connect(): Promise<void> {
     this.retry = null;
     if (this.closed) return;
+    const embedded = this.env.databaseUrl ? null : this.embedded.current;
     const client = new pg.Client({
-      connectionString: this.env.databaseUrl!,
+      connectionString: this.url!,
       keepAlive: true,
       connectionTimeoutMillis: 5_000,
     });
     this.client = client;
-    client.on('notification', (n) => {
-      for (const listener of this.listeners.get(n.channel) ?? []) listener.message(n.payload ?? '');
-    });
+    if (embedded) {
+      this.unhearEmbedded ??= embedded.onNotification((n) => this.deliver(n.channel, n.payload));
+    } else client.on('notification', (n) => this.deliver(n.channel, n.payload ?? ''));
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     try {
@@ -95,6 +109,12 @@ export class DatabaseNotifications implements OnModuleDestroy {
     for (const list of this.listeners.values()) for (const listener of list) listener.ready();
   }
 
+  private deliver(channel: string, payload: string): void {
+    // Notifications are heard only while a connection listens, as on PostgreSQL.
+    if (!this.connected) return;
+    for (const listener of this.listeners.get(channel) ?? []) listener.message(payload);
+  }
+
   /** The connection failed or ended: every listener hears of the gap, and a new connection follows. */
   private lost(client: pg.Client): void {
     if (client !== this.client) return;
@@ -110,6 +130,7 @@ export class DatabaseNotifications implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    this.unhearEmbedded?.();
     const client = this.client;
     this.client = null;
     this.connected = false;

@@ -3,20 +3,18 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UnitOfWork } from './unit-of-work';
 import { DatabaseNotifications } from './database-notifications';
 import { APP_ENV, AppEnv } from '../config/env';
-import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { EMBEDDED_DATABASE, EmbeddedDatabaseHolder, startEmbeddedPostgres } from './embedded-postgres';
 import { migrations } from './migrations';
 import { QueryErrorLogger } from './query-logger';
 import { resilientPg } from './resilient-pg';
 
-const EMBEDDED = Symbol('EMBEDDED_POSTGRES');
-
 /** TypeORM on PostgreSQL (DATABASE_URL) or the embedded PGlite; migrations run at start, never synchronize. */
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
-  constructor(@Inject(EMBEDDED) private readonly embedded: { current: EmbeddedPostgres | null }) {}
+  constructor(@Inject(EMBEDDED_DATABASE) private readonly embedded: EmbeddedDatabaseHolder) {}
 
   static forRoot(): DynamicModule {
-    const holder = { current: null as EmbeddedPostgres | null };
+    const holder: EmbeddedDatabaseHolder = { current: null };
     return {
       module: DatabaseModule,
       // Global so that every service can start a transaction (UnitOfWork) or listen for the database's
@@ -59,7 +57,7 @@ export class DatabaseModule implements OnApplicationShutdown {
           },
         }),
       ],
-      providers: [{ provide: EMBEDDED, useValue: holder }, UnitOfWork, DatabaseNotifications],
+      providers: [{ provide: EMBEDDED_DATABASE, useValue: holder }, UnitOfWork, DatabaseNotifications],
       exports: [UnitOfWork, DatabaseNotifications],
     };
   }

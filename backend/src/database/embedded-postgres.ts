@@ -3,11 +3,20 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbeddedDatabase, serveEmbeddedBackups } from './embedded-backup';
+import { type DatabaseNotification, hearNotifications } from './embedded-notifications';
 
 export interface EmbeddedPostgres {
   url: string;
+  /** Every notification the database sends, to any of its clients; returns the call that stops listening. */
+  onNotification(listener: (notification: DatabaseNotification) => void): () => void;
   stop(): Promise<void>;
 }
+
+/** The embedded database of this process once it runs (null with DATABASE_URL, or before it started). */
+export interface EmbeddedDatabaseHolder {
+  current: EmbeddedPostgres | null;
+}
+export const EMBEDDED_DATABASE = Symbol('EMBEDDED_DATABASE');
 
 /** The file name PostgreSQL clients look for in a socket folder (port 5432). */
 const SOCKET_FILE = '.s.PGSQL.5432';
@@ -39,6 +48,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const dir = join(dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
   const db = await openEmbeddedDatabase(dir);
+  const listeners = new Set<(notification: DatabaseNotification) => void>();
+  hearNotifications(db, (notification) => listeners.forEach((listener) => listener(notification)));
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const folder = socketFolder(dataDir);
   const path = join(folder, SOCKET_FILE);
@@ -51,6 +62,10 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   logger.log(`PGlite database in ${dir} (set DATABASE_URL to use PostgreSQL)`);
   return {
     url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(folder)}`,
+    onNotification(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async stop() {
       await new Promise((done) => backups.close(done));
       await server.stop();

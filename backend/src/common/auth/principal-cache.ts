@@ -21,8 +21,8 @@ interface Entry {
  * Who a signed-in session belongs to (its user, staff role, viewer), kept for a moment per instance so a request
  * does not read the session, the user and the staff role again. Correct only while nothing it holds can change
  * unseen: the database notifies every instance at the commit of any change to them (migration
- * PrincipalChangeNotifications), so the cache works only while this instance listens; while it does not (the
- * embedded database, a lost connection) every request reads. A read that overlaps a change is not kept.
+ * PrincipalChangeNotifications), so the cache works only while this instance listens; while it does not (a lost
+ * connection) every request reads. A read that overlaps a change is not kept.
  */
 @Injectable()
 export class PrincipalCache implements OnApplicationBootstrap {

@@ -1,0 +1,110 @@
+/** A notification as PostgreSQL's protocol carries it to a client (NotificationResponse). */
+export interface DatabaseNotification {
+  channel: string;
+  payload: string;
+}
+
+/** NotificationResponse's type byte ('A'). */
+const NOTIFICATION = 0x41;
+/** Type byte and length of every message the server sends. */
+const HEADER_BYTES = 5;
+/** PostgreSQL's payloads are under 8000 bytes; a longer body is not a notification of ours and is skipped. */
+const MAX_NOTIFICATION_BYTES = 16_384;
+
+/**
+ * Finds the notifications in what the database sends a client: whole messages, cut anywhere across the chunks
+ * pushed, each message skipped by its length unless it is a notification. One reader per answer of the database.
+ */
+export class NotificationReader {
+  private readonly header = new Uint8Array(HEADER_BYTES);
+  private headerFill = 0;
+  /** Bytes of the current message, not a notification, still to skip. */
+  private skip = 0;
+  /** The body of the current notification, while it arrives. */
+  private body: Uint8Array | null = null;
+  private bodyFill = 0;
+  private readonly decoder = new TextDecoder();
+
+  constructor(private readonly heard: (notification: DatabaseNotification) => void) {}
+
+  push(chunk: Uint8Array): void {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.skip > 0) {
+        const n = Math.min(this.skip, chunk.length - at);
+        this.skip -= n;
+        at += n;
+      } else if (this.body) {
+        const n = Math.min(this.body.length - this.bodyFill, chunk.length - at);
+        this.body.set(chunk.subarray(at, at + n), this.bodyFill);
+        this.bodyFill += n;
+        at += n;
+        if (this.bodyFill === this.body.length) {
+          const body = this.body;
+          this.body = null;
+          this.read(body);
+        }
+      } else {
+        this.header[this.headerFill++] = chunk[at++];
+        if (this.headerFill === HEADER_BYTES) {
+          this.headerFill = 0;
+          // The length counts itself but not the type byte.
+          const bodyBytes = new DataView(this.header.buffer).getUint32(1) - 4;
+          if (this.header[0] === NOTIFICATION && bodyBytes > 0 && bodyBytes <= MAX_NOTIFICATION_BYTES) {
+            this.body = new Uint8Array(bodyBytes);
+            this.bodyFill = 0;
+          } else this.skip = Math.max(0, bodyBytes);
+        }
+      }
+    }
+  }
+
+  /** The sender's process id (4 bytes), then the channel and the payload, each ending with a zero byte. */
+  private read(body: Uint8Array): void {
+    const channelEnd = body.indexOf(0, 4);
+    const payloadEnd = channelEnd < 0 ? -1 : body.indexOf(0, channelEnd + 1);
+    if (payloadEnd < 0) return;
+    this.heard({
+      channel: this.decoder.decode(body.subarray(4, channelEnd)),
+      payload: this.decoder.decode(body.subarray(channelEnd + 1, payloadEnd)),
+    });
+  }
+}
+
+/** The part of PGlite its socket server runs every client's messages through. */
+export interface ProtocolRunner {
+  execProtocolRawStream(
+    message: Uint8Array,
+    options: { syncToFs?: boolean; onRawData: (data: Uint8Array) => void },
+  ): Promise<void>;
+}
+
+/**
+ * PGlite is one session shared by every client of its socket server, and it sends a notification to whichever
+ * client's statement committed the change, not to the client that ran LISTEN. So the app hears them where every
+ * client's answers pass: each answer is read for notifications on its way out, whoever it goes to (the app's
+ * own connection, or an operator's psql on the socket). Listeners run in order; one that throws does not keep
+ * the others or the client's answer from going on.
+ */
+export function hearNotifications(
+  db: ProtocolRunner,
+  heard: (notification: DatabaseNotification) => void,
+): void {
+  const run = db.execProtocolRawStream.bind(db);
+  db.execProtocolRawStream = (message, options) => {
+    const reader = new NotificationReader((notification) => {
+      try {
+        heard(notification);
+      } catch {
+        // A listener's failure is its own; the answer still goes to its client.
+      }
+    });
+    return run(message, {
+      ...options,
+      onRawData: (data) => {
+        reader.push(data);
+        options.onRawData(data);
+      },
+    });
+  };
+}
