@@ -1,6 +1,7 @@
 import type { TestUser } from './harness';
 import { SecretBox } from '../src/common/crypto/secret-box';
 import { JobQueue } from '../src/common/jobs/job-queue';
+import { addPeriod } from '../src/modules/purchases/purchase-rules';
 import { startPaymentsKit, ORG_KEY, PaymentsKit } from './payments-kit';
 
 /**
@@ -211,11 +212,9 @@ describe('Payments: revoke at the provider, PayPal periods, contract invoices, i
         `SELECT paypal_capture_id, period_end FROM invoices WHERE purchase_id = $1 ORDER BY period_end`,
         [purchase_id],
       );
-      const monthAfter = (iso: string) => {
-        const d = new Date(iso);
-        d.setUTCMonth(d.getUTCMonth() + 1);
-        return d.getTime();
-      };
+      // The product's rule (unit-tested in purchase-rules.spec): a month from the 29th, 30th or 31st ends on the
+      // last day of a shorter month, where Date's own month arithmetic runs into the next one.
+      const monthAfter = (iso: string) => addPeriod(new Date(iso), 1, 'month').getTime();
       expect(rows.map((r: { paypal_capture_id: string }) => r.paypal_capture_id)).toEqual([
         second.resource.id,
         third.resource.id,
