@@ -83,8 +83,10 @@ export interface ProtocolRunner {
  * PGlite is one session shared by every client of its socket server, and it sends a notification to whichever
  * client's statement committed the change, not to the client that ran LISTEN. So the app hears them where every
  * client's answers pass: each answer is read for notifications on its way out, whoever it goes to (the app's
- * own connection, or an operator's psql on the socket). Listeners run in order; one that throws does not keep
- * the others or the client's answer from going on.
+ * own connection, or an operator's psql on the socket). PGlite's socket server runs every client's messages
+ * through `execProtocolRawStream`; should a new version stop doing so, the embedded database's e2e test
+ * (secrets-embedded-db) fails. Listeners run in order; one that throws does not keep the others or the client's
+ * answer from going on.
  */
 export function hearNotifications(
   db: ProtocolRunner,
