@@ -484,9 +484,8 @@ Notes:
   answers it completed. At one stream it is several times the figure under load: every chunk wakes an otherwise
   idle process, where under load one wake-up serves many streams. The breakdown attributes main-thread samples of
   a profiled pass by the innermost part of the product on the stack (bench/profile-breakdown.mjs); gc is garbage
-  collection, other is HTTP, Nest, validation and the product's own code. The embedded database runs in a thread
-  of its own: its work is in the CPU per answer, and in the breakdown only as the main thread's side of its
-  queries.
+  collection, other is HTTP, Nest, validation and the product's own code. The embedded database (PGlite) runs
+  on the backend's main thread: its work is in the CPU per answer and in the breakdown's database share.
 - Several answers of one customer run at once above ${MAX_USERS} streams (one socket per customer).
 - The fake provider runs in its own process; the backend, the fake and this client share the machine.`);
   if (errors) {

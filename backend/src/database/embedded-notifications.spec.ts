@@ -75,10 +75,11 @@ describe('hearNotifications', () => {
       },
     };
     const heard: DatabaseNotification[] = [];
-    hearNotifications(db, (n) => {
-      heard.push(n);
+    const listen = hearNotifications(db);
+    listen(() => {
       throw new Error('a listener failing');
     });
+    listen((n) => heard.push(n));
     const received: Uint8Array[] = [];
     await db.execProtocolRawStream(new Uint8Array(), { onRawData: (data) => received.push(data) });
     expect(concat(received)).toEqual(answer);

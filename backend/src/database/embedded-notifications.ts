@@ -10,6 +10,7 @@ const NOTIFICATION = 0x41;
 const HEADER_BYTES = 5;
 /** PostgreSQL's payloads are under 8000 bytes; a longer body is not a notification of ours and is skipped. */
 const MAX_NOTIFICATION_BYTES = 16_384;
+const utf8 = new TextDecoder();
 
 /**
  * Finds the notifications in what the database sends a client: whole messages, cut anywhere across the chunks
@@ -23,7 +24,6 @@ export class NotificationReader {
   /** The body of the current notification, while it arrives. */
   private body: Uint8Array | null = null;
   private bodyFill = 0;
-  private readonly decoder = new TextDecoder();
 
   constructor(private readonly heard: (notification: DatabaseNotification) => void) {}
 
@@ -49,7 +49,8 @@ export class NotificationReader {
         if (this.headerFill === HEADER_BYTES) {
           this.headerFill = 0;
           // The length counts itself but not the type byte.
-          const bodyBytes = new DataView(this.header.buffer).getUint32(1) - 4;
+          const h = this.header;
+          const bodyBytes = (((h[1] << 24) | (h[2] << 16) | (h[3] << 8) | h[4]) >>> 0) - 4;
           if (this.header[0] === NOTIFICATION && bodyBytes > 0 && bodyBytes <= MAX_NOTIFICATION_BYTES) {
             this.body = new Uint8Array(bodyBytes);
             this.bodyFill = 0;
@@ -65,8 +66,8 @@ export class NotificationReader {
     const payloadEnd = channelEnd < 0 ? -1 : body.indexOf(0, channelEnd + 1);
     if (payloadEnd < 0) return;
     this.heard({
-      channel: this.decoder.decode(body.subarray(4, channelEnd)),
-      payload: this.decoder.decode(body.subarray(channelEnd + 1, payloadEnd)),
+      channel: utf8.decode(body.subarray(4, channelEnd)),
+      payload: utf8.decode(body.subarray(channelEnd + 1, payloadEnd)),
     });
   }
 }
@@ -79,28 +80,32 @@ export interface ProtocolRunner {
   ): Promise<void>;
 }
 
+export type NotificationListener = (notification: DatabaseNotification) => void;
+
 /**
  * PGlite is one session shared by every client of its socket server, and it sends a notification to whichever
  * client's statement committed the change, not to the client that ran LISTEN. So the app hears them where every
  * client's answers pass: each answer is read for notifications on its way out, whoever it goes to (the app's
  * own connection, or an operator's psql on the socket). PGlite's socket server runs every client's messages
  * through `execProtocolRawStream`; should a new version stop doing so, the embedded database's e2e test
- * (secrets-embedded-db) fails. Listeners run in order; one that throws does not keep the others or the client's
- * answer from going on.
+ * (secrets-embedded-db) fails. Returns how to add a listener (and the call that removes it); each listener runs
+ * on its own, so one that throws keeps neither the others nor the client's answer from going on.
  */
-export function hearNotifications(
-  db: ProtocolRunner,
-  heard: (notification: DatabaseNotification) => void,
-): void {
+export function hearNotifications(db: ProtocolRunner): (listener: NotificationListener) => () => void {
+  const listeners = new Set<NotificationListener>();
+  const heard = (notification: DatabaseNotification) => {
+    for (const listener of listeners) {
+      try {
+        listener(notification);
+      } catch {
+        // A listener's failure is its own.
+      }
+    }
+  };
   const run = db.execProtocolRawStream.bind(db);
   db.execProtocolRawStream = (message, options) => {
-    const reader = new NotificationReader((notification) => {
-      try {
-        heard(notification);
-      } catch {
-        // A listener's failure is its own; the answer still goes to its client.
-      }
-    });
+    // Most answers carry no notification; the reader only walks their message headers.
+    const reader = new NotificationReader(heard);
     return run(message, {
       ...options,
       onRawData: (data) => {
@@ -108,5 +113,9 @@ export function hearNotifications(
         options.onRawData(data);
       },
     });
+  };
+  return (listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   };
 }

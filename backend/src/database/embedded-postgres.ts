@@ -3,12 +3,12 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbeddedDatabase, serveEmbeddedBackups } from './embedded-backup';
-import { type DatabaseNotification, hearNotifications } from './embedded-notifications';
+import { hearNotifications, type NotificationListener } from './embedded-notifications';
 
 export interface EmbeddedPostgres {
   url: string;
   /** Every notification the database sends, to any of its clients; returns the call that stops listening. */
-  onNotification(listener: (notification: DatabaseNotification) => void): () => void;
+  onNotification(listener: NotificationListener): () => void;
   stop(): Promise<void>;
 }
 
@@ -48,8 +48,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const dir = join(dataDir, 'pg');
   mkdirSync(dir, { recursive: true });
   const db = await openEmbeddedDatabase(dir);
-  const listeners = new Set<(notification: DatabaseNotification) => void>();
-  hearNotifications(db, (notification) => listeners.forEach((listener) => listener(notification)));
+  const onNotification = hearNotifications(db);
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const folder = socketFolder(dataDir);
   const path = join(folder, SOCKET_FILE);
@@ -62,10 +61,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   logger.log(`PGlite database in ${dir} (set DATABASE_URL to use PostgreSQL)`);
   return {
     url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(folder)}`,
-    onNotification(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onNotification,
     async stop() {
       await new Promise((done) => backups.close(done));
       await server.stop();
