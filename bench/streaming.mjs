@@ -485,7 +485,8 @@ Notes:
   idle process, where under load one wake-up serves many streams. The breakdown attributes main-thread samples of
   a profiled pass by the innermost part of the product on the stack (bench/profile-breakdown.mjs); gc is garbage
   collection, other is HTTP, Nest, validation and the product's own code. The embedded database (PGlite) runs
-  on the backend's main thread: its work is in the CPU per answer and in the breakdown's database share.
+  in a thread of the backend's process: its work is in the CPU per answer (every thread counts), not in the
+  breakdown (the main thread's samples), whose database share is the driver's and the socket's side of it.
 - Several answers of one customer run at once above ${MAX_USERS} streams (one socket per customer).
 - The fake provider runs in its own process; the backend, the fake and this client share the machine.`);
   if (errors) {

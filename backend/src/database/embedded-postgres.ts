@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openEmbeddedDatabase, serveEmbeddedBackups } from './embedded-backup';
-import { hearNotifications, type NotificationListener } from './embedded-notifications';
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { DatabaseNotification, NotificationListener } from './embedded-notifications';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -18,55 +16,81 @@ export interface EmbeddedDatabaseHolder {
 }
 export const EMBEDDED_DATABASE = Symbol('EMBEDDED_DATABASE');
 
-/** The file name PostgreSQL clients look for in a socket folder (port 5432). */
-const SOCKET_FILE = '.s.PGSQL.5432';
-/** Unix socket paths are limited to about 107 bytes on Linux (103 on macOS). */
-const MAX_SOCKET_PATH = 100;
+/** What the database's thread tells the app's. */
+export type EmbeddedDatabaseMessage =
+  | { type: 'ready'; dir: string; url: string }
+  | { type: 'notification'; notification: DatabaseNotification }
+  | { type: 'stopped' }
+  | { type: 'failed'; message: string };
+/** What the app's thread asks of the database's. */
+export type EmbeddedDatabaseRequest = { type: 'stop' };
 
-/**
- * The folder of the database's unix socket: DATA_DIR/pg-socket, reachable only by the folder's owner; when that
- * path is too long for a socket, a fresh private folder in the system's temporary folder.
- */
-function socketFolder(dataDir: string): string {
-  const preferred = join(dataDir, 'pg-socket');
-  if (join(preferred, SOCKET_FILE).length <= MAX_SOCKET_PATH) {
-    mkdirSync(preferred, { recursive: true, mode: 0o700 });
-    chmodSync(preferred, 0o700);
-    return preferred;
-  }
-  return mkdtempSync(join(tmpdir(), 'avatar-pg-'));
-}
+/** The thread's file beside this one: `.js` once built, `.ts` from source (run with @swc-node/register). */
+const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filename)}`);
 
 /**
  * With no DATABASE_URL we run PGlite (PostgreSQL compiled to WASM) on DATA_DIR/pg and expose it through its
  * socket server, so TypeORM uses its normal `pg` driver. PGlite has no passwords, so it listens on a unix
  * socket only its owner can open, never on a TCP port another local user could reach. The socket server
  * serializes clients; we still keep the pool at one connection.
+ *
+ * PGlite runs in a thread of its own (`embedded-postgres.worker.ts`): a statement runs synchronously inside
+ * PGlite, and on the app's thread every statement held up every stream, request and timer until it ended. The
+ * thread inherits this process's options (so `@swc-node/register` when run from source). Once the database has
+ * started, its thread ending is fatal: the app cannot work without it, and a new start reopens the same files.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const logger = new Logger('EmbeddedPostgres');
-  const dir = join(dataDir, 'pg');
-  mkdirSync(dir, { recursive: true });
-  const db = await openEmbeddedDatabase(dir);
-  const onNotification = hearNotifications(db);
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const folder = socketFolder(dataDir);
-  const path = join(folder, SOCKET_FILE);
-  // A socket file left by a process that died is stale; the app owns this path while it runs.
-  rmSync(path, { force: true });
-  const server = new PGLiteSocketServer({ db, path, maxConnections: 8 });
-  await server.start();
-  chmodSync(path, 0o600);
-  const backups = await serveEmbeddedBackups(db, dataDir);
-  logger.log(`PGlite database in ${dir} (set DATABASE_URL to use PostgreSQL)`);
+  const worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
+  const listeners = new Set<NotificationListener>();
+  let state: 'starting' | 'running' | 'stopping' = 'starting';
+  let started: { resolve(ready: { dir: string; url: string }): void; reject(err: Error): void } | null = null;
+  let stopped: (() => void) | null = null;
+  /** The thread failed or ended: before the start, the start fails; while running, the app stops. */
+  const ended = (why: string) => {
+    if (state === 'starting') started?.reject(new Error(`The embedded database did not start: ${why}`));
+    else if (state === 'stopping') stopped?.();
+    else {
+      logger.error(`The embedded database stopped: ${why}. The app stops with it; start it again.`);
+      process.exit(1);
+    }
+  };
+  worker.on('message', (message: EmbeddedDatabaseMessage) => {
+    if (message.type === 'ready') started?.resolve(message);
+    else if (message.type === 'stopped') stopped?.();
+    else if (message.type === 'failed') ended(message.message);
+    else {
+      // Each listener on its own: one that throws keeps neither the others nor the next messages from going on.
+      for (const listener of listeners) {
+        try {
+          listener(message.notification);
+        } catch (err) {
+          logger.error(`A notification listener failed: ${String(err)}`);
+        }
+      }
+    }
+  });
+  worker.on('error', (err) => ended(err.stack ?? err.message));
+  worker.on('exit', (code) => ended(`its thread ended (code ${code})`));
+  const ready = await new Promise<{ dir: string; url: string }>((resolve, reject) => {
+    started = { resolve, reject };
+  });
+  state = 'running';
+  logger.log(`PGlite database in ${ready.dir} (set DATABASE_URL to use PostgreSQL)`);
   return {
-    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(folder)}`,
-    onNotification,
+    url: ready.url,
+    onNotification(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async stop() {
-      await new Promise((done) => backups.close(done));
-      await server.stop();
-      await db.close();
-      rmSync(path, { force: true });
+      if (state === 'stopping') return;
+      state = 'stopping';
+      await new Promise<void>((done) => {
+        stopped = done;
+        worker.postMessage({ type: 'stop' } satisfies EmbeddedDatabaseRequest);
+      });
+      await worker.terminate();
     },
   };
 }
