@@ -1,4 +1,9 @@
-import { type DatabaseNotification, hearNotifications, NotificationReader } from './embedded-notifications';
+import {
+  type DatabaseNotification,
+  hearNotifications,
+  NotificationListeners,
+  NotificationReader,
+} from './embedded-notifications';
 
 /** One server message: its type byte, its length (counting itself), its body. */
 function message(type: string, body: Uint8Array): Uint8Array {
@@ -84,5 +89,28 @@ describe('hearNotifications', () => {
     await db.execProtocolRawStream(new Uint8Array(), { onRawData: (data) => received.push(data) });
     expect(concat(received)).toEqual(answer);
     expect(heard.map((n) => n.payload)).toEqual(['17', 'ünïcode']);
+  });
+});
+
+describe('NotificationListeners', () => {
+  const sample: DatabaseNotification = { channel: 'principal_changed', payload: '7' };
+
+  it('runs every listener, reports one that throws, and stops calling a removed one', () => {
+    const failures: unknown[] = [];
+    const listeners = new NotificationListeners((err) => failures.push(err));
+    const heard: string[] = [];
+    listeners.add(() => {
+      throw new Error('a listener failing');
+    });
+    const remove = listeners.add((n) => heard.push(`first ${n.payload}`));
+    listeners.add((n) => heard.push(`second ${n.payload}`));
+    listeners.deliver(sample);
+    remove();
+    listeners.deliver(sample);
+    expect(heard).toEqual(['first 7', 'second 7', 'second 7']);
+    expect(failures.map((err) => (err as Error).message)).toEqual([
+      'a listener failing',
+      'a listener failing',
+    ]);
   });
 });

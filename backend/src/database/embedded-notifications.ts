@@ -83,6 +83,33 @@ export interface ProtocolRunner {
 export type NotificationListener = (notification: DatabaseNotification) => void;
 
 /**
+ * Who listens for the embedded database's notifications. Each listener runs on its own: one that throws keeps
+ * neither the others nor whoever delivers (a client's answer, the next message from the database's thread) from
+ * going on; its failure goes to `failed`.
+ */
+export class NotificationListeners {
+  private readonly listeners = new Set<NotificationListener>();
+
+  constructor(private readonly failed: (err: unknown) => void = () => undefined) {}
+
+  /** Adds a listener; returns the call that removes it. */
+  add(listener: NotificationListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  deliver(notification: DatabaseNotification): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(notification);
+      } catch (err) {
+        this.failed(err);
+      }
+    }
+  }
+}
+
+/**
  * PGlite is one session shared by every client of its socket server, and it sends a notification to whichever
  * client's statement committed the change, not to the client that ran LISTEN. So the app hears them where every
  * client's answers pass: each answer is read for notifications on its way out, whoever it goes to (the app's
@@ -92,20 +119,11 @@ export type NotificationListener = (notification: DatabaseNotification) => void;
  * on its own, so one that throws keeps neither the others nor the client's answer from going on.
  */
 export function hearNotifications(db: ProtocolRunner): (listener: NotificationListener) => () => void {
-  const listeners = new Set<NotificationListener>();
-  const heard = (notification: DatabaseNotification) => {
-    for (const listener of listeners) {
-      try {
-        listener(notification);
-      } catch {
-        // A listener's failure is its own.
-      }
-    }
-  };
+  const listeners = new NotificationListeners();
   const run = db.execProtocolRawStream.bind(db);
   db.execProtocolRawStream = (message, options) => {
     // Most answers carry no notification; the reader only walks their message headers.
-    const reader = new NotificationReader(heard);
+    const reader = new NotificationReader((notification) => listeners.deliver(notification));
     return run(message, {
       ...options,
       onRawData: (data) => {
@@ -114,8 +132,5 @@ export function hearNotifications(db: ProtocolRunner): (listener: NotificationLi
       },
     });
   };
-  return (listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
+  return (listener) => listeners.add(listener);
 }

@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { DatabaseNotification, NotificationListener } from './embedded-notifications';
+import {
+  NotificationListeners,
+  type DatabaseNotification,
+  type NotificationListener,
+} from './embedded-notifications';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -42,7 +46,9 @@ const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filenam
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const logger = new Logger('EmbeddedPostgres');
   const worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
-  const listeners = new Set<NotificationListener>();
+  const listeners = new NotificationListeners((err) =>
+    logger.error(`A notification listener failed: ${String(err)}`),
+  );
   let state: 'starting' | 'running' | 'stopping' = 'starting';
   let started: { resolve(ready: { dir: string; url: string }): void; reject(err: Error): void } | null = null;
   let stopped: (() => void) | null = null;
@@ -59,16 +65,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     if (message.type === 'ready') started?.resolve(message);
     else if (message.type === 'stopped') stopped?.();
     else if (message.type === 'failed') ended(message.message);
-    else {
-      // Each listener on its own: one that throws keeps neither the others nor the next messages from going on.
-      for (const listener of listeners) {
-        try {
-          listener(message.notification);
-        } catch (err) {
-          logger.error(`A notification listener failed: ${String(err)}`);
-        }
-      }
-    }
+    else listeners.deliver(message.notification);
   });
   worker.on('error', (err) => ended(err.stack ?? err.message));
   worker.on('exit', (code) => ended(`its thread ended (code ${code})`));
@@ -79,10 +76,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   logger.log(`PGlite database in ${ready.dir} (set DATABASE_URL to use PostgreSQL)`);
   return {
     url: ready.url,
-    onNotification(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onNotification: (listener) => listeners.add(listener),
     async stop() {
       if (state === 'stopping') return;
       state = 'stopping';
