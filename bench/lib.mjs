@@ -219,6 +219,21 @@ export function cpuMs(pid) {
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / CLOCK_TICKS;
 }
+/** CPU time (ms) of a process's threads named `name` (what /proc shows as each thread's comm), 0 when none. */
+export function threadCpuMs(pid, name) {
+  let ticks = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() !== name) continue;
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
 /** Linux's USER_HZ: /proc counts CPU time in these ticks. */
 const CLOCK_TICKS = 100;
 

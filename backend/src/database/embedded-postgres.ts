@@ -29,6 +29,9 @@ export type EmbeddedDatabaseMessage =
 /** What the app's thread asks of the database's. */
 export type EmbeddedDatabaseRequest = { type: 'stop' };
 
+/** The database thread's name, as the system lists the process's threads (bench/streaming.mjs reads its CPU). */
+export const EMBEDDED_DATABASE_THREAD = 'embedded-db';
+
 /** The thread's file beside this one: `.js` once built, `.ts` from source (run with @swc-node/register). */
 const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filename)}`);
 
@@ -45,7 +48,7 @@ const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filenam
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const logger = new Logger('EmbeddedPostgres');
-  const worker = new Worker(WORKER_FILE, { workerData: { dataDir } });
+  const worker = new Worker(WORKER_FILE, { name: EMBEDDED_DATABASE_THREAD, workerData: { dataDir } });
   const listeners = new NotificationListeners((err) =>
     logger.error(`A notification listener failed: ${String(err)}`),
   );
