@@ -213,11 +213,14 @@ export async function tcpProxy(target) {
 
 /** CPU time (user + system, every thread) the process `pid` has used so far, in ms (Linux /proc). */
 export function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return (statTicks(`/proc/${pid}/stat`) * 1000) / CLOCK_TICKS;
+}
+/** User + system CPU ticks from a /proc stat file (a process's or one thread's). */
+function statTicks(path) {
+  const stat = readFileSync(path, 'utf8');
   // The fields after the command name (which may hold spaces) are space-separated; utime and stime are 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / CLOCK_TICKS;
+  return Number(fields[11]) + Number(fields[12]);
 }
 /** CPU time (ms) of a process's threads named `name` (what /proc shows as each thread's comm), 0 when none. */
 export function threadCpuMs(pid, name) {
@@ -225,9 +228,7 @@ export function threadCpuMs(pid, name) {
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
       if (readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() !== name) continue;
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += statTicks(`/proc/${pid}/task/${task}/stat`);
     } catch {
       // The thread ended between the listing and the read.
     }

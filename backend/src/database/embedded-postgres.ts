@@ -53,11 +53,14 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     logger.error(`A notification listener failed: ${String(err)}`),
   );
   let state: 'starting' | 'running' | 'stopping' = 'starting';
-  let started: { resolve(ready: { dir: string; url: string }): void; reject(err: Error): void } | null = null;
+  let started!: { resolve(ready: { dir: string; url: string }): void; reject(err: Error): void };
+  const ready = new Promise<{ dir: string; url: string }>((resolve, reject) => {
+    started = { resolve, reject };
+  });
   let stopped: (() => void) | null = null;
   /** The thread failed or ended: before the start, the start fails; while running, the app stops. */
   const ended = (why: string) => {
-    if (state === 'starting') started?.reject(new Error(`The embedded database did not start: ${why}`));
+    if (state === 'starting') started.reject(new Error(`The embedded database did not start: ${why}`));
     else if (state === 'stopping') stopped?.();
     else {
       logger.error(`The embedded database stopped: ${why}. The app stops with it; start it again.`);
@@ -65,20 +68,18 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     }
   };
   worker.on('message', (message: EmbeddedDatabaseMessage) => {
-    if (message.type === 'ready') started?.resolve(message);
+    if (message.type === 'ready') started.resolve(message);
     else if (message.type === 'stopped') stopped?.();
     else if (message.type === 'failed') ended(message.message);
     else listeners.deliver(message.notification);
   });
   worker.on('error', (err) => ended(err.stack ?? err.message));
   worker.on('exit', (code) => ended(`its thread ended (code ${code})`));
-  const ready = await new Promise<{ dir: string; url: string }>((resolve, reject) => {
-    started = { resolve, reject };
-  });
+  const { dir, url } = await ready;
   state = 'running';
-  logger.log(`PGlite database in ${ready.dir} (set DATABASE_URL to use PostgreSQL)`);
+  logger.log(`PGlite database in ${dir} (set DATABASE_URL to use PostgreSQL)`);
   return {
-    url: ready.url,
+    url,
     onNotification: (listener) => listeners.add(listener),
     async stop() {
       if (state === 'stopping') return;

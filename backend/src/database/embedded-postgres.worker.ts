@@ -25,8 +25,8 @@ function socketFolder(dataDir: string): string {
   return mkdtempSync(join(tmpdir(), 'avatar-pg-'));
 }
 
+if (!parentPort) throw new Error('The embedded database runs in a worker thread.');
 const port = parentPort;
-if (!port) throw new Error('The embedded database runs in a worker thread.');
 const send = (message: EmbeddedDatabaseMessage) => port.postMessage(message);
 
 /**
@@ -48,7 +48,7 @@ async function serve(dataDir: string): Promise<void> {
   await server.start();
   chmodSync(path, 0o600);
   const backups = await serveEmbeddedBackups(db, dataDir);
-  port!.on('message', (request: EmbeddedDatabaseRequest) => {
+  port.on('message', (request: EmbeddedDatabaseRequest) => {
     if (request.type !== 'stop') return;
     void (async () => {
       await new Promise((done) => backups.close(done));
