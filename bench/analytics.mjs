@@ -280,6 +280,9 @@ async function main() {
       `/api/analytics/income?${year}`,
       `/api/analytics/customers?${year}`,
       `/api/analytics/instructors?${year}`,
+      // The customers cards' tables, each read a page at a time when its card is expanded.
+      ...['sign_ups', 'active', 'cancelled'].map((group) => `/api/analytics/customers/${group}?${month}`),
+      `/api/analytics/customers/active?${year}`,
       '/api/users/admin/all',
       '/api/users/admin/all?query=customer12',
     ];

@@ -395,6 +395,11 @@ export const ACCESS: Record<string, AccessCase | AccessCase[]> = {
   'GET /api/analytics/income/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/purchases/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/customers/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
+  'GET /api/analytics/customers/{group}': {
+    allow: STAFF,
+    ...NOT_STAFF_403,
+    request: () => ({ params: { group: 'active' } }),
+  },
   'GET /api/analytics/free_trials': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/instructors': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },
   'GET /api/analytics/instructors/report': { allow: STAFF, ...NOT_STAFF_403, request: () => ({}) },

@@ -79,18 +79,55 @@ describe('Analytics API', () => {
     expect(res.total).toBe(173456);
   });
 
-  it('answers sign-ups, active and cancelled customers with the cancel reason', async () => {
+  it("answers how many signed up, are active and cancelled, and each card's table page by page", async () => {
     const res = (await get(manager, '/api/analytics/customers').expect(200)).body;
     expect(res.sign_ups.count).toBeGreaterThanOrEqual(4);
-    expect(res.sign_ups.customers.map((c: { user_id: number }) => c.user_id)).toContain(buyer.user_id);
-    expect(res.active.count).toBe(1);
-    expect(res.active.customers[0]).toMatchObject({ user_id: other.user_id, name: 'Otto' });
-    expect(res.cancelled.count).toBe(1);
-    expect(res.cancelled.customers[0]).toMatchObject({
-      user_id: buyer.user_id,
-      cancel_reason: 'Too expensive for now',
-      product: 'Analytics plan',
-    });
+    expect(res.active).toEqual({ count: 1 });
+    expect(res.cancelled).toEqual({ count: 1 });
+    const page = async (group: string, query = '') =>
+      (await get(manager, `/api/analytics/customers/${group}${query}`).expect(200)).body;
+    const signUps = await page('sign_ups');
+    expect(signUps).toMatchObject({ page: 1, limit: 20 });
+    expect(signUps.customers.map((c: { user_id: number }) => c.user_id)).toContain(buyer.user_id);
+    expect((await page('active')).customers).toEqual([
+      expect.objectContaining({ user_id: other.user_id, name: 'Otto' }),
+    ]);
+    expect((await page('cancelled')).customers).toEqual([
+      expect.objectContaining({
+        user_id: buyer.user_id,
+        cancel_reason: 'Too expensive for now',
+        product: 'Analytics plan',
+      }),
+    ]);
+    // Pages follow one another newest first, without a gap or a repeat.
+    const ids = signUps.customers.map((c: { user_id: number }) => c.user_id);
+    const oneByOne = [];
+    for (let n = 1; n <= ids.length; n++)
+      oneByOne.push(
+        ...(await page('sign_ups', `?limit=1&page=${n}`)).customers.map(
+          (c: { user_id: number }) => c.user_id,
+        ),
+      );
+    expect(oneByOne).toEqual(ids);
+    expect((await page('sign_ups', `?limit=1&page=${ids.length + 1}`)).customers).toEqual([]);
+    expect((await page('cancelled', '?start_date=2001-01-01&end_date=2001-02-01')).customers).toEqual([]);
+  });
+
+  it('refuses an unknown table, a bad page and customers asking for a table', async () => {
+    const unknown = await get(admin, '/api/analytics/customers/everyone').expect(400);
+    expect(unknown.body.message).toContain('group must be one of sign_ups, active, cancelled.');
+    expect((await get(admin, '/api/analytics/customers/active?page=0').expect(400)).body.code).toBe(
+      'validation_failed',
+    );
+    await get(admin, '/api/analytics/customers/active?limit=201').expect(400);
+    const reversed = await get(
+      admin,
+      '/api/analytics/customers/cancelled?start_date=2026-02-01&end_date=2026-01-01',
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.code).toBe('invalid_date_range');
+    await get(buyer, '/api/analytics/customers/sign_ups').expect(403);
+    await t.http().get('/api/analytics/customers/sign_ups').expect(401);
   });
 
   it("answers the dashboard: today's and this month's figures and what needs attention", async () => {

@@ -1,11 +1,14 @@
-import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { ScopeQuery } from '../../common/http/pagination';
 import { AnalyticsService, type ReportKind } from './analytics.service';
 import {
   AnalyticsRangeQuery,
+  CustomerGroupParams,
   CustomersAnalyticsResponse,
+  CustomersPageQuery,
+  CustomersPageResponse,
   DashboardResponse,
   FreeTrialsResponse,
   IncomeResponse,
@@ -70,7 +73,7 @@ export class AnalyticsController {
   @Authenticated({ permission: 'analytics.view' })
   @ApiOperation({
     summary:
-      'Customers who signed up, held a running purchase, or cancelled in the range (counts, newest 100)',
+      'How many customers signed up, held a running purchase, or cancelled in the range (each list: customers/{group})',
   })
   @ApiOkResponse({ type: CustomersAnalyticsResponse })
   customers(@Query() query: AnalyticsRangeQuery): Promise<CustomersAnalyticsResponse> {
@@ -152,6 +155,21 @@ export class AnalyticsController {
   @ApiOkResponse({ description: 'CSV', schema: { type: 'string', format: 'binary' } })
   signUpsReport(@Query() query: AnalyticsRangeQuery): Promise<StreamableFile> {
     return this.file('sign-ups', query);
+  }
+
+  // Declared after customers/report, so that path is not read as a group.
+  @Get('customers/:group')
+  @Authenticated({ permission: 'analytics.view' })
+  @ApiOperation({
+    summary:
+      'One page (20 by default) of the customers who signed up, held a running purchase (active) or cancelled (with the reason) in the range, newest first',
+  })
+  @ApiOkResponse({ type: CustomersPageResponse })
+  customersPage(
+    @Param() params: CustomerGroupParams,
+    @Query() query: CustomersPageQuery,
+  ): Promise<CustomersPageResponse> {
+    return this.analytics.customersPage(params.group, query);
   }
 
   private async file(kind: ReportKind, query: AnalyticsRangeQuery) {

@@ -4,6 +4,7 @@ import type { ReportInput, ReportOutput } from './analytics-report.worker';
 import { AnalyticsFiguresRepository, type Days } from './analytics-figures.repository';
 import { PAYMENT_METHODS } from '@avatar-studio/contracts';
 import { badInput } from '../../common/errors/domain-error';
+import { toPage, type Page } from '../../common/http/pagination';
 import { JobQueue } from '../../common/jobs/job-queue';
 import { FreshSharedReads } from '../../common/concurrency/fresh-shared-reads';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -14,10 +15,15 @@ import { ProductsService } from '../products/products.service';
 import { TutorialsService } from '../tutorials/tutorials.service';
 import { PurchaseAnalyticsService, type MoneyRow } from '../purchases/purchase-analytics.service';
 import { UsersService } from '../users/users.service';
+import type { UserName } from '../users/users.repository';
 import { WordsService } from '../words/words.service';
 import type {
+  AnalyticsCustomerDto,
   AnalyticsRangeQuery,
+  CustomerGroup,
   CustomersAnalyticsResponse,
+  CustomersPageQuery,
+  CustomersPageResponse,
   DashboardResponse,
   FreeTrialsResponse,
   IncomeResponse,
@@ -30,8 +36,10 @@ import type {
   WordsAnalyticsResponse,
 } from './dto/analytics.dto';
 
-/** Rows of each customer table the analytics answer (the counts cover every row). */
+/** Rows of each table the analytics answer (the counts cover every row). */
 export const ANALYTICS_TABLE_LIMIT = 100;
+/** Rows per page of a customers card's table. */
+export const ANALYTICS_CUSTOMERS_PAGE_SIZE = 20;
 /** How far back the dashboard looks for webhook events that failed. */
 export const WEBHOOK_FAILURES_DAYS = 7;
 /** The most rows of the sign-ups and instructors reports. */
@@ -99,6 +107,11 @@ async function sumOverDays(
   const { days, parts } = splitByDays(range);
   const counts = await Promise.all([days ? fromSummary(days) : 0, ...parts.map(fromRows)]);
   return counts.reduce((sum, n) => sum + n, 0);
+}
+
+/** A listed person's name and email; a deleted account (no longer among the people read) shows blank. */
+function personIn(people: Map<number, UserName>, user_id: number) {
+  return people.get(user_id) ?? { user_id, name: '', last_name: '', email: '' };
 }
 
 /** Money rows of several sources summed by key, largest total first (then by key, so ties keep one order). */
@@ -417,17 +430,11 @@ export class AnalyticsService {
     return this.sharedOver('customers', query, (range) => this.customersOver(range));
   }
 
+  /** How many signed up, held a running purchase and cancelled: the summaries, and the rows of part-days. */
   private async customersOver(range: Range): Promise<CustomersAnalyticsResponse> {
-    // The counts (the summaries: whole days, and the customer spans for the exact range) and the three lists in
-    // one round trip; the rows of the partial days at the ends (a range given with times) beside it.
     const { days, parts } = splitByDays(range);
-    const [[counts, newest, firstActive, cancelledRows], partial] = await Promise.all([
-      this.uow.readTogether([
-        this.figures.customerCountsRead(range, days),
-        this.users.newestSignUpsRead(range, ANALYTICS_TABLE_LIMIT),
-        this.money.activeCustomersRead(range, ANALYTICS_TABLE_LIMIT),
-        this.money.cancellationsRead(range, ANALYTICS_TABLE_LIMIT),
-      ] as const),
+    const [[counts], partial] = await Promise.all([
+      this.uow.readTogether([this.figures.customerCountsRead(range, days)] as const),
       Promise.all(
         parts.map(async (part) => ({
           sign_ups: await this.users.signUpCount(part),
@@ -435,55 +442,63 @@ export class AnalyticsService {
         })),
       ),
     ]);
-    // The first read of running purchases found too few holders among them: read on, further back.
-    const activeRows =
-      firstActive ?? (await this.money.activeCustomersBeyondFirstTry(range, ANALYTICS_TABLE_LIMIT));
-    const signUpCount = partial.reduce((sum, p) => sum + p.sign_ups, counts.sign_ups);
-    const active = { count: counts.active, rows: activeRows };
-    const cancelled = {
-      count: partial.reduce((sum, p) => sum + p.cancellations, counts.cancellations),
-      rows: cancelledRows,
-    };
-    // The names of the people and products listed: two reads that need only the rows above, in one round trip.
-    const [people, productNames] = await this.uow.readTogether([
-      this.users.summariesRead([
-        ...active.rows.map((r) => r.user_id),
-        ...cancelled.rows.map((r) => r.user_id),
-      ]),
-      this.catalog.namesRead(cancelled.rows.map((r) => r.product_id)),
-    ] as const);
-    const person = (user_id: number) =>
-      people.get(user_id) ?? { user_id, name: '', last_name: '', email: '' };
-    // A deleted customer's purchases stay for the books without an owner; the tables list people only.
-    const owned = <T extends { user_id: number | null }>(rows: T[]) =>
-      rows.filter((r): r is T & { user_id: number } => r.user_id !== null);
     return {
       start_date: range.from,
       end_date: range.to,
-      sign_ups: {
-        count: signUpCount,
-        customers: newest.map((u) => ({
-          user_id: u.user_id,
-          name: u.name,
-          last_name: u.last_name,
-          email: u.email,
-          date: u.createdAt,
-        })),
-      },
-      active: {
-        count: active.count,
-        customers: owned(active.rows).map((r) => ({ ...person(r.user_id), date: r.since })),
-      },
-      cancelled: {
-        count: cancelled.count,
-        customers: owned(cancelled.rows).map((p) => ({
-          ...person(p.user_id),
-          date: p.cancelled_at!,
-          cancel_reason: p.cancel_reason,
-          product: productNames.get(p.product_id) ?? null,
-        })),
-      },
+      sign_ups: { count: partial.reduce((sum, p) => sum + p.sign_ups, counts.sign_ups) },
+      active: { count: counts.active },
+      cancelled: { count: partial.reduce((sum, p) => sum + p.cancellations, counts.cancellations) },
     };
+  }
+
+  /**
+   * One page of a customers card's table, newest first: the accounts created in the range, the holders of a
+   * running purchase in it (by their newest such purchase), or the purchases cancelled in it with the reason.
+   */
+  customersPage(group: CustomerGroup, query: CustomersPageQuery): Promise<CustomersPageResponse> {
+    const page = toPage(query, ANALYTICS_CUSTOMERS_PAGE_SIZE);
+    return this.sharedOver(`customers ${group} ${page.page} ${page.limit}`, query, async (range) => ({
+      start_date: range.from,
+      end_date: range.to,
+      customers: await this.customersOf(group, range, page),
+      page: page.page,
+      limit: page.limit,
+    }));
+  }
+
+  private async customersOf(group: CustomerGroup, range: Range, page: Page): Promise<AnalyticsCustomerDto[]> {
+    if (group === 'sign_ups') {
+      const rows = await this.users.newestSignUps(range, page.limit, page.skip);
+      return rows.map((u) => ({
+        user_id: u.user_id,
+        name: u.name,
+        last_name: u.last_name,
+        email: u.email,
+        date: u.createdAt,
+      }));
+    }
+    // A deleted customer's purchases stay for the books without an owner; the tables list people only.
+    const owned = <T extends { user_id: number | null }>(rows: T[]) =>
+      rows.filter((r): r is T & { user_id: number } => r.user_id !== null);
+    if (group === 'active') {
+      const holders = owned(
+        (await this.money.activeCustomers(range, page.skip + page.limit)).slice(page.skip),
+      );
+      const people = await this.users.summaries(holders.map((r) => r.user_id));
+      return holders.map((r) => ({ ...personIn(people, r.user_id), date: r.since }));
+    }
+    const cancelled = owned(await this.money.cancellations(range, page.limit, page.skip));
+    // The names of the people and products listed: two reads in one round trip.
+    const [people, productNames] = await this.uow.readTogether([
+      this.users.summariesRead(cancelled.map((r) => r.user_id)),
+      this.catalog.namesRead(cancelled.map((r) => r.product_id)),
+    ] as const);
+    return cancelled.map((p) => ({
+      ...personIn(people, p.user_id),
+      date: p.cancelled_at!,
+      cancel_reason: p.cancel_reason,
+      product: productNames.get(p.product_id) ?? null,
+    }));
   }
 
   /** Subscriptions that began with a free trial in the range, per product, and how many paid or cancelled since. */

@@ -4,7 +4,7 @@ import { type ObjectLiteral, Repository, type SelectQueryBuilder } from 'typeorm
 import { Invoice } from './invoice.entity';
 import { Purchase } from './purchase.entity';
 import { selectColumns } from '../../common/database/select-columns';
-import { builtRead, type StatementRead } from '../../database/unit-of-work';
+import type { StatementRead } from '../../database/unit-of-work';
 
 /** A holder of a running purchase (null: a deleted customer's) and when their newest one began. */
 export interface ActiveHolder {
@@ -84,32 +84,19 @@ export class PurchaseAnalyticsRepository {
   /**
    * The `limit` newest holders of a running purchase (active or completed, not expired) that started before the
    * range ends, by their newest such purchase (`since`); purchases of deleted customers (user_id null) are one
-   * holder. Reads the running purchases newest first through their index, as many as it takes; the database
+   * holder; holders who started together come by user id, highest first, so pages of them keep one order. Reads
+   * the running purchases newest first through their index, as many as it takes; the database
    * keeps each holder's newest of them, so only the answer's rows come back (hand-written: the query builder
    * cannot select from a limited subquery).
    */
-  async activeCustomers(
-    range: Range,
-    limit: number,
-    firstTake = limit * TAKE_GROWTH,
-  ): Promise<ActiveHolder[]> {
-    for (let take = firstTake; ; take *= TAKE_GROWTH) {
+  async activeCustomers(range: Range, limit: number): Promise<ActiveHolder[]> {
+    for (let take = limit * TAKE_GROWTH; ; take *= TAKE_GROWTH) {
       const attempt = this.activeCustomersTry(range, limit, take);
       const holders = attempt.read(
         await this.purchases.query(attempt.statement.sql, [...attempt.statement.values!]),
       );
       if (holders) return holders;
     }
-  }
-
-  /** activeCustomers' first try, as a read to send with others (null: activeCustomersBeyondFirstTry reads on). */
-  activeCustomersRead(range: Range, limit: number): StatementRead<ActiveHolder[] | null> {
-    return this.activeCustomersTry(range, limit, limit * TAKE_GROWTH);
-  }
-
-  /** activeCustomers from its second try on, after activeCustomersRead found too few holders. */
-  activeCustomersBeyondFirstTry(range: Range, limit: number): Promise<ActiveHolder[]> {
-    return this.activeCustomers(range, limit, limit * TAKE_GROWTH * TAKE_GROWTH);
   }
 
   /**
@@ -130,7 +117,7 @@ export class PurchaseAnalyticsRepository {
                       AND (expires_at IS NULL OR expires_at >= $2)
                     ORDER BY "createdAt" DESC LIMIT $3) newest
             ORDER BY user_id, created DESC) holders
-         ORDER BY since DESC LIMIT $4`,
+         ORDER BY since DESC, user_id DESC LIMIT $4`,
         values: [range.to, range.from, take, limit],
       },
       read: (found) => {
@@ -142,20 +129,14 @@ export class PurchaseAnalyticsRepository {
     };
   }
 
-  /** The `limit` purchases cancelled last in the range, with the reason, newest first. */
-  cancellations(range: Range, limit: number): Promise<Cancellation[]> {
-    return this.cancellationsQuery(range, limit).getRawMany<Cancellation>();
-  }
-
-  /** cancellations as a read to send with others. */
-  cancellationsRead(range: Range, limit: number): StatementRead<Cancellation[]> {
-    return builtRead(this.cancellationsQuery(range, limit), (rows: Cancellation[]) => rows);
-  }
-
-  private cancellationsQuery(range: Range, limit: number) {
+  /** The `limit` purchases cancelled last in the range after the `skip` last, with the reason, newest first. */
+  cancellations(range: Range, limit: number, skip: number): Promise<Cancellation[]> {
     return selectColumns(this.cancelledIn(range), CANCELLATION_COLUMNS)
       .orderBy('p.cancelled_at', 'DESC')
-      .limit(limit);
+      .addOrderBy('p.purchase_id', 'DESC')
+      .offset(skip)
+      .limit(limit)
+      .getRawMany<Cancellation>();
   }
 
   /** How many purchases were cancelled in the range. */

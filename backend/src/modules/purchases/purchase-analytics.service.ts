@@ -38,26 +38,9 @@ export class PurchaseAnalyticsService {
     return this.rows.activeCustomers(range, limit);
   }
 
-  /**
-   * A first try of activeCustomers as a read to send with others: null when it found too few, and then
-   * activeCustomersBeyondFirstTry reads on.
-   */
-  activeCustomersRead(range: Range, limit: number) {
-    return this.rows.activeCustomersRead(range, limit);
-  }
-
-  activeCustomersBeyondFirstTry(range: Range, limit: number) {
-    return this.rows.activeCustomersBeyondFirstTry(range, limit);
-  }
-
-  /** The `limit` purchases cancelled last in the range, newest first. */
-  cancellations(range: Range, limit: number) {
-    return this.rows.cancellations(range, limit);
-  }
-
-  /** cancellations as a read to send with others (UnitOfWork.readTogether). */
-  cancellationsRead(range: Range, limit: number) {
-    return this.rows.cancellationsRead(range, limit);
+  /** The `limit` purchases cancelled last in the range after the `skip` last, newest first. */
+  cancellations(range: Range, limit: number, skip = 0) {
+    return this.rows.cancellations(range, limit, skip);
   }
 
   cancellationCount(range: Range): Promise<number> {

@@ -464,21 +464,17 @@ export class UsersRepository {
       .getCount();
   }
 
-  /** The newest `limit` accounts created in [from, to). */
-  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<SignUpRow[]> {
-    return this.newestSignUpsQuery(range, limit).getRawMany<SignUpRow>();
+  /** The newest `limit` accounts created in [from, to), after skipping the `skip` newest. */
+  newestSignUps(range: { from: Date; to: Date }, limit: number, skip = 0): Promise<SignUpRow[]> {
+    return this.newestSignUpsQuery(range, limit, skip).getRawMany<SignUpRow>();
   }
 
-  /** newestSignUps as a read to send with others. */
-  newestSignUpsRead(range: { from: Date; to: Date }, limit: number): StatementRead<SignUpRow[]> {
-    return builtRead(this.newestSignUpsQuery(range, limit), (rows: SignUpRow[]) => rows);
-  }
-
-  private newestSignUpsQuery(range: { from: Date; to: Date }, limit: number) {
+  private newestSignUpsQuery(range: { from: Date; to: Date }, limit: number, skip: number) {
     return selectColumns(this.users.createQueryBuilder('u'), SIGN_UP_COLUMNS)
       .where('u."createdAt" >= :from AND u."createdAt" < :to', range)
       .orderBy('u.createdAt', 'DESC')
       .addOrderBy('u.user_id', 'DESC')
+      .offset(skip)
       .limit(limit);
   }
 }

@@ -516,14 +516,9 @@ export class UsersService {
     return this.users.signUpCount(range);
   }
 
-  /** The newest `limit` accounts created in [from, to). */
-  newestSignUps(range: { from: Date; to: Date }, limit: number): Promise<SignUpRow[]> {
-    return this.users.newestSignUps(range, limit);
-  }
-
-  /** newestSignUps as a read to send with others (UnitOfWork.readTogether). */
-  newestSignUpsRead(range: { from: Date; to: Date }, limit: number): StatementRead<SignUpRow[]> {
-    return this.users.newestSignUpsRead(range, limit);
+  /** The newest `limit` accounts created in [from, to), after the `skip` newest. */
+  newestSignUps(range: { from: Date; to: Date }, limit: number, skip = 0): Promise<SignUpRow[]> {
+    return this.users.newestSignUps(range, limit, skip);
   }
 
   /** Staff lookup by email (GET /users/email). */

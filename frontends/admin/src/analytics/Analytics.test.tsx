@@ -145,8 +145,17 @@ describe('Products analytics', () => {
 });
 
 describe('Customers analytics', () => {
-  it('shows each group count and expands or hides its table; cancelled shows the reason', async () => {
-    renderWithProviders(
+  const person = (user_id: number, date: string, extra = {}) => ({
+    user_id,
+    name: `Person${user_id}`,
+    last_name: 'Test',
+    email: `p${user_id}@example.com`,
+    date,
+    ...extra,
+  });
+
+  it('shows each group count and expands or hides its table, read a page at a time; cancelled shows the reason', async () => {
+    const { fetch } = renderWithProviders(
       <SignedIn>
         <CustomersAnalyticsPage />
       </SignedIn>,
@@ -154,56 +163,62 @@ describe('Customers analytics', () => {
         user: staffManager,
         routes: {
           'GET /api/analytics/customers': {
+            body: { ...range, sign_ups: { count: 25 }, active: { count: 0 }, cancelled: { count: 1 } },
+          },
+          'GET /api/analytics/customers/sign_ups': ({ query }) => {
+            const page = Number(query.get('page'));
+            const first = (page - 1) * 20;
+            return {
+              body: {
+                ...range,
+                page,
+                limit: 20,
+                customers: Array.from({ length: Math.min(20, 25 - first) }, (_, i) =>
+                  person(first + i + 1, '2026-11-03T12:00:00Z'),
+                ),
+              },
+            };
+          },
+          'GET /api/analytics/customers/active': { body: { ...range, page: 1, limit: 20, customers: [] } },
+          'GET /api/analytics/customers/cancelled': {
             body: {
               ...range,
-              sign_ups: {
-                count: 1500,
-                customers: [
-                  {
-                    user_id: 1,
-                    name: 'Ann',
-                    last_name: 'New',
-                    email: 'ann@example.com',
-                    date: '2026-11-03T12:00:00Z',
-                  },
-                ],
-              },
-              active: { count: 0, customers: [] },
-              cancelled: {
-                count: 1,
-                customers: [
-                  {
-                    user_id: 2,
-                    name: 'Bo',
-                    last_name: 'Gone',
-                    email: 'bo@example.com',
-                    date: '2026-11-04T12:00:00Z',
-                    product: 'Pro plan',
-                    cancel_reason: 'Too expensive for now',
-                  },
-                ],
-              },
+              page: 1,
+              limit: 20,
+              customers: [
+                person(2, '2026-11-04T12:00:00Z', {
+                  product: 'Pro plan',
+                  cancel_reason: 'Too expensive for now',
+                }),
+              ],
             },
           },
         },
       },
     );
     const ui = userEvent.setup();
-    expect(await screen.findByText('1,500')).toBeInTheDocument();
-    expect(screen.queryByText('ann@example.com')).not.toBeInTheDocument();
+    expect(await screen.findByText('25')).toBeInTheDocument();
+    // Nothing of a table is read before its card is expanded.
+    expect(screen.queryByText('p1@example.com')).not.toBeInTheDocument();
+    expect(fetch.callsTo('GET /api/analytics/customers/sign_ups')).toHaveLength(0);
     await ui.click(screen.getByRole('button', { name: 'Expand Sign Ups' }));
-    expect(
-      within(screen.getByRole('table', { name: 'Sign Ups' })).getByText('ann@example.com'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('The newest 1 of 1,500')).toBeInTheDocument();
-    expect(screen.getByText('Nov 03 2026')).toBeInTheDocument();
+    const signUps = await screen.findByRole('table', { name: 'Sign Ups' });
+    expect(await within(signUps).findByText('p1@example.com')).toBeInTheDocument();
+    expect(screen.getByText('1–20 of 25, newest first')).toBeInTheDocument();
+    expect(screen.getAllByText('Nov 03 2026')).toHaveLength(20);
+    await ui.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByText('p25@example.com')).toBeInTheDocument();
+    expect(fetch.callsTo('GET /api/analytics/customers/sign_ups').at(-1)!.query.get('start_date')).toBe(
+      currentMonth()[0],
+    );
+    expect(screen.getByText('21–25 of 25, newest first')).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Hide Sign Ups' }));
-    expect(screen.queryByText('ann@example.com')).not.toBeInTheDocument();
+    expect(screen.queryByText('p25@example.com')).not.toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Expand Cancelled Customers' }));
-    const cancelled = screen.getByRole('table', { name: 'Cancelled Customers' });
-    expect(within(cancelled).getByText('Too expensive for now')).toBeInTheDocument();
+    const cancelled = await screen.findByRole('table', { name: 'Cancelled Customers' });
+    expect(await within(cancelled).findByText('Too expensive for now')).toBeInTheDocument();
     expect(within(cancelled).getByText('Pro plan')).toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Expand Active Customers' }));
-    expect(screen.getByText('Nobody in this range.')).toBeInTheDocument();
+    expect(await screen.findByText('Nobody in this range.')).toBeInTheDocument();
   });
 });

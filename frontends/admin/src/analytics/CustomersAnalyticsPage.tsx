@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader, api, unwrap, useFormat } from '@avatar-studio/shared';
+import { PageLoader, PagedTable, api, pageCount, unwrap, useFormat } from '@avatar-studio/shared';
 import { ANALYTICS_QUERY_KEY } from './IncomePage';
 import { ReportButton } from './ReportButton';
 import { useAnalyticsRange } from './range';
@@ -13,6 +13,85 @@ const GROUPS: { key: Group; label: 'signUps' | 'active' | 'cancelled' }[] = [
   { key: 'active', label: 'active' },
   { key: 'cancelled', label: 'cancelled' },
 ];
+
+type RangeQuery = ReturnType<typeof useAnalyticsRange>['query'];
+
+/** One card's customers, a page at a time, newest first; read when the card is expanded. */
+function CustomerGroupTable({
+  group,
+  name,
+  count,
+  query,
+}: {
+  group: Group;
+  name: string;
+  count: number;
+  query: RangeQuery;
+}) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: [...ANALYTICS_QUERY_KEY, 'customers', group, query, page],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/analytics/customers/{group}', {
+          params: { path: { group }, query: { ...query, page } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const cancelled = group === 'cancelled';
+  const limit = list.data?.limit ?? 1;
+  return (
+    <PagedTable
+      label={name}
+      query={list}
+      minWidth={560}
+      highlightOnHover={false}
+      head={
+        <>
+          <Table.Th>{t('analytics.customers.columns.name')}</Table.Th>
+          <Table.Th>{t('analytics.customers.columns.email')}</Table.Th>
+          <Table.Th>{t('analytics.customers.columns.date')}</Table.Th>
+          {cancelled ? (
+            <>
+              <Table.Th>{t('analytics.customers.columns.product')}</Table.Th>
+              <Table.Th>{t('analytics.customers.columns.reason')}</Table.Th>
+            </>
+          ) : null}
+        </>
+      }
+      columns={cancelled ? 5 : 3}
+      emptyText={t('analytics.customers.empty')}
+      rows={(list.data?.customers ?? []).map((c, i) => (
+        <Table.Tr key={`${c.user_id}-${i}`}>
+          <Table.Td>{`${c.name} ${c.last_name}`.trim()}</Table.Td>
+          <Table.Td>{c.email}</Table.Td>
+          <Table.Td>{format.date(c.date)}</Table.Td>
+          {cancelled ? (
+            <>
+              <Table.Td>{c.product ?? ''}</Table.Td>
+              <Table.Td>{c.cancel_reason ?? ''}</Table.Td>
+            </>
+          ) : null}
+        </Table.Tr>
+      ))}
+      totalLabel={
+        list.data
+          ? t('analytics.customers.pageShown', {
+              from: format.number(Math.min(count, (page - 1) * limit + 1)),
+              to: format.number(Math.min(count, (page - 1) * limit + list.data.customers.length)),
+              count: format.number(count),
+            })
+          : undefined
+      }
+      page={page}
+      pages={pageCount(count, limit)}
+      onPageChange={setPage}
+    />
+  );
+}
 
 /** /admin/analytics/customers: Sign Ups, Active and Cancelled cards, each with its count and a table to expand. */
 export function CustomersAnalyticsPage() {
@@ -54,7 +133,6 @@ export function CustomersAnalyticsPage() {
         GROUPS.map(({ key, label }) => {
           const group = result.data[key];
           const name = t(`analytics.customers.${label}`);
-          const cancelled = key === 'cancelled';
           return (
             <Paper key={key} withBorder p="md" radius="md">
               <Stack gap="sm">
@@ -82,54 +160,14 @@ export function CustomersAnalyticsPage() {
                   </Button>
                 </Group>
                 {open[key] ? (
-                  group.customers.length === 0 ? (
-                    <Text c="dimmed" size="sm">
-                      {t('analytics.customers.empty')}
-                    </Text>
-                  ) : (
-                    <>
-                      {group.count > group.customers.length ? (
-                        <Text size="xs" c="dimmed">
-                          {t('analytics.customers.shown', {
-                            shown: group.customers.length,
-                            count: format.number(group.count),
-                          })}
-                        </Text>
-                      ) : null}
-                      <Table.ScrollContainer minWidth={560}>
-                        <Table verticalSpacing="xs" aria-label={name}>
-                          <Table.Thead>
-                            <Table.Tr>
-                              <Table.Th>{t('analytics.customers.columns.name')}</Table.Th>
-                              <Table.Th>{t('analytics.customers.columns.email')}</Table.Th>
-                              <Table.Th>{t('analytics.customers.columns.date')}</Table.Th>
-                              {cancelled ? (
-                                <>
-                                  <Table.Th>{t('analytics.customers.columns.product')}</Table.Th>
-                                  <Table.Th>{t('analytics.customers.columns.reason')}</Table.Th>
-                                </>
-                              ) : null}
-                            </Table.Tr>
-                          </Table.Thead>
-                          <Table.Tbody>
-                            {group.customers.map((c, i) => (
-                              <Table.Tr key={`${c.user_id}-${i}`}>
-                                <Table.Td>{`${c.name} ${c.last_name}`.trim()}</Table.Td>
-                                <Table.Td>{c.email}</Table.Td>
-                                <Table.Td>{format.date(c.date)}</Table.Td>
-                                {cancelled ? (
-                                  <>
-                                    <Table.Td>{c.product ?? ''}</Table.Td>
-                                    <Table.Td>{c.cancel_reason ?? ''}</Table.Td>
-                                  </>
-                                ) : null}
-                              </Table.Tr>
-                            ))}
-                          </Table.Tbody>
-                        </Table>
-                      </Table.ScrollContainer>
-                    </>
-                  )
+                  <CustomerGroupTable
+                    // A new range starts the table again at its first page.
+                    key={JSON.stringify(query)}
+                    group={key}
+                    name={name}
+                    count={group.count}
+                    query={query}
+                  />
                 ) : null}
               </Stack>
             </Paper>

@@ -24,6 +24,7 @@ export const analyticsEn = {
     expandLabel: 'Expand {{group}}',
     hideLabel: 'Hide {{group}}',
     shown: 'The newest {{shown}} of {{count}}',
+    pageShown: '{{from}}–{{to}} of {{count}}, newest first',
     columns: { name: 'Name', email: 'Email', date: 'Date', product: 'Product', reason: 'Cancel reason' },
     empty: 'Nobody in this range.',
   },
@@ -105,6 +106,7 @@ export const analyticsEs: typeof analyticsEn = {
     expandLabel: 'Expandir {{group}}',
     hideLabel: 'Ocultar {{group}}',
     shown: 'Los {{shown}} más recientes de {{count}}',
+    pageShown: '{{from}}–{{to}} de {{count}}, los más recientes primero',
     columns: {
       name: 'Nombre',
       email: 'Correo',

@@ -1868,7 +1868,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Customers who signed up, held a running purchase, or cancelled in the range (counts, newest 100) */
+        /** How many customers signed up, held a running purchase, or cancelled in the range (each list: customers/{group}) */
         get: operations["Analytics_customers"];
         put?: never;
         post?: never;
@@ -2006,6 +2006,23 @@ export interface paths {
         };
         /** Customers who signed up in the range (newest 10,000), as a CSV file */
         get: operations["Analytics_signUpsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/customers/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page (20 by default) of the customers who signed up, held a running purchase (active) or cancelled (with the reason) in the range, newest first */
+        get: operations["Analytics_customersPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5289,32 +5306,17 @@ export interface components {
             /** @description Cents */
             total: number;
         };
-        AnalyticsCustomerDto: {
-            user_id: number;
-            name: string;
-            last_name: string;
-            email: string;
-            /**
-             * Format: date-time
-             * @description Signed up, bought, or cancelled at
-             */
-            date: string;
-            cancel_reason?: string | null;
-            product?: string | null;
-        };
-        CustomerGroupDto: {
+        CustomerCountDto: {
             count: number;
-            /** @description The newest 100 */
-            customers: components["schemas"]["AnalyticsCustomerDto"][];
         };
         CustomersAnalyticsResponse: {
             /** Format: date-time */
             start_date: string;
             /** Format: date-time */
             end_date: string;
-            sign_ups: components["schemas"]["CustomerGroupDto"];
-            active: components["schemas"]["CustomerGroupDto"];
-            cancelled: components["schemas"]["CustomerGroupDto"];
+            sign_ups: components["schemas"]["CustomerCountDto"];
+            active: components["schemas"]["CustomerCountDto"];
+            cancelled: components["schemas"]["CustomerCountDto"];
         };
         FreeTrialProductDto: {
             product_id: number;
@@ -5430,6 +5432,31 @@ export interface components {
             plays: number;
             /** @description Most played first */
             tutorials: components["schemas"]["TutorialPlaysDto"][];
+        };
+        AnalyticsCustomerDto: {
+            user_id: number;
+            name: string;
+            last_name: string;
+            email: string;
+            /**
+             * Format: date-time
+             * @description Signed up, bought, or cancelled at
+             */
+            date: string;
+            cancel_reason?: string | null;
+            product?: string | null;
+        };
+        CustomersPageResponse: {
+            /** Format: date-time */
+            start_date: string;
+            /** Format: date-time */
+            end_date: string;
+            /** @description Newest first */
+            customers: components["schemas"]["AnalyticsCustomerDto"][];
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Rows per page */
+            limit: number;
         };
         ConversationFileDto: {
             file_id: number;
@@ -12406,6 +12433,50 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description No or expired session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Role not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Analytics_customersPage: {
+        parameters: {
+            query?: {
+                /** @description Organization scope */
+                organization_id?: string;
+                /** @description From this date (inclusive); default the start of the current month */
+                start_date?: string;
+                /** @description Before this date; default the start of the next month */
+                end_date?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                group: "sign_ups" | "active" | "cancelled";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomersPageResponse"];
                 };
             };
             /** @description No or expired session */

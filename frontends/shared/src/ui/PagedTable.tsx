@@ -26,6 +26,8 @@ export interface PagedTableProps {
   /** A pager of the page's own in place of the default one (which shows only with more than one page). */
   pager?: ReactNode;
   highlightOnHover?: boolean;
+  /** The table's accessible name, where no heading right above it names it. */
+  label?: string;
 }
 
 /** A back-office list: a bordered table with loading, error and empty states, then its total and pager. */
@@ -42,6 +44,7 @@ export function PagedTable({
   onPageChange,
   pager,
   highlightOnHover = true,
+  label,
 }: PagedTableProps) {
   return (
     <>
@@ -54,7 +57,7 @@ export function PagedTable({
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={minWidth}>
-            <Table striped highlightOnHover={highlightOnHover} verticalSpacing="sm">
+            <Table striped highlightOnHover={highlightOnHover} verticalSpacing="sm" aria-label={label}>
               <Table.Thead>
                 <Table.Tr>{head}</Table.Tr>
               </Table.Thead>

@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDate, IsOptional } from 'class-validator';
-import { ScopeQuery } from '../../../common/http/pagination';
+import { IsDate, IsIn, IsOptional } from 'class-validator';
+import { PageQuery, ScopeQuery } from '../../../common/http/pagination';
 
 /** Every analytics call: [start_date, end_date), by default the start of this month to the start of the next. */
 export class AnalyticsRangeQuery extends ScopeQuery {
@@ -58,16 +58,37 @@ export class AnalyticsCustomerDto {
   @ApiPropertyOptional({ type: String, nullable: true }) product?: string | null;
 }
 
-export class CustomerGroupDto {
+export class CustomerCountDto {
   @ApiProperty() count: number;
-  @ApiProperty({ type: [AnalyticsCustomerDto], description: 'The newest 100' })
-  customers: AnalyticsCustomerDto[];
 }
 
 export class CustomersAnalyticsResponse extends RangeInfo {
-  @ApiProperty({ type: CustomerGroupDto }) sign_ups: CustomerGroupDto;
-  @ApiProperty({ type: CustomerGroupDto }) active: CustomerGroupDto;
-  @ApiProperty({ type: CustomerGroupDto }) cancelled: CustomerGroupDto;
+  @ApiProperty({ type: CustomerCountDto }) sign_ups: CustomerCountDto;
+  @ApiProperty({ type: CustomerCountDto }) active: CustomerCountDto;
+  @ApiProperty({ type: CustomerCountDto }) cancelled: CustomerCountDto;
+}
+
+/** The customers cards, each with its own table. */
+export const CUSTOMER_GROUPS = ['sign_ups', 'active', 'cancelled'] as const;
+export type CustomerGroup = (typeof CUSTOMER_GROUPS)[number];
+
+export class CustomerGroupParams {
+  @ApiProperty({ enum: CUSTOMER_GROUPS })
+  @IsIn(CUSTOMER_GROUPS, { message: `group must be one of ${CUSTOMER_GROUPS.join(', ')}.` })
+  group: CustomerGroup;
+}
+
+/** A range and a page (of 20 by default). */
+export class CustomersPageQuery extends IntersectionType(
+  AnalyticsRangeQuery,
+  PickType(PageQuery, ['page', 'limit']),
+) {}
+
+export class CustomersPageResponse extends RangeInfo {
+  @ApiProperty({ type: [AnalyticsCustomerDto], description: 'Newest first' })
+  customers: AnalyticsCustomerDto[];
+  @ApiProperty({ description: 'This page, from 1' }) page: number;
+  @ApiProperty({ description: 'Rows per page' }) limit: number;
 }
 
 export class PeriodFigureDto {
