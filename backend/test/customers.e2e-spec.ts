@@ -45,6 +45,14 @@ describe('Back-office customers API', () => {
       const second = (await get(who, '/api/users/admin/all?page=2').expect(200)).body;
       expect(second.users.length).toBe(first.total - 50);
       expect(second.users.map((u: { user_id: number }) => u.user_id)).not.toContain(ids[0]);
+      // The page's staff accounts carry their role; customers none.
+      const role = (user_id: number) =>
+        second.users.find((u: { user_id: number }) => u.user_id === user_id)?.staff_role;
+      expect([role(admin.user_id), role(manager.user_id), role(customer.user_id)]).toEqual([
+        'admin',
+        'manager',
+        null,
+      ]);
     }
   });
 

@@ -7,7 +7,7 @@ import { badInput } from '../../common/errors/domain-error';
 import { toPage, type Page } from '../../common/http/pagination';
 import { JobQueue } from '../../common/jobs/job-queue';
 import { FreshSharedReads } from '../../common/concurrency/fresh-shared-reads';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { UnitOfWork, type StatementRead } from '../../database/unit-of-work';
 import { AvatarsService } from '../avatars/avatars.service';
 import { ConversationsService } from '../conversations/conversations.service';
 import { PaymentWebhooksService } from '../payments/payment-webhooks.service';
@@ -200,6 +200,11 @@ export class AnalyticsService {
   /** Every account (the back-office customer list's total), from the sign-ups summary. */
   customerCount(): Promise<number> {
     return this.figures.signUpCount();
+  }
+
+  /** customerCount as a read to send with others (UnitOfWork.readTogether). */
+  customerCountRead(): StatementRead<number> {
+    return this.figures.signUpCountRead();
   }
 
   /** A report as CSV bytes (written in the worker pool) and its file name. */

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Not, Repository } from 'typeorm';
 import { selectColumns } from '../../common/database/select-columns';
 import type { StaffRole } from '../../common/auth/permissions';
+import { builtRead, type StatementRead } from '../../database/unit-of-work';
 import { Staff } from './staff.entity';
 
 /** The staff table: the only code that reads or writes it. */
@@ -80,8 +81,20 @@ export class StaffRepository {
   /** The staff rows of these users (the others are customers). */
   byUsers(user_ids: number[]): Promise<Pick<Staff, 'user_id' | 'role'>[]> {
     if (!user_ids.length) return Promise.resolve([]);
-    return selectColumns(this.staff.createQueryBuilder('s'), ['user_id', 'role'])
-      .where('s.user_id = ANY(:ids)', { ids: [...new Set(user_ids)] })
-      .getRawMany<Pick<Staff, 'user_id' | 'role'>>();
+    return this.byUsersQuery(user_ids).getRawMany<Pick<Staff, 'user_id' | 'role'>>();
+  }
+
+  /** byUsers as a read to send with others (UnitOfWork.readTogether). */
+  byUsersRead(user_ids: number[]): StatementRead<Pick<Staff, 'user_id' | 'role'>[]> {
+    return builtRead(this.byUsersQuery(user_ids), (rows: Pick<Staff, 'user_id' | 'role'>[]) => rows);
+  }
+
+  private byUsersQuery(user_ids: number[]) {
+    return selectColumns(this.staff.createQueryBuilder('s'), ['user_id', 'role']).where(
+      's.user_id = ANY(:ids)',
+      {
+        ids: [...new Set(user_ids)],
+      },
+    );
   }
 }

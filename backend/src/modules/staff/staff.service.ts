@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { StaffRole } from '../../common/auth/permissions';
 import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
 import { toPage } from '../../common/http/pagination';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { UnitOfWork, type StatementRead } from '../../database/unit-of-work';
 import { PrincipalCache } from '../../common/auth/principal-cache';
 import { AuditService } from '../audit/audit.service';
 import { AccessPolicy } from '../organizations/access-policy';
@@ -74,6 +74,15 @@ export class StaffService {
   /** The staff role of each of these users who is staff (the back office's customer list marks them). */
   async rolesOf(user_ids: number[]): Promise<Map<number, StaffRole>> {
     return new Map((await this.staff.byUsers(user_ids)).map((s) => [s.user_id, s.role]));
+  }
+
+  /** rolesOf as a read to send with others (UnitOfWork.readTogether). */
+  rolesOfRead(user_ids: number[]): StatementRead<Map<number, StaffRole>> {
+    const read = this.staff.byUsersRead(user_ids);
+    return {
+      statement: read.statement,
+      read: (rows) => new Map(read.read(rows).map((s) => [s.user_id, s.role])),
+    };
   }
 
   /** The user's staff role, or null when they are not staff. */
