@@ -77,14 +77,18 @@ function CustomerGroupTable({
           ) : null}
         </Table.Tr>
       ))}
+      // Which rows are shown, of the page on screen (the previous one stays while the next is read); an empty
+      // page keeps its pager, to go back.
       totalLabel={
-        list.data
-          ? t('analytics.customers.pageShown', {
-              from: format.number(Math.min(count, (page - 1) * limit + 1)),
-              to: format.number(Math.min(count, (page - 1) * limit + list.data.customers.length)),
-              count: format.number(count),
-            })
-          : undefined
+        list.data === undefined
+          ? undefined
+          : list.data.customers.length
+            ? t('analytics.customers.pageShown', {
+                from: format.number((list.data.page - 1) * limit + 1),
+                to: format.number((list.data.page - 1) * limit + list.data.customers.length),
+                count: format.number(count),
+              })
+            : ''
       }
       page={page}
       pages={pageCount(count, limit)}
