@@ -5451,12 +5451,12 @@ export interface components {
             start_date: string;
             /** Format: date-time */
             end_date: string;
-            /** @description Newest first */
-            customers: components["schemas"]["AnalyticsCustomerDto"][];
             /** @description This page, from 1 */
             page: number;
             /** @description Rows per page */
             limit: number;
+            /** @description Newest first */
+            customers: components["schemas"]["AnalyticsCustomerDto"][];
         };
         ConversationFileDto: {
             file_id: number;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDate, IsIn, IsOptional } from 'class-validator';
-import { PageQuery, ScopeQuery } from '../../../common/http/pagination';
+import { PageInfo, PageQuery, ScopeQuery } from '../../../common/http/pagination';
 
 /** Every analytics call: [start_date, end_date), by default the start of this month to the start of the next. */
 export class AnalyticsRangeQuery extends ScopeQuery {
@@ -84,11 +84,12 @@ export class CustomersPageQuery extends IntersectionType(
   PickType(PageQuery, ['page', 'limit']),
 ) {}
 
-export class CustomersPageResponse extends RangeInfo {
+export class CustomersPageResponse extends IntersectionType(
+  RangeInfo,
+  PickType(PageInfo, ['page', 'limit']),
+) {
   @ApiProperty({ type: [AnalyticsCustomerDto], description: 'Newest first' })
   customers: AnalyticsCustomerDto[];
-  @ApiProperty({ description: 'This page, from 1' }) page: number;
-  @ApiProperty({ description: 'Rows per page' }) limit: number;
 }
 
 export class PeriodFigureDto {
