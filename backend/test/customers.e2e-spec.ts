@@ -436,7 +436,13 @@ describe('Back-office customers API', () => {
         .set('Authorization', viewer)
         .send({ company: 'Viewed Co' })
         .expect(200);
-      expect(await lastEvent('customer.impersonation_action')).toMatchObject({
+      // The action is recorded beside the answer, not before it: wait (2 s at most) for the record.
+      let acted = await lastEvent('customer.impersonation_action');
+      for (const deadline = Date.now() + 2_000; !acted && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        acted = await lastEvent('customer.impersonation_action');
+      }
+      expect(acted).toMatchObject({
         actor_user_id: admin.user_id,
         actor_staff_role: 'admin',
         target_user_id: who.user_id,
