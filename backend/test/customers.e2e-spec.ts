@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MailService } from '../src/modules/mail/mail.service';
 import { UsersService } from '../src/modules/users/users.service';
 import { CustomersService } from '../src/modules/customers/customers.service';
+import { StaffService } from '../src/modules/staff/staff.service';
 import { PNG } from '../src/modules/files/testing/sample-files';
 import { startTestApp, TestApp, TestUser } from './harness';
 
@@ -56,6 +57,39 @@ describe('Back-office customers API', () => {
     }
   });
 
+  it('marks the staff on a page read without a search when there are more staff than are read at once', async () => {
+    const staff = t.app.get(StaffService);
+    const everyRoleRead = staff.everyRoleRead.bind(staff);
+    // With at most one staff member read with the page there are too many (admin and manager): the page's own
+    // roles are read instead.
+    const spy = jest.spyOn(staff, 'everyRoleRead').mockImplementation(() => everyRoleRead(1));
+    const byPage = jest.spyOn(staff, 'rolesOf');
+    try {
+      const second = (await get(admin, '/api/users/admin/all?page=2').expect(200)).body;
+      const role = (user_id: number) =>
+        second.users.find((u: { user_id: number }) => u.user_id === user_id)?.staff_role;
+      expect([role(admin.user_id), role(manager.user_id), role(customer.user_id)]).toEqual([
+        'admin',
+        'manager',
+        null,
+      ]);
+      expect(byPage).toHaveBeenCalledTimes(1);
+      // The lifetime value is a number on a page read without a search too.
+      expect(second.users.find((u: { user_id: number }) => u.user_id === customer.user_id).value).toBe(45.5);
+    } finally {
+      spy.mockRestore();
+      byPage.mockRestore();
+    }
+    // With every staff member read with the page, no second read.
+    const byPageAgain = jest.spyOn(staff, 'rolesOf');
+    try {
+      await get(admin, '/api/users/admin/all?page=2').expect(200);
+      expect(byPageAgain).not.toHaveBeenCalled();
+    } finally {
+      byPageAgain.mockRestore();
+    }
+  });
+
   it('searches all fields or one, and sorts by a column', async () => {
     const byAll = (await get(admin, '/api/users/admin/all?query=QUIMBY').expect(200)).body;
     expect(byAll.users).toEqual([
@@ -100,13 +134,13 @@ describe('Back-office customers API', () => {
 
   it('shares one computation among identical list requests at once, never one that began before them', async () => {
     const users = t.app.get(UsersService);
-    const adminPage = users.adminPage.bind(users);
+    const searchedPage = users.searchedPage.bind(users);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let started = 0;
-    const spy = jest.spyOn(users, 'adminPage').mockImplementation(async (filter) => {
+    const spy = jest.spyOn(users, 'searchedPage').mockImplementation(async (filter) => {
       if (++started === 1) await gate;
-      return adminPage(filter);
+      return searchedPage(filter);
     });
     const asked = jest.spyOn(t.app.get(CustomersService), 'list');
     try {

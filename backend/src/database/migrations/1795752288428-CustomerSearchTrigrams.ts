@@ -3,7 +3,7 @@ import { extensionSchema } from './extensions';
 
 /**
  * Trigram indexes for the back office's customer search (`lower(name) LIKE '%text%'` and its siblings in
- * UsersRepository.adminPage), so a search reads the matching accounts instead of every account. Skipped where
+ * UsersRepository.searchedPage), so a search reads the matching accounts instead of every account. Skipped where
  * pg_trgm cannot be installed: the search still works, only without them.
  */
 export class CustomerSearchTrigrams1795752288428 implements MigrationInterface {

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ADMIN_USERS_PAGE_SIZE, type CustomerSearchField, type CustomerSort } from '@avatar-studio/contracts';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  type CustomerSearchField,
+  type CustomerSort,
+  type StaffRole,
+} from '@avatar-studio/contracts';
 import type { Principal } from '../../common/auth/principal';
 import { conflict, forbidden, notFound } from '../../common/errors/domain-error';
 import { AnalyticsService } from '../analytics/analytics.service';
@@ -12,6 +17,7 @@ import { AuditService } from '../audit/audit.service';
 import { AuthService } from '../auth/auth.service';
 import { StaffService } from '../staff/staff.service';
 import { UsersService } from '../users/users.service';
+import type { CustomerListRow } from '../users/users.repository';
 import { WordsService } from '../words/words.service';
 import type {
   CreateCustomerDto,
@@ -81,21 +87,29 @@ export class CustomersService {
     return this.sharedPages.read(key, () => this.listPage(filter));
   }
 
-  private async listPage({ page, ...filter }: CustomerListFilter): Promise<CustomerPageResponse> {
-    const { rows, total: matched } = await this.users.adminPage({
-      ...filter,
-      skip: page.skip,
-      limit: page.limit,
-    });
-    // The page's staff roles and, without a search, every account's count: two reads in one round trip.
-    const ids = rows.map((u) => u.user_id);
-    const [roles, total] =
-      matched === null
-        ? await this.uow.readTogether([
-            this.staff.rolesOfRead(ids),
-            this.analytics.customerCountRead(),
-          ] as const)
-        : [await this.staff.rolesOf(ids), matched];
+  private async listPage({ page, text, ...order }: CustomerListFilter): Promise<CustomerPageResponse> {
+    const search = text?.trim();
+    let rows: CustomerListRow[];
+    let roles: Map<number, StaffRole> | null;
+    let total: number;
+    if (search) {
+      ({ rows, total } = await this.users.searchedPage({
+        ...order,
+        text: search,
+        skip: page.skip,
+        limit: page.limit,
+      }));
+      roles = await this.staff.rolesOf(rows.map((u) => u.user_id));
+    } else {
+      // The page, every staff member's role and every account's count in one round trip; with more staff than
+      // are read at once, the page's own roles in a second.
+      [rows, roles, total] = await this.uow.readTogether([
+        this.users.unsearchedPageRead({ ...order, skip: page.skip, limit: page.limit }),
+        this.staff.everyRoleRead(),
+        this.analytics.customerCountRead(),
+      ] as const);
+      roles ??= await this.staff.rolesOf(rows.map((u) => u.user_id));
+    }
     return {
       users: rows.map((u) => ({
         user_id: u.user_id,

@@ -89,6 +89,16 @@ export class StaffRepository {
     return builtRead(this.byUsersQuery(user_ids), (rows: Pick<Staff, 'user_id' | 'role'>[]) => rows);
   }
 
+  /** Every staff row's user and role, by user, at most `limit` of them. */
+  rolesRead(limit: number): StatementRead<Pick<Staff, 'user_id' | 'role'>[]> {
+    return builtRead(
+      selectColumns(this.staff.createQueryBuilder('s'), ['user_id', 'role'])
+        .orderBy('s.user_id')
+        .limit(limit),
+      (rows: Pick<Staff, 'user_id' | 'role'>[]) => rows,
+    );
+  }
+
   private byUsersQuery(user_ids: number[]) {
     return selectColumns(this.staff.createQueryBuilder('s'), ['user_id', 'role']).where(
       's.user_id = ANY(:ids)',

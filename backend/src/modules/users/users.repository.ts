@@ -46,7 +46,7 @@ export interface TwoFactorState {
 
 export type UserName = Pick<User, 'user_id' | 'name' | 'last_name' | 'email'>;
 
-/** Each sortable column as an expression of the same order that no index serves (see adminPage). */
+/** Each sortable column as an expression of the same order that no index serves (see searchedPage). */
 const UNINDEXED_SORT: Record<CustomerSort, string> = {
   user_id: 'u.user_id + 0',
   name: "u.name || ''",
@@ -386,35 +386,47 @@ export class UsersRepository {
   }
 
   /**
-   * The back-office customer list: `text` searched in one field or in all of them (case-insensitive), sorted by a
-   * listed column (then by id, so pages never overlap), one page. With a search, the sort is by an expression no
-   * index serves, so the matching accounts are found through the trigram indexes and then sorted; otherwise the
-   * planner may walk the sort column's index over every account to find a page of rare matches. Without a search
-   * the total is not counted here (null): counting every account reads them all, the caller has it from the
-   * sign-ups summary. With a search, the page and the number of matches come from one scan (a window count); a
-   * page past the last match has no row to carry it, so only then are the matches counted on their own. Only the
-   * listed columns are read.
+   * The unsearched customer list's page as a read to send with others (UnitOfWork.readTogether): sorted by one
+   * column over its index, ties by id in the same direction. Its text carries no value from the request (the
+   * column and direction are names the product chose from a fixed list; the offset and limit whole numbers).
    */
-  async adminPage(filter: {
-    text?: string;
+  unsearchedPageRead(filter: {
+    sort: CustomerSort;
+    direction: 'asc' | 'desc';
+    skip: number;
+    limit: number;
+  }): StatementRead<CustomerListRow[]> {
+    const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';
+    const query = selectColumns(this.users.createQueryBuilder('u'), CUSTOMER_LIST_COLUMNS)
+      .orderBy(`u.${filter.sort}`, direction)
+      .addOrderBy('u.user_id', direction)
+      .offset(filter.skip)
+      .limit(filter.limit);
+    return builtRead(query, (rows: (Omit<CustomerListRow, 'value'> & { value: string | null })[]) =>
+      rows.map((r) => ({ ...r, value: r.value === null ? 0 : Number(r.value) })),
+    );
+  }
+
+  /**
+   * The back-office customer list searched: `text` in one field or in all of them (case-insensitive), sorted by a
+   * listed column (then by id, so pages never overlap), one page, and how many accounts match. The sort is by an
+   * expression no index serves, so the matching accounts are found through the trigram indexes and then sorted;
+   * otherwise the planner may walk the sort column's index over every account to find a page of rare matches.
+   * The page and the number of matches come from one scan (a window count); a page past the last match has no
+   * row to carry it, so only then are the matches counted on their own. Only the listed columns are read. The
+   * list without a search is unsearchedPageRead.
+   */
+  async searchedPage(filter: {
+    text: string;
     field: CustomerSearchField;
     sort: CustomerSort;
     direction: 'asc' | 'desc';
     skip: number;
     limit: number;
-  }): Promise<{ rows: CustomerListRow[]; total: number | null }> {
+  }): Promise<{ rows: CustomerListRow[]; total: number }> {
     const qb = this.users.createQueryBuilder('u').select(CUSTOMER_LIST_COLUMNS.map((c) => `u.${c}`));
-    const text = filter.text?.trim();
+    const text = filter.text.trim();
     const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';
-    if (!text) {
-      const rows = await qb
-        .orderBy(`u.${filter.sort}`, direction)
-        .addOrderBy('u.user_id', direction)
-        .skip(filter.skip)
-        .take(filter.limit)
-        .getMany();
-      return { rows, total: null };
-    }
     const pattern = likePattern(text.toLowerCase());
     const digits = text.replace(/\D/g, '');
     const clauses: Record<Exclude<CustomerSearchField, 'all'>, string> = {

@@ -494,16 +494,26 @@ export class UsersService {
     return Object.keys(changes);
   }
 
-  /** The back-office customer list: one page, searched in one field or all, sorted (see UsersRepository.adminPage). */
-  adminPage(filter: {
-    text?: string;
+  /** The back-office customer list searched: one page and the number of matches (see UsersRepository.searchedPage). */
+  searchedPage(filter: {
+    text: string;
     field: CustomerSearchField;
     sort: CustomerSort;
     direction: 'asc' | 'desc';
     skip: number;
     limit: number;
-  }): Promise<{ rows: CustomerListRow[]; total: number | null }> {
-    return this.users.adminPage(filter);
+  }): Promise<{ rows: CustomerListRow[]; total: number }> {
+    return this.users.searchedPage(filter);
+  }
+
+  /** The customer list's page without a search, as a read to send with others (UnitOfWork.readTogether). */
+  unsearchedPageRead(filter: {
+    sort: CustomerSort;
+    direction: 'asc' | 'desc';
+    skip: number;
+    limit: number;
+  }): StatementRead<CustomerListRow[]> {
+    return this.users.unsearchedPageRead(filter);
   }
 
   /** Accounts created in [from, to): how many, and the newest `limit` of them. */
