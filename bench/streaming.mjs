@@ -90,6 +90,34 @@ function startFake() {
   });
 }
 
+/**
+ * A process that only reads the provider's answers (bench/stream-reader.mjs): the CPU floor of a level, measured
+ * beside the backend's.
+ */
+function startReader() {
+  const child = fork(join(ROOT, 'bench/stream-reader.mjs'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('message', resolve);
+  });
+  return {
+    ready,
+    /** Runs a level in the reader; its CPU per answer read. */
+    async level(baseURL, concurrency, rounds, spreadMs) {
+      await ready;
+      const before = cpuMs(child.pid);
+      const result = await new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send({ baseURL, concurrency, rounds, spreadMs });
+      });
+      return { ...result, cpuPerAnswer: (cpuMs(child.pid) - before) / Math.max(1, result.answers) };
+    },
+    stop: () => child.disconnect(),
+  };
+}
+
 /** One stream straight from the provider, the way the product calls it (a client per request, usage on). */
 async function directStream(baseURL) {
   const client = new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, timeout: STREAM_TIMEOUT_MS });
@@ -256,7 +284,7 @@ const pair = (a, b) => `${ms(a)}/${ms(b)}`;
 const rate = (v) => (Number.isFinite(v) ? v.toFixed(0) : '-');
 
 /** Runs every level and the profiled pass on one backend setup; returns { label, rows, errors }. */
-async function benchSetup(setup, fake) {
+async function benchSetup(setup, fake, reader) {
   const postgres = setup === 'postgresql';
   const db = postgres ? await freshDatabase(`bench_stream_${process.pid}`) : null;
   const prefix = `bench-stream-${process.pid}-${setup}`;
@@ -333,14 +361,18 @@ async function benchSetup(setup, fake) {
     const firstRows = [];
     const details = [];
     let errors = 0;
-    /** The direct calls, then the same number through the product, with the backend's CPU per answer. */
-    const pass = async (c, rounds, spreadMs) => {
+    /**
+     * The direct calls, then the same number through the product, with the backend's CPU per answer; with
+     * `floor`, then the same again in the process that only reads them (its CPU per answer).
+     */
+    const pass = async (c, rounds, spreadMs, { floor: withFloor = false } = {}) => {
       const direct = await runLevel(c, rounds, () => directStream(baseURL), spreadMs);
       const cpuBefore = cpuMs(server.child.pid);
       const through = await runLevel(c, rounds, product, spreadMs);
       const cpuPerAnswer = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, through.ok);
-      errors += direct.errors + through.errors;
-      return { direct, through, cpuPerAnswer };
+      const floor = withFloor ? await reader.level(baseURL, c, rounds, spreadMs) : null;
+      errors += direct.errors + through.errors + (floor?.errors ?? 0);
+      return { direct, through, cpuPerAnswer, readerCpuPerAnswer: floor?.cpuPerAnswer };
     };
     for (const c of LEVELS) {
       const rounds = roundsFor(c);
@@ -355,7 +387,9 @@ async function benchSetup(setup, fake) {
         `${first.through.ok}/${first.through.streams}`,
         ms(first.cpuPerAnswer),
       ]);
-      const { direct, through, cpuPerAnswer } = await pass(c, rounds, ANSWER_MS);
+      const { direct, through, cpuPerAnswer, readerCpuPerAnswer } = await pass(c, rounds, ANSWER_MS, {
+        floor: true,
+      });
       const target = TARGETS[c];
       const added50 = through.ttft50 - direct.ttft50;
       const added99 = through.ttft99 - direct.ttft99;
@@ -369,6 +403,7 @@ async function benchSetup(setup, fake) {
           : '',
         `${through.ok}/${through.streams}${through.ok === through.streams ? '' : ' NOT all'}`,
         `${ms(cpuPerAnswer)}${cpuPerAnswer <= TARGETS.cpuMs ? '' : ' (> 6)'}`,
+        ms(readerCpuPerAnswer),
         `${rate(direct.totalTps)} / ${rate(through.totalTps)}`,
       ]);
       details.push([
@@ -395,6 +430,7 @@ async function benchSetup(setup, fake) {
         'added target',
         'complete in order',
         'backend CPU ms/answer',
+        'reading only CPU ms/answer',
         'tok/s direct / product',
       ],
       rows,
@@ -475,10 +511,12 @@ async function main() {
       .join(' / ');
   console.log(`load average (1/5/15 min) at start: ${load()} on ${cpus().length} cores`);
   const fake = await startFake();
+  const reader = startReader();
   let errors = 0;
   try {
-    for (const setup of SETUPS) errors += (await benchSetup(setup, fake)).errors;
+    for (const setup of SETUPS) errors += (await benchSetup(setup, fake, reader)).errors;
   } finally {
+    reader.stop();
     await fake.stop();
   }
   console.log(`\nload average (1/5/15 min) at the end: ${load()}`);
@@ -496,7 +534,10 @@ Notes:
   over one answer's duration (${ANSWER_MS} ms), each then running its next one as soon as it ends.
 - backend CPU ms/answer: the backend process's CPU time (user + system, every thread) during the level, over the
   answers it completed. At one stream it is several times the figure under load: every chunk wakes an otherwise
-  idle process, where under load one wake-up serves many streams. The breakdown attributes main-thread samples of
+  idle process, where under load one wake-up serves many streams. reading only: the same for a process that does
+  nothing but read the same answers with the same SDK, at the same level (bench/stream-reader.mjs), right after
+  the product's pass: the part of the backend's figure no product code can remove while chunks are read as they
+  arrive. The breakdown attributes main-thread samples of
   a profiled pass by the innermost part of the product on the stack (bench/profile-breakdown.mjs); gc is garbage
   collection, other is HTTP, Nest, validation and the product's own code. The embedded database (PGlite) runs
   in a thread of the backend's process: its work is in the CPU per answer (every thread counts) and, read from

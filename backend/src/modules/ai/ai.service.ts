@@ -184,12 +184,14 @@ export class AiService {
     const controller = new AbortController();
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
+    // Restarted after every chunk: one timer refreshed, not a new one per chunk.
     const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
+      if (timer) timer.refresh();
+      else
+        timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
     };
     const onCallerAbort = () => controller.abort();
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -226,10 +228,10 @@ export class AiService {
         const delta = first?.delta?.content;
         if (delta) {
           content += delta;
-          // The consumer's own time (e.g. a slow socket) must not count against the provider.
-          clearTimeout(timer);
           yield { delta };
         }
+        // The provider's silence runs the wait out: it restarts once the consumer has taken each chunk (the
+        // consumer's own time, microseconds against a timeout of seconds, is part of it).
         arm();
       }
       ended = true;

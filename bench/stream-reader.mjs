@@ -1,0 +1,71 @@
+// The streaming bench's floor for CPU: a Node.js process that does nothing but read the fake provider's answers
+// the way the product's engine does (the openai SDK makes the request, the body is read as it arrives and split
+// into events), with the same number of streams in flight. Its CPU time over the answers is what reading the
+// chunks costs any Node.js process on this machine, whatever the product does around them: every chunk that
+// arrives while the process is idle wakes it.
+// Run as a child process (`fork`); the parent reads its CPU time from /proc. Messages: { baseURL, concurrency,
+// rounds, spreadMs } runs a level and answers { answers, errors }.
+import OpenAI from 'openai';
+
+const clients = new Map();
+/** One SDK client per server, kept, as the product keeps one per key. */
+const clientFor = (baseURL) => {
+  let client = clients.get(baseURL);
+  if (!client) {
+    client = new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, timeout: 120_000 });
+    clients.set(baseURL, client);
+  }
+  return client;
+};
+
+/** One answer read to its end; its count of server-sent events (each ends with a blank line). */
+async function readOne(baseURL) {
+  const response = await clientFor(baseURL)
+    .chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Write a short answer.' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
+    .asResponse();
+  const decoder = new TextDecoder();
+  let events = 0;
+  let pending = '';
+  for await (const bytes of response.body) {
+    pending += decoder.decode(bytes, { stream: true });
+    let end;
+    while ((end = pending.indexOf('\n\n')) !== -1) {
+      events++;
+      pending = pending.slice(end + 2);
+    }
+  }
+  return events;
+}
+
+async function runLevel({ baseURL, concurrency, rounds, spreadMs }) {
+  let answers = 0;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      if (spreadMs) await new Promise((r) => setTimeout(r, (worker * spreadMs) / concurrency));
+      for (let round = 0; round < rounds; round++) {
+        try {
+          if ((await readOne(baseURL)) > 0) answers++;
+          else errors++;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  return { answers, errors };
+}
+
+process.on('message', (message) => {
+  runLevel(message).then(
+    (result) => process.send(result),
+    (err) => process.send({ answers: 0, errors: 1, error: String(err) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+process.send({ ready: true });
