@@ -35,6 +35,10 @@ describe('Back-office customers API', () => {
     }
   }
 
+  /** The staff role the admin, the manager and the customer carry on a page of the list. */
+  const rolesOn = (page: { users: { user_id: number; staff_role: string | null }[] }) =>
+    [admin, manager, customer].map((who) => page.users.find((u) => u.user_id === who.user_id)?.staff_role);
+
   it('lists customers 50 a page, newest first, to managers and admins', async () => {
     for (const who of [manager, admin]) {
       const first = (await get(who, '/api/users/admin/all').expect(200)).body;
@@ -47,13 +51,7 @@ describe('Back-office customers API', () => {
       expect(second.users.length).toBe(first.total - 50);
       expect(second.users.map((u: { user_id: number }) => u.user_id)).not.toContain(ids[0]);
       // The page's staff accounts carry their role; customers none.
-      const role = (user_id: number) =>
-        second.users.find((u: { user_id: number }) => u.user_id === user_id)?.staff_role;
-      expect([role(admin.user_id), role(manager.user_id), role(customer.user_id)]).toEqual([
-        'admin',
-        'manager',
-        null,
-      ]);
+      expect(rolesOn(second)).toEqual(['admin', 'manager', null]);
     }
   });
 
@@ -66,13 +64,7 @@ describe('Back-office customers API', () => {
     const byPage = jest.spyOn(staff, 'rolesOf');
     try {
       const second = (await get(admin, '/api/users/admin/all?page=2').expect(200)).body;
-      const role = (user_id: number) =>
-        second.users.find((u: { user_id: number }) => u.user_id === user_id)?.staff_role;
-      expect([role(admin.user_id), role(manager.user_id), role(customer.user_id)]).toEqual([
-        'admin',
-        'manager',
-        null,
-      ]);
+      expect(rolesOn(second)).toEqual(['admin', 'manager', null]);
       expect(byPage).toHaveBeenCalledTimes(1);
       // The lifetime value is a number on a page read without a search too.
       expect(second.users.find((u: { user_id: number }) => u.user_id === customer.user_id).value).toBe(45.5);

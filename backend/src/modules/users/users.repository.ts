@@ -71,6 +71,13 @@ const CUSTOMER_LIST_COLUMNS = [
   'createdAt',
 ] as const;
 export type CustomerListRow = Pick<User, (typeof CUSTOMER_LIST_COLUMNS)[number]>;
+/** Which page of the customer list, in which order. */
+export interface CustomerListPage {
+  sort: CustomerSort;
+  direction: 'asc' | 'desc';
+  skip: number;
+  limit: number;
+}
 
 /** The columns of a sign-ups list. */
 const SIGN_UP_COLUMNS = ['user_id', 'name', 'last_name', 'email', 'createdAt'] as const;
@@ -390,12 +397,7 @@ export class UsersRepository {
    * column over its index, ties by id in the same direction. Its text carries no value from the request (the
    * column and direction are names the product chose from a fixed list; the offset and limit whole numbers).
    */
-  unsearchedPageRead(filter: {
-    sort: CustomerSort;
-    direction: 'asc' | 'desc';
-    skip: number;
-    limit: number;
-  }): StatementRead<CustomerListRow[]> {
+  unsearchedPageRead(filter: CustomerListPage): StatementRead<CustomerListRow[]> {
     const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';
     const query = selectColumns(this.users.createQueryBuilder('u'), CUSTOMER_LIST_COLUMNS)
       .orderBy(`u.${filter.sort}`, direction)
@@ -416,14 +418,9 @@ export class UsersRepository {
    * row to carry it, so only then are the matches counted on their own. Only the listed columns are read. The
    * list without a search is unsearchedPageRead.
    */
-  async searchedPage(filter: {
-    text: string;
-    field: CustomerSearchField;
-    sort: CustomerSort;
-    direction: 'asc' | 'desc';
-    skip: number;
-    limit: number;
-  }): Promise<{ rows: CustomerListRow[]; total: number }> {
+  async searchedPage(
+    filter: CustomerListPage & { text: string; field: CustomerSearchField },
+  ): Promise<{ rows: CustomerListRow[]; total: number }> {
     const qb = this.users.createQueryBuilder('u').select(CUSTOMER_LIST_COLUMNS.map((c) => `u.${c}`));
     const text = filter.text.trim();
     const direction = filter.direction === 'desc' ? 'DESC' : 'ASC';

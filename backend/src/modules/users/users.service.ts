@@ -6,11 +6,7 @@ import type { Principal } from '../../common/auth/principal';
 import { PrincipalCache } from '../../common/auth/principal-cache';
 import type { Page } from '../../common/http/pagination';
 import { UnitOfWork, type StatementRead } from '../../database/unit-of-work';
-import {
-  DEFAULT_API_KEY_EXPIRY_DAYS,
-  type CustomerSearchField,
-  type CustomerSort,
-} from '@avatar-studio/contracts';
+import { DEFAULT_API_KEY_EXPIRY_DAYS, type CustomerSearchField } from '@avatar-studio/contracts';
 import type { CreateApiKeyDto } from './dto/reauth.dto';
 import {
   badInput,
@@ -40,6 +36,7 @@ import { CurrentPassword } from './current-password';
 import { User } from './user.entity';
 import {
   ApiKeyOwner,
+  CustomerListPage,
   CustomerListRow,
   SignInState,
   SignUpRow,
@@ -495,24 +492,14 @@ export class UsersService {
   }
 
   /** The back-office customer list searched: one page and the number of matches (see UsersRepository.searchedPage). */
-  searchedPage(filter: {
-    text: string;
-    field: CustomerSearchField;
-    sort: CustomerSort;
-    direction: 'asc' | 'desc';
-    skip: number;
-    limit: number;
-  }): Promise<{ rows: CustomerListRow[]; total: number }> {
+  searchedPage(
+    filter: CustomerListPage & { text: string; field: CustomerSearchField },
+  ): Promise<{ rows: CustomerListRow[]; total: number }> {
     return this.users.searchedPage(filter);
   }
 
   /** The customer list's page without a search, as a read to send with others (UnitOfWork.readTogether). */
-  unsearchedPageRead(filter: {
-    sort: CustomerSort;
-    direction: 'asc' | 'desc';
-    skip: number;
-    limit: number;
-  }): StatementRead<CustomerListRow[]> {
+  unsearchedPageRead(filter: CustomerListPage): StatementRead<CustomerListRow[]> {
     return this.users.unsearchedPageRead(filter);
   }
 
