@@ -84,11 +84,6 @@ export class StaffRepository {
     return this.byUsersQuery(user_ids).getRawMany<Pick<Staff, 'user_id' | 'role'>>();
   }
 
-  /** byUsers as a read to send with others (UnitOfWork.readTogether). */
-  byUsersRead(user_ids: number[]): StatementRead<Pick<Staff, 'user_id' | 'role'>[]> {
-    return builtRead(this.byUsersQuery(user_ids), (rows: Pick<Staff, 'user_id' | 'role'>[]) => rows);
-  }
-
   /** Every staff row's user and role, by user, at most `limit` of them. */
   rolesRead(limit: number): StatementRead<Pick<Staff, 'user_id' | 'role'>[]> {
     return builtRead(

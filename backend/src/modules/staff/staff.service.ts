@@ -22,6 +22,9 @@ type UsersServiceRef = UsersService;
 /** The staff list pages by 10. */
 export const STAFF_PAGE_SIZE = 10;
 
+/** Up to this many staff members, a list reads all their roles with its page (everyRoleRead). */
+export const STAFF_ROLES_READ_AT_ONCE = 500;
+
 const LAST_ADMIN = 'The last admin cannot be removed or demoted. Make another staff member admin first.';
 
 /**
@@ -29,9 +32,6 @@ const LAST_ADMIN = 'The last admin cannot be removed or demoted. Make another st
  * remembered sessions after the commit, and the others hear the database's notification. There is always at least
  * one admin, or nobody could manage staff again.
  */
-/** Up to this many staff members, a list reads all their roles with its page (everyRoleRead). */
-export const STAFF_ROLES_READ_AT_ONCE = 500;
-
 @Injectable()
 export class StaffService {
   constructor(
@@ -77,15 +77,6 @@ export class StaffService {
   /** The staff role of each of these users who is staff (the back office's customer list marks them). */
   async rolesOf(user_ids: number[]): Promise<Map<number, StaffRole>> {
     return new Map((await this.staff.byUsers(user_ids)).map((s) => [s.user_id, s.role]));
-  }
-
-  /** rolesOf as a read to send with others (UnitOfWork.readTogether). */
-  rolesOfRead(user_ids: number[]): StatementRead<Map<number, StaffRole>> {
-    const read = this.staff.byUsersRead(user_ids);
-    return {
-      statement: read.statement,
-      read: (rows) => new Map(read.read(rows).map((s) => [s.user_id, s.role])),
-    };
   }
 
   /**

@@ -1,5 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+/** A lifetime value as PostgreSQL's numeric arrives (text, or null for none), in USD. */
+export function lifetimeValue(stored: string | null): number {
+  return stored === null ? 0 : Number(stored);
+}
+
 /** A person who signs in: customer, organization member, or staff (when a Staff row points at them). */
 @Entity('users')
 export class User {
@@ -119,7 +124,7 @@ export class User {
     precision: 12,
     scale: 2,
     default: 0,
-    transformer: { to: (v: number) => v, from: (v: string | null) => (v === null ? 0 : Number(v)) },
+    transformer: { to: (v: number) => v, from: lifetimeValue },
   })
   value: number;
 

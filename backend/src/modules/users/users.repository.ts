@@ -6,7 +6,7 @@ import { builtRead, type StatementRead, type TransactionStatement } from '../../
 import type { Page } from '../../common/http/pagination';
 import { likePattern } from '../../common/http/pagination';
 import type { CustomerSearchField, CustomerSort } from '@avatar-studio/contracts';
-import { User } from './user.entity';
+import { lifetimeValue, User } from './user.entity';
 
 /** Wrong passwords in a row (typed at sign-in or re-entered) before the account locks; then each doubles the lock. */
 export const FAILURES_BEFORE_LOCK = 5;
@@ -405,7 +405,7 @@ export class UsersRepository {
       .offset(filter.skip)
       .limit(filter.limit);
     return builtRead(query, (rows: (Omit<CustomerListRow, 'value'> & { value: string | null })[]) =>
-      rows.map((r) => ({ ...r, value: r.value === null ? 0 : Number(r.value) })),
+      rows.map((r) => ({ ...r, value: lifetimeValue(r.value) })),
     );
   }
 
