@@ -89,6 +89,9 @@ describe('Setup checklist', () => {
   it('tests the AI provider: the streamed line appears, then the item turns done', async () => {
     const ui = userEvent.setup();
     let done = false;
+    // The test's answer waits until the streamed line has been seen: the answer's own line replaces it.
+    let answer = () => {};
+    const streamedLineSeen = new Promise<void>((resolve) => (answer = resolve));
     const { fetch } = renderChecklist({
       'GET /api/setup/checklist': () => ({ body: checklist(done ? { ai: { state: 'done' } } : {}) }),
       'POST /api/setup/test/ai': async (call) => {
@@ -97,7 +100,7 @@ describe('Setup checklist', () => {
         socket.deliver('setup_test_output', { test_id: 'someone-else', delta: 'Nope. ' });
         socket.deliver('setup_test_output', { test_id, delta: 'Connected and ' });
         socket.deliver('setup_test_output', { test_id, delta: 'ready.' });
-        await new Promise((r) => setTimeout(r, 50));
+        await streamedLineSeen;
         done = true;
         return {
           body: {
@@ -115,7 +118,9 @@ describe('Setup checklist', () => {
     await ui.click(await screen.findByRole('button', { name: 'Test AI provider' }));
     expect(await screen.findByText('Answer: Connected and ready.')).toBeInTheDocument();
     expect(screen.queryByText(/Nope/)).not.toBeInTheDocument();
+    answer();
     expect(await screen.findByText('It works.')).toBeInTheDocument();
+    expect(screen.getByText('Answer: Connected and ready.')).toBeInTheDocument();
     expect(screen.getByText('2 models available.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('setup-state-ai')).toHaveTextContent('Done'));
     expect(fetch.callsTo('POST /api/setup/test/ai')[0].body).toEqual({

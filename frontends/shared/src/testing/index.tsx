@@ -3,7 +3,7 @@
  * They mock the network at its boundary (global fetch) so the real client, providers and screens run.
  */
 import { render, waitFor, within, type RenderResult } from '@testing-library/react';
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { i18n } from '../i18n';
 import type { Membership, User } from '../api/contracts';
@@ -11,7 +11,9 @@ import type { TranslationTree } from '../i18n';
 import { AppProviders, createQueryClient } from '../providers';
 import type { RealtimeIo } from '../realtime';
 import type { RemoteManifestSource } from '../remote';
+import { useSession } from '../session/SessionProvider';
 import { sessionStore } from '../session/store';
+import { PageLoader } from '../ui/PageLoader';
 
 export interface MockCall {
   method: string;
@@ -156,6 +158,16 @@ export interface RenderOptions {
 }
 
 /**
+ * As in the shell (ShellRoutes), a screen renders only once the session is known, signed in or out. Rendered
+ * earlier, a screen would show once without its user and be replaced when the session arrives: a test could find
+ * an element of the first render that is gone the moment after.
+ */
+function OnceSessionKnown({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  return status === 'idle' || status === 'loading' ? <PageLoader minHeight="100vh" /> : <>{children}</>;
+}
+
+/**
  * Renders `ui` inside every provider the shell gives a remote (real AppProviders over a mocked network) and a
  * MemoryRouter at `route`. Use `await screen.findBy...` for the first assertion: config and user load first.
  */
@@ -180,7 +192,7 @@ export function renderWithProviders(
   const result = render(
     <MemoryRouter initialEntries={[route]}>
       <AppProviders queryClient={createQueryClient()} env="test">
-        {ui}
+        <OnceSessionKnown>{ui}</OnceSessionKnown>
       </AppProviders>
     </MemoryRouter>,
     container ? { container } : undefined,
