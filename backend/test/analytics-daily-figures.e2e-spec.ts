@@ -12,6 +12,7 @@ describe('Analytics from the daily summaries', () => {
   let admin: TestUser;
   const users: number[] = [];
   const products: number[] = [];
+  const avatars: number[] = [];
 
   const PAID = `('active', 'completed', 'cancelled', 'revoked')`;
   const RANGES: [string, string][] = [
@@ -209,6 +210,43 @@ describe('Analytics from the daily summaries', () => {
           at(i),
         ],
       );
+    // Conversations with avatars (chats and threads), several per user and avatar, created out of time order;
+    // the first ones one statement each, the rest in one statement.
+    for (let i = 0; i < 3; i++)
+      avatars.push(
+        (
+          await q<{ avatar_id: number }>(
+            `INSERT INTO avatars (assistant_id, user_id, name) VALUES ($1, $2, $3) RETURNING avatar_id`,
+            [`asst_daily_${i}`, users[0], `Daily avatar ${i}`],
+          )
+        )[0].avatar_id,
+      );
+    // A few of them threads (one per user and avatar).
+    const thread = (i: number) => i < 12 && i % 4 === 3;
+    const conversation = (i: number) => [
+      users[i % 6],
+      thread(i) ? null : avatars[i % 3],
+      thread(i) ? avatars[(i + 1) % 3] : null,
+      at(i * 5),
+    ];
+    for (let i = 0; i < TIMES.length; i++)
+      await q(
+        `INSERT INTO conversations (user_id, name, avatar_id, thread_avatar_id, "createdAt")
+         VALUES ($1, 'daily', $2, $3, $4)`,
+        conversation(i),
+      );
+    const rest = Array.from({ length: TIMES.length * 3 }, (_, k) => conversation(TIMES.length + k));
+    await q(
+      `INSERT INTO conversations (user_id, name, avatar_id, thread_avatar_id, "createdAt")
+       VALUES ${rest.map((_, k) => `($${k * 4 + 1}, 'daily', $${k * 4 + 2}, $${k * 4 + 3}, $${k * 4 + 4})`).join(', ')}`,
+      rest.flat(),
+    );
+    // And some without an avatar.
+    for (let i = 0; i < 5; i++)
+      await q(`INSERT INTO conversations (user_id, name, "createdAt") VALUES ($1, 'plain', $2)`, [
+        users[i],
+        at(i),
+      ]);
   });
   afterAll(() => t.close());
 
@@ -334,6 +372,24 @@ describe('Analytics from the daily summaries', () => {
     expect(reservations.open_invoices.total).toBe(open.reduce((s, i) => s + i.amount, 0));
     expect(reservations.expected_total).toBe(reservations.renewals.total + reservations.open_invoices.total);
 
+    const instructors = await get(`/api/analytics/instructors?${r}`);
+    const usage = await q<{ avatar_id: number; conversations: number; users: number }>(
+      `SELECT COALESCE(avatar_id, thread_avatar_id) AS avatar_id, count(*)::int AS conversations,
+              count(DISTINCT user_id)::int AS users
+         FROM conversations
+        WHERE COALESCE(avatar_id, thread_avatar_id) IS NOT NULL AND "createdAt" >= $1 AND "createdAt" < $2
+        GROUP BY 1 ORDER BY conversations DESC, avatar_id`,
+      [from, to],
+    );
+    expect(
+      instructors.avatars.map((a: { avatar_id: number; conversations: number; users: number }) => ({
+        avatar_id: a.avatar_id,
+        conversations: a.conversations,
+        users: a.users,
+      })),
+    ).toEqual(usage);
+    expect(instructors.conversations).toBe(usage.reduce((s, a) => s + a.conversations, 0));
+
     if (new Date(to).getTime() - new Date(from).getTime() <= 400 * 86_400_000) {
       const monthly = await get(`/api/analytics/monthly?${r}`);
       for (const m of monthly.months as {
@@ -364,6 +420,17 @@ describe('Analytics from the daily summaries', () => {
 
   async function expectEveryRange() {
     for (const r of RANGES) await expectRange(r);
+    // Each conversation's previous one with the same avatar, as its triggers keep it, against the rows.
+    const wrong = await q(
+      `SELECT c.conversation_id FROM conversations c
+         LEFT JOIN (SELECT conversation_id, lag("createdAt") OVER (
+                            PARTITION BY user_id, COALESCE(avatar_id, thread_avatar_id)
+                            ORDER BY "createdAt", conversation_id) AS previous
+                      FROM conversations WHERE COALESCE(avatar_id, thread_avatar_id) IS NOT NULL) p
+           USING (conversation_id)
+        WHERE c.previous_with_avatar_at IS DISTINCT FROM p.previous`,
+    );
+    expect(wrong).toEqual([]);
   }
 
   it('answers every call as the rows do, over ranges that cut days', async () => {
@@ -373,6 +440,13 @@ describe('Analytics from the daily summaries', () => {
     expect(march.total_payments).toBeGreaterThan(10);
     const year = await get(`/api/analytics/customers?${range(RANGES[5])}`);
     expect(year.active.count).toBeGreaterThan(3);
+    // Users with several conversations with one avatar: users and conversations differ.
+    const usage = (await get(`/api/analytics/instructors?${range(RANGES[6])}`)).avatars as {
+      conversations: number;
+      users: number;
+    }[];
+    expect(usage).toHaveLength(3);
+    expect(usage.every((a) => a.users < a.conversations)).toBe(true);
   });
 
   it('follows status changes, refunds and edits of the rows', async () => {
@@ -428,6 +502,31 @@ describe('Analytics from the daily summaries', () => {
       `UPDATE word_ledger SET words = words - 5 WHERE entry_id = (SELECT min(entry_id) FROM word_ledger WHERE kind = 'debit')`,
     );
     await q(`UPDATE users SET "createdAt" = $1 WHERE user_id = $2`, [TIMES[3], users[10]]);
+    // Conversations moved to another avatar, another user, another time; one losing its avatar, one gaining one.
+    const ids = (
+      await q<{ conversation_id: number }>(
+        `SELECT conversation_id FROM conversations WHERE name = 'daily' ORDER BY conversation_id LIMIT 6`,
+      )
+    ).map((c) => c.conversation_id);
+    await q(`UPDATE conversations SET avatar_id = $1, thread_avatar_id = NULL WHERE conversation_id = $2`, [
+      avatars[2],
+      ids[0],
+    ]);
+    await q(`UPDATE conversations SET user_id = $1 WHERE conversation_id = $2`, [users[7], ids[1]]);
+    await q(`UPDATE conversations SET "createdAt" = $1 WHERE conversation_id IN ($2, $3)`, [
+      TIMES[0],
+      ids[2],
+      ids[3],
+    ]);
+    await q(`UPDATE conversations SET avatar_id = NULL, thread_avatar_id = NULL WHERE conversation_id = $1`, [
+      ids[4],
+    ]);
+    await q(`UPDATE conversations SET avatar_id = $1 WHERE name = 'plain' AND user_id = $2`, [
+      avatars[1],
+      users[1],
+    ]);
+    // A rename touches nothing the count reads.
+    await q(`UPDATE conversations SET name = 'renamed' WHERE conversation_id = $1`, [ids[5]]);
     await expectEveryRange();
   });
 
@@ -446,6 +545,18 @@ describe('Analytics from the daily summaries', () => {
     await t.http().delete(`/api/users/admin/${users[4]}`).set('Authorization', admin.auth).expect(204);
     await q(`DELETE FROM users WHERE user_id = $1`, [users[5]]);
     expect(await count(`SELECT count(*) AS n FROM purchases WHERE user_id IS NULL`, [])).toBeGreaterThan(0);
+    // One user's conversation with an avatar between two others, and several of another user's in one statement.
+    await q(
+      `DELETE FROM conversations WHERE conversation_id = (
+               SELECT conversation_id FROM conversations WHERE user_id = $1 AND avatar_id IS NOT NULL
+                ORDER BY "createdAt", conversation_id OFFSET 1 LIMIT 1)`,
+      [users[0]],
+    );
+    await q(
+      `DELETE FROM conversations WHERE conversation_id IN (
+               SELECT conversation_id FROM conversations WHERE user_id = $1 ORDER BY conversation_id LIMIT 3)`,
+      [users[2]],
+    );
     await expectEveryRange();
   });
 
@@ -475,7 +586,43 @@ describe('Analytics from the daily summaries', () => {
                        SELECT min(purchase_id) FROM purchases WHERE status = 'completed' AND paid_at IS NOT NULL)`),
       );
     }
+    // One user's conversations with one avatar, created at once at times out of order.
+    for (let i = 0; i < 12; i++)
+      writes.push(
+        q(
+          `INSERT INTO conversations (user_id, name, avatar_id, "createdAt") VALUES ($1, 'at once', $2, $3)`,
+          [users[3], avatars[i % 2], at(i * 7)],
+        ),
+      );
     await Promise.all(writes);
+    await expectEveryRange();
+  });
+
+  it("counts an avatar's users exactly when two transactions add one user's conversations with it at once", async () => {
+    const first = t.db.createQueryRunner();
+    await first.connect();
+    try {
+      await first.startTransaction();
+      await first.query(
+        `INSERT INTO conversations (user_id, name, avatar_id, "createdAt") VALUES ($1, 'first', $2, $3)`,
+        [users[8], avatars[2], TIMES[1]],
+      );
+      // Made while the first is not yet committed: it waits for it, then counts it as its previous one.
+      const second = q(
+        `INSERT INTO conversations (user_id, name, avatar_id, "createdAt") VALUES ($1, 'second', $2, $3)`,
+        [users[8], avatars[2], TIMES[7]],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.commitTransaction();
+      await second;
+    } finally {
+      await first.release();
+    }
+    const [later] = await q<{ previous_with_avatar_at: Date }>(
+      `SELECT previous_with_avatar_at FROM conversations WHERE name = 'second' AND user_id = $1`,
+      [users[8]],
+    );
+    expect(later.previous_with_avatar_at.toISOString()).toBe(TIMES[1]);
     await expectEveryRange();
   });
 

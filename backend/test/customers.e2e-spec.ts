@@ -122,6 +122,12 @@ describe('Back-office customers API', () => {
     const staffRow = (await get(admin, `/api/users/admin/all?field=email&query=${manager.email}`).expect(200))
       .body;
     expect(staffRow.users[0].staff_role).toBe('manager');
+    // A searched page marks each row's staff role: an admin's, and none for a customer.
+    const roleFound = async (email: string) =>
+      (await get(admin, `/api/users/admin/all?field=email&query=${encodeURIComponent(email)}`).expect(200))
+        .body.users[0].staff_role;
+    expect(await roleFound(admin.email)).toBe('admin');
+    expect(await roleFound(customer.email)).toBeNull();
   });
 
   it('shares one computation among identical list requests at once, never one that began before them', async () => {

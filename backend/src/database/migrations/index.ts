@@ -27,6 +27,7 @@ import { PrincipalChangeNotifications1795770000000 } from './1795770000000-Princ
 import { FreeTrialCoveringIndexes1795770000001 } from './1795770000001-FreeTrialCoveringIndexes';
 import { AvatarUsageCoveringIndex1795780000000 } from './1795780000000-AvatarUsageCoveringIndex';
 import { CustomerSearchOneIndex1795780000001 } from './1795780000001-CustomerSearchOneIndex';
+import { AvatarUsagePreviousConversation1795790000000 } from './1795790000000-AvatarUsagePreviousConversation';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
@@ -85,4 +86,5 @@ export const migrations = [
   FreeTrialCoveringIndexes1795770000001,
   AvatarUsageCoveringIndex1795780000000,
   CustomerSearchOneIndex1795780000001,
+  AvatarUsagePreviousConversation1795790000000,
 ];

@@ -47,6 +47,14 @@ export class Conversation {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /**
+   * With an avatar: when the same user's previous conversation with the same avatar was created (null for their
+   * first), so the avatars' usage counts users without a distinct count. Kept by the database's triggers
+   * (migration AvatarUsagePreviousConversation), never written or read by the entity.
+   */
+  @Column({ type: 'timestamptz', nullable: true, select: false, insert: false, update: false })
+  previous_with_avatar_at: Date | null;
 }
 
 /** One tag of a conversation, rewritten with the conversation's comma string on every save. */

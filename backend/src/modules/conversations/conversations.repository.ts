@@ -49,7 +49,8 @@ export class ConversationsRepository {
    * Per avatar: conversations opened with it in [from, to) (chats with the avatar and a user's avatar thread) and
    * the users who opened them, the `limit` most used; and the conversations with any avatar in the range. The
    * total rides on the rows (a window over every avatar's count, taken before the limit), so only the shown rows
-   * leave the database.
+   * leave the database. A user is counted at their first conversation with the avatar in the range: the one whose
+   * previous conversation with it (previous_with_avatar_at) is none or before the range, which no later one is.
    */
   async avatarUsage(
     range: { from: Date; to: Date },
@@ -59,7 +60,10 @@ export class ConversationsRepository {
       .createQueryBuilder('c')
       .select('COALESCE(c.avatar_id, c.thread_avatar_id)', 'avatar_id')
       .addSelect('count(*)::int', 'conversations')
-      .addSelect('count(DISTINCT c.user_id)::int', 'users')
+      .addSelect(
+        '(count(*) FILTER (WHERE c.previous_with_avatar_at IS NULL OR c.previous_with_avatar_at < :from))::int',
+        'users',
+      )
       .addSelect('(sum(count(*)) OVER ())::int', 'all_conversations')
       .where('COALESCE(c.avatar_id, c.thread_avatar_id) IS NOT NULL')
       .andWhere('c."createdAt" >= :from AND c."createdAt" < :to', range)
