@@ -41,6 +41,7 @@ const MIGRATIONS = [
   '1795760000000-AnalyticsDailyFigures.ts',
   '1795770000001-FreeTrialCoveringIndexes.ts',
   '1795780000000-AvatarUsageCoveringIndex.ts',
+  '1795790000000-AvatarUsagePreviousConversation.ts',
 ];
 
 /**
