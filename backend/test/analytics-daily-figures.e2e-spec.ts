@@ -381,13 +381,7 @@ describe('Analytics from the daily summaries', () => {
         GROUP BY 1 ORDER BY conversations DESC, avatar_id`,
       [from, to],
     );
-    expect(
-      instructors.avatars.map((a: { avatar_id: number; conversations: number; users: number }) => ({
-        avatar_id: a.avatar_id,
-        conversations: a.conversations,
-        users: a.users,
-      })),
-    ).toEqual(usage);
+    expect(instructors.avatars).toEqual(usage.map((a) => expect.objectContaining(a)));
     expect(instructors.conversations).toBe(usage.reduce((s, a) => s + a.conversations, 0));
 
     if (new Date(to).getTime() - new Date(from).getTime() <= 400 * 86_400_000) {
