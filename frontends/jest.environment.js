@@ -31,9 +31,24 @@ class FrontendEnvironment extends TestEnvironment {
     g.AbortSignal = AbortSignal;
     g.Blob = Blob;
     g.File = File;
-    g.FormData = FormData;
+    g.FormData = browserLikeFormData(g.FormData);
     g.BroadcastChannel = BroadcastChannel;
   }
+}
+
+/**
+ * Node's FormData (what Node's Request takes), built from a form element as a browser's is: React builds one from
+ * the submitted form when a submit handler starts a transition, and Node's own constructor refuses any argument.
+ * The form's entries are read by jsdom's FormData, which knows the page's forms.
+ */
+function browserLikeFormData(PageFormData) {
+  return class BrowserLikeFormData extends FormData {
+    constructor(form, submitter) {
+      super();
+      if (form === undefined) return;
+      for (const [name, value] of new PageFormData(form, submitter ?? undefined)) this.append(name, value);
+    }
+  };
 }
 
 module.exports = FrontendEnvironment;
