@@ -17,7 +17,7 @@ export {
   TEMPORARY_UID_TTL_MS,
 } from './session/store';
 export type { ViewingAs } from './session/store';
-export { SessionProvider, useSession, SESSION_USER_QUERY_KEY } from './session/SessionProvider';
+export { SessionProvider, sessionKnown, useSession, SESSION_USER_QUERY_KEY } from './session/SessionProvider';
 export { ViewingAsBanner } from './session/ViewingAsBanner';
 export type { Session, SessionStatus } from './session/SessionProvider';
 export {

@@ -3,7 +3,7 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiError, api, unwrap } from './api/client';
 import { AppProviders } from './providers';
-import { useSession } from './session/SessionProvider';
+import { sessionKnown, useSession } from './session/SessionProvider';
 import { PageLoader } from './ui/PageLoader';
 
 /**
@@ -55,7 +55,7 @@ function DevSignIn({ name }: { name: string }) {
 
 function Gate({ name, App, mounts }: { name: string; App: ComponentType; mounts: string[] }) {
   const { status } = useSession();
-  if (status === 'idle' || status === 'loading') return <PageLoader minHeight="100vh" />;
+  if (!sessionKnown(status)) return <PageLoader minHeight="100vh" />;
   if (status === 'signedOut') return <DevSignIn name={name} />;
   return (
     <Routes>

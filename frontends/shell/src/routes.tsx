@@ -4,6 +4,7 @@ import {
   PageLoader,
   RemoteErrorPanel,
   registerTranslations,
+  sessionKnown,
   setSignedInHint,
   useAppConfig,
   useSession,
@@ -137,7 +138,7 @@ function MountedRemotes() {
 /** Everything under the providers: the signed-out screens or the signed-in frame with the remotes. */
 export function ShellRoutes({ remotes }: { remotes: RemoteSource }) {
   const { status } = useSession();
-  if (status === 'idle' || status === 'loading') return <PageLoader minHeight="100vh" />;
+  if (!sessionKnown(status)) return <PageLoader minHeight="100vh" />;
   return (
     <RemotesProvider key={status} source={remotes}>
       {status === 'signedOut' ? <SignedOutRoutes /> : <SignedInRoutes />}

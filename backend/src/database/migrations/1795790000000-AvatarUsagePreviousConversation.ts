@@ -101,15 +101,10 @@ export class AvatarUsagePreviousConversation1795790000000 implements MigrationIn
                OR OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD."createdAt" IS DISTINCT FROM NEW."createdAt")
          EXECUTE FUNCTION conversations_previous_with_avatar_after_update()`,
     );
+    // The backfill: every user's conversations with every avatar, by the same function the triggers use.
     await q.query(`
-      UPDATE conversations c SET previous_with_avatar_at = p.previous
-        FROM (
-          SELECT conversation_id,
-                 lag("createdAt") OVER (PARTITION BY user_id, ${AVATAR} ORDER BY "createdAt", conversation_id)
-                   AS previous
-            FROM conversations WHERE ${AVATAR} IS NOT NULL
-        ) p
-       WHERE c.conversation_id = p.conversation_id AND p.previous IS NOT NULL`);
+      SELECT conversations_previous_with_avatar_of(array_agg(a ORDER BY u, a), array_agg(u ORDER BY u, a))
+        FROM (SELECT DISTINCT ${AVATAR} AS a, user_id AS u FROM conversations WHERE ${AVATAR} IS NOT NULL) every_pair`);
     // The range's rows with what the count needs, from the index alone (the user is no longer read).
     await q.query(`DROP INDEX conversations_avatar_created`);
     await q.query(

@@ -24,6 +24,11 @@ import {
 
 export type SessionStatus = 'idle' | 'loading' | 'signedIn' | 'signedOut';
 
+/** Whether the session is known (signed in or out): before that, no screen renders, only a loader. */
+export function sessionKnown(status: SessionStatus): boolean {
+  return status === 'signedIn' || status === 'signedOut';
+}
+
 export interface Session {
   status: SessionStatus;
   user: User | null;

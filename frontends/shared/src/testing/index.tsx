@@ -11,7 +11,7 @@ import type { TranslationTree } from '../i18n';
 import { AppProviders, createQueryClient } from '../providers';
 import type { RealtimeIo } from '../realtime';
 import type { RemoteManifestSource } from '../remote';
-import { useSession } from '../session/SessionProvider';
+import { sessionKnown, useSession } from '../session/SessionProvider';
 import { sessionStore } from '../session/store';
 import { PageLoader } from '../ui/PageLoader';
 
@@ -164,7 +164,7 @@ export interface RenderOptions {
  */
 function OnceSessionKnown({ children }: { children: ReactNode }) {
   const { status } = useSession();
-  return status === 'idle' || status === 'loading' ? <PageLoader minHeight="100vh" /> : <>{children}</>;
+  return sessionKnown(status) ? <>{children}</> : <PageLoader minHeight="100vh" />;
 }
 
 /**
