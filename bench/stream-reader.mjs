@@ -1,18 +1,32 @@
 // The streaming bench's floor for CPU: a Node.js process that does nothing but read the fake provider's answers
-// the way the product's engine does (the openai SDK makes the request, the body is read as it arrives and split
-// into events), with the same number of streams in flight. Its CPU time over the answers is what reading the
-// chunks costs any Node.js process on this machine, whatever the product does around them: every chunk that
-// arrives while the process is idle wakes it.
-// Run as a child process (`fork`); the parent reads its CPU time from /proc. Messages: { baseURL, concurrency,
-// rounds, spreadMs } runs a level and answers { answers, errors }.
+// the way the product's engine does (the openai SDK makes the request through the product's HTTP client, which
+// reads a streamed answer at the pace its events go out, and the body is split into events as it arrives), with
+// the same number of streams in flight. Its CPU time over the answers is what reading them costs any Node.js
+// process on this machine, whatever the product does around them: every read wakes an idle process.
+// Needs the built backend. Run as a child process (`fork`); the parent reads its CPU time from /proc. Messages:
+// { baseURL, concurrency, rounds, spreadMs } runs a level and answers { answers, errors }.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import OpenAI from 'openai';
+import { ROOT } from './lib.mjs';
 
+const backend = createRequire(join(ROOT, 'backend/dist/main.js'));
+const { ProviderHttp } = backend('./modules/ai/provider-http.js');
+const { STREAM_BATCH_MS } = backend('./modules/realtime/stream-batcher.js');
+
+const http = new ProviderHttp();
 const clients = new Map();
-/** One SDK client per server, kept, as the product keeps one per key. */
+/** One SDK client per server, kept, as the product keeps one per key, reading at a streamed answer's pace. */
 const clientFor = (baseURL) => {
   let client = clients.get(baseURL);
   if (!client) {
-    client = new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, timeout: 120_000 });
+    client = new OpenAI({
+      apiKey: 'sk-bench',
+      baseURL,
+      maxRetries: 0,
+      timeout: 120_000,
+      fetch: (input, init) => http.fetch(input, init, { readEveryMs: STREAM_BATCH_MS }),
+    });
     clients.set(baseURL, client);
   }
   return client;

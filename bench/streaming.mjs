@@ -535,9 +535,9 @@ Notes:
 - backend CPU ms/answer: the backend process's CPU time (user + system, every thread) during the level, over the
   answers it completed. At one stream it is several times the figure under load: every chunk wakes an otherwise
   idle process, where under load one wake-up serves many streams. reading only: the same for a process that does
-  nothing but read the same answers with the same SDK, at the same level (bench/stream-reader.mjs), right after
-  the product's pass: the part of the backend's figure no product code can remove while chunks are read as they
-  arrive. The breakdown attributes main-thread samples of
+  nothing but read the same answers the product's way (the same SDK, HTTP client and reading pace), at the same
+  level (bench/stream-reader.mjs), right after the product's pass: the part of the backend's figure that is
+  reading the provider's answers. The breakdown attributes main-thread samples of
   a profiled pass by the innermost part of the product on the stack (bench/profile-breakdown.mjs); gc is garbage
   collection, other is HTTP, Nest, validation and the product's own code. The embedded database (PGlite) runs
   in a thread of the backend's process: its work is in the CPU per answer (every thread counts) and, read from

@@ -429,6 +429,8 @@ describe('Messages', () => {
     await waitFor(() => fake.requests.length === 1);
     // app.close() alone (not the harness's close) so the schema can still be read afterwards.
     await other.app.close();
+    // The fake sees the connection end a turn of its event loop after the client drops it.
+    await fake.requests[0].closed;
     expect(fake.requests[0].closedByClient).toBe(true);
     const schema = other.env.databaseSchema as string;
     const client = new Client({ connectionString: TEST_DATABASE_URL });

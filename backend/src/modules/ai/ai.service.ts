@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import OpenAI from 'openai';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
@@ -20,6 +20,7 @@ import { OutboundPolicy } from '../../common/outbound/address-policy';
 import { checkHost } from '../../common/outbound/guarded-lookup';
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL } from './embedding-model';
 import { chatCompletionChunks } from './chat-stream';
+import { ProviderHttp } from './provider-http';
 
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
@@ -50,6 +51,11 @@ export interface AiRequest {
   timeoutMs?: number;
   /** The provider already resolved for this request (resolveProvider), so streaming reads no configuration. */
   provider?: ProviderChoice;
+  /**
+   * Read the provider's answer at most this often after its first words (pacedReading): for a caller that sends
+   * the text on no more often than that anyway. Unset, every chunk is read as it arrives.
+   */
+  readEveryMs?: number;
 }
 
 export interface AiDelta {
@@ -81,8 +87,9 @@ const PROVIDER_SETTINGS_MS = 5_000;
  * OpenAI-compatible server speak. Errors leave as AiError only (see ai.errors.ts).
  */
 @Injectable()
-export class AiService {
+export class AiService implements OnApplicationShutdown {
   private readonly logger = new Logger('AI');
+  private readonly http = new ProviderHttp();
   private readonly policy: OutboundPolicy;
   private settings: { at: number; value: Promise<ProviderSettings> } | null = null;
   private readonly clients = new Map<string, OpenAI>();
@@ -101,10 +108,11 @@ export class AiService {
   /**
    * The SDK client of a key and server, made once: building one took about a millisecond of CPU, as much as the
    * rest of an answer's provider work. Timeouts and retries are given per request. At most CLIENTS_KEPT, the
-   * oldest dropped first (a key replaced in the settings is simply never asked for again).
+   * oldest dropped first (a key replaced in the settings is simply never asked for again). A client reads its
+   * answers at one pace (ProviderHttp), so a key has one client per pace in use.
    */
-  private clientFor(choice: ProviderChoice): OpenAI {
-    const key = `${choice.baseURL ?? ''}\n${choice.apiKey}`;
+  private clientFor(choice: ProviderChoice, readEveryMs?: number): OpenAI {
+    const key = `${choice.baseURL ?? ''}\n${choice.apiKey}\n${readEveryMs ?? ''}`;
     let client = this.clients.get(key);
     if (!client) {
       if (this.clients.size >= CLIENTS_KEPT) this.clients.delete(this.clients.keys().next().value!);
@@ -112,10 +120,16 @@ export class AiService {
         apiKey: choice.apiKey,
         baseURL: choice.baseURL ?? undefined,
         maxRetries: MAX_RETRIES,
+        fetch: (input, init) => this.http.fetch(input, init, { readEveryMs }),
       });
       this.clients.set(key, client);
     }
     return client;
+  }
+
+  /** After the generations have drained (beforeApplicationShutdown): whatever is still open is cut. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.http.destroy();
   }
 
   /** Key, base URL and model for a request; ai_not_configured (409) when no key exists anywhere. */
@@ -197,7 +211,7 @@ export class AiService {
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const cancelled = () => !timedOut && request.signal?.aborted === true;
 
-    const client = this.clientFor(choice);
+    const client = this.clientFor(choice, request.readEveryMs);
     let content = '';
     let finishReason: string | null = null;
     let usage: AiResult['usage'];
@@ -214,7 +228,11 @@ export class AiService {
             // max_tokens rather than max_completion_tokens: every OpenAI-compatible server understands it.
             ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
           },
-          { signal: controller.signal, timeout: timeoutMs, maxRetries: MAX_RETRIES },
+          {
+            signal: controller.signal,
+            timeout: timeoutMs,
+            maxRetries: MAX_RETRIES,
+          },
         )
         .asResponse();
       if (!response.body) throw this.unavailable(choice, 'the answer has no body');

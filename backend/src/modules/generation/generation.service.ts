@@ -16,7 +16,7 @@ import { AiResult, AiService } from '../ai/ai.service';
 import { countWords } from '../ai/words';
 import type { PromptAttachment } from '../conversations/conversation-files';
 import { RealtimeService } from '../realtime/realtime.service';
-import { StreamBatcher } from '../realtime/stream-batcher';
+import { STREAM_BATCH_MS, StreamBatcher } from '../realtime/stream-batcher';
 import type { SearchProvider, SearchResult } from '../search/search.provider';
 import { SearchService } from '../search/search.service';
 import { Reservation, WordsService } from '../words/words.service';
@@ -365,10 +365,13 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
   private async execute<T>(spec: GenerationSpec<T>, run: Running): Promise<T> {
     const signal = run.controller.signal;
     const batcher = spec.stream
-      ? new StreamBatcher((content, offset) => {
-          run.sent = offset + content.length;
-          spec.stream?.(content, offset);
-        })
+      ? new StreamBatcher(
+          (content, offset) => {
+            run.sent = offset + content.length;
+            spec.stream?.(content, offset);
+          },
+          { burstsPaced: true },
+        )
       : null;
     const limit = new WordLimit(run.reservation.limited ? run.reservation.words : Infinity);
     // Which key and model: a configuration read (read again after a database blip like the prompt), looked up
@@ -408,6 +411,10 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         organization_id: spec.owner.organization_id,
         signal,
         provider,
+        // A streamed answer's text goes out in events at most every STREAM_BATCH_MS: the provider's answer is read
+        // at that pace (each read wakes the process), and each read goes out as one event. An answer nobody
+        // watches is read as it comes, so it ends as soon as the provider's does.
+        readEveryMs: spec.stream ? STREAM_BATCH_MS : undefined,
       });
       let result: Pick<AiResult, 'finish_reason' | 'model'> | null = null;
       for (;;) {

@@ -56,4 +56,25 @@ describe('StreamBatcher', () => {
       ['ld!', 10],
     ]);
   });
+
+  it('with paced bursts, sends each burst as one event at the end of its turn, whatever its size', () => {
+    const sent: [string, number][] = [];
+    const batcher = new StreamBatcher((c, offset) => sent.push([c, offset]), {
+      maxTokens: 2,
+      burstsPaced: true,
+    });
+    batcher.push('Hi');
+    expect(sent).toEqual([['Hi', 0]]);
+    [' there', ',', ' you', '!'].forEach((t) => batcher.push(t));
+    expect(sent).toEqual([['Hi', 0]]);
+    jest.runOnlyPendingTimers();
+    expect(sent).toEqual([
+      ['Hi', 0],
+      [' there, you!', 2],
+    ]);
+    batcher.push(' Bye');
+    batcher.end();
+    expect(sent.at(-1)).toEqual([' Bye', 14]);
+    expect(jest.getTimerCount()).toBe(0);
+  });
 });

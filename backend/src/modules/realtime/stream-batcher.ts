@@ -8,11 +8,17 @@ export const STREAM_BATCH_TOKENS = 24;
  * 80 ms still moves the text about 12 times a second). Each event carries the offset where its text starts in the
  * whole text, so a client can skip overlap and detect a gap. The first delta goes out at once, so batching never
  * delays the first words the user sees. `end()` flushes what is left, so no text is lost.
+ *
+ * With `burstsPaced`, the source already comes in bursts at most one every STREAM_BATCH_MS (the provider's answer
+ * read at that pace, ProviderHttp): each burst goes out as one event at the end of the turn of the event loop that
+ * delivered it, so the text waits for neither a timer nor a token count (waiting for the timer too would hold it
+ * up to twice as long).
  */
 export class StreamBatcher {
   private buffer = '';
   private count = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private immediate: ReturnType<typeof setImmediate> | null = null;
   private ended = false;
   private started = false;
   /** Characters sent so far: where the next event's content starts in the whole text. */
@@ -20,7 +26,7 @@ export class StreamBatcher {
 
   constructor(
     private readonly send: (content: string, offset: number) => void,
-    private readonly options: { intervalMs?: number; maxTokens?: number } = {},
+    private readonly options: { intervalMs?: number; maxTokens?: number; burstsPaced?: boolean } = {},
   ) {}
 
   push(delta: string): void {
@@ -31,13 +37,16 @@ export class StreamBatcher {
     if (!this.started) {
       this.started = true;
       this.flush();
-    } else if (this.count >= (this.options.maxTokens ?? STREAM_BATCH_TOKENS)) this.flush();
+    } else if (this.options.burstsPaced) this.immediate ??= setImmediate(() => this.flush());
+    else if (this.count >= (this.options.maxTokens ?? STREAM_BATCH_TOKENS)) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), this.options.intervalMs ?? STREAM_BATCH_MS);
   }
 
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
     this.timer = null;
+    this.immediate = null;
     if (this.buffer === '') return;
     const content = this.buffer;
     const offset = this.sent;
