@@ -17,7 +17,7 @@ import {
 } from './ai.models';
 import { badInput } from '../../common/errors/domain-error';
 import { OutboundPolicy } from '../../common/outbound/address-policy';
-import { checkHost } from '../../common/outbound/guarded-lookup';
+import { checkHost, guardedLookup } from '../../common/outbound/guarded-lookup';
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL } from './embedding-model';
 import { chatCompletionChunks } from './chat-stream';
 import { ProviderHttp } from './provider-http';
@@ -89,7 +89,10 @@ const PROVIDER_SETTINGS_MS = 5_000;
 @Injectable()
 export class AiService implements OnApplicationShutdown {
   private readonly logger = new Logger('AI');
+  /** The platform's own server (OPENAI_BASE_URL or OpenAI's), set by the operator. */
   private readonly http = new ProviderHttp();
+  /** Servers an admin set: each connection goes only to addresses the outbound policy allows. */
+  private readonly adminSetHttp: ProviderHttp;
   private readonly policy: OutboundPolicy;
   private settings: { at: number; value: Promise<ProviderSettings> } | null = null;
   private readonly clients = new Map<string, OpenAI>();
@@ -100,6 +103,7 @@ export class AiService implements OnApplicationShutdown {
     private readonly organizations: OrganizationsService,
   ) {
     this.policy = new OutboundPolicy(env.outboundAllow);
+    this.adminSetHttp = new ProviderHttp({ lookup: guardedLookup(this.policy) });
     appConfig.onChange(async () => {
       this.settings = null;
     });
@@ -116,11 +120,12 @@ export class AiService implements OnApplicationShutdown {
     let client = this.clients.get(key);
     if (!client) {
       if (this.clients.size >= CLIENTS_KEPT) this.clients.delete(this.clients.keys().next().value!);
+      const http = this.setByAdmin(choice) ? this.adminSetHttp : this.http;
       client = new OpenAI({
         apiKey: choice.apiKey,
         baseURL: choice.baseURL ?? undefined,
         maxRetries: MAX_RETRIES,
-        fetch: (input, init) => this.http.fetch(input, init, { readEveryMs }),
+        fetch: (input, init) => http.fetch(input, init, { readEveryMs }),
       });
       this.clients.set(key, client);
     }
@@ -129,7 +134,12 @@ export class AiService implements OnApplicationShutdown {
 
   /** After the generations have drained (beforeApplicationShutdown): whatever is still open is cut. */
   async onApplicationShutdown(): Promise<void> {
-    await this.http.destroy();
+    await Promise.all([this.http.destroy(), this.adminSetHttp.destroy()]);
+  }
+
+  /** A server an admin set in the settings, not the operator's own. */
+  private setByAdmin(choice: ProviderChoice): choice is ProviderChoice & { baseURL: string } {
+    return !!choice.baseURL && choice.baseURL !== this.env.openaiBaseUrl && choice.provider === 'openai';
   }
 
   /** Key, base URL and model for a request; ai_not_configured (409) when no key exists anywhere. */
@@ -139,8 +149,9 @@ export class AiService implements OnApplicationShutdown {
   }): Promise<ProviderChoice> {
     const choice = await this.tryResolve(input);
     if (!choice) throw aiNotConfigured();
-    if (choice.baseURL && choice.baseURL !== this.env.openaiBaseUrl && choice.provider === 'openai') {
-      // An admin-set server: checked against the outbound address policy at every use (its DNS may change).
+    if (this.setByAdmin(choice)) {
+      // Checked against the outbound address policy at every use (its DNS may change), and its connections
+      // resolve the name again through the same policy (adminSetHttp).
       try {
         await checkHost(this.policy, new URL(choice.baseURL).hostname);
       } catch (err) {

@@ -1,5 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OutboundBlockedError, OutboundPolicy } from '../../common/outbound/address-policy';
+import { guardedLookup } from '../../common/outbound/guarded-lookup';
 import { ProviderHttp } from './provider-http';
 
 /** A server whose one route streams `count` chunks `gapMs` apart, or answers the request it got. */
@@ -106,7 +108,7 @@ describe('ProviderHttp', () => {
     expect(text).toBe(expected(COUNT));
   });
 
-  it('stops a held answer when its signal aborts, leaving no timer behind', async () => {
+  it('stops a held answer when its signal aborts, and the pool serves the next answer whole', async () => {
     const controller = new AbortController();
     const response = await http.fetch(`${url}/stream`, { signal: controller.signal }, { readEveryMs: 1000 });
     const reading = readAll(response);
@@ -114,5 +116,22 @@ describe('ProviderHttp', () => {
     await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
     // The next answer on the same pool is read whole.
     expect((await readAll(await http.fetch(`${url}/stream`))).text).toBe(expected(COUNT));
+  });
+
+  it('with a guarded lookup, refuses a server whose name resolves to an address the policy does not allow', async () => {
+    const guarded = new ProviderHttp({ lookup: guardedLookup(new OutboundPolicy([])) });
+    try {
+      const port = new URL(url).port;
+      await expect(
+        guarded.fetch(`http://localhost:${port}/echo`, { method: 'POST', body: '{}' }),
+      ).rejects.toBeInstanceOf(OutboundBlockedError);
+      // The same server by a name the policy allows is reached.
+      const allowed = new ProviderHttp({ lookup: guardedLookup(new OutboundPolicy(['localhost'])) });
+      const response = await allowed.fetch(`http://localhost:${port}/echo`, { method: 'POST', body: '{}' });
+      expect(response.status).toBe(201);
+      await allowed.destroy();
+    } finally {
+      await guarded.destroy();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 
 export interface ReadingPace {
@@ -15,11 +16,16 @@ export interface ReadingPace {
  * reading is paused stops reading the socket: the kernel holds what arrives, and the next read takes it all at once.
  */
 export class ProviderHttp {
-  // As many connections per server as requests in flight, as fetch's own pool has.
-  private readonly agent = new Agent({
-    // Passed on to net.connect and tls.connect, which undici's types do not list.
-    connect: { highWaterMark: 1 } as Agent.Options['connect'],
-  });
+  private readonly agent: Agent;
+
+  /** `lookup` resolves the servers' names for every connection (guardedLookup for servers an admin set). */
+  constructor({ lookup }: { lookup?: LookupFunction } = {}) {
+    // As many connections per server as requests in flight, as fetch's own pool has.
+    this.agent = new Agent({
+      // Passed on to net.connect and tls.connect, which undici's types do not list.
+      connect: { highWaterMark: 1, ...(lookup ? { lookup } : {}) } as Agent.Options['connect'],
+    });
+  }
 
   /** A fetch for the SDK (with the pace of its reading): same arguments, same errors (an abort rejects with an AbortError). */
   async fetch(
