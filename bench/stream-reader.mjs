@@ -11,12 +11,12 @@ import OpenAI from 'openai';
 import { ROOT } from './lib.mjs';
 
 const backend = createRequire(join(ROOT, 'backend/dist/main.js'));
-const { ProviderHttp } = backend('./modules/ai/provider-http.js');
+const { ProviderHttp, ReadingPace } = backend('./modules/ai/provider-http.js');
 const { STREAM_BATCH_MS } = backend('./modules/realtime/stream-batcher.js');
 
 const http = new ProviderHttp();
 const clients = new Map();
-/** One SDK client per server, kept, as the product keeps one per key, reading at a streamed answer's pace. */
+/** One SDK client per server, kept, as the product keeps one per key. */
 const clientFor = (baseURL) => {
   let client = clients.get(baseURL);
   if (!client) {
@@ -25,7 +25,7 @@ const clientFor = (baseURL) => {
       baseURL,
       maxRetries: 0,
       timeout: 120_000,
-      fetch: (input, init) => http.fetch(input, init, { readEveryMs: STREAM_BATCH_MS }),
+      fetch: http.fetch,
     });
     clients.set(baseURL, client);
   }
@@ -34,13 +34,17 @@ const clientFor = (baseURL) => {
 
 /** One answer read to its end; its count of server-sent events (each ends with a blank line). */
 async function readOne(baseURL) {
+  const pace = new ReadingPace(STREAM_BATCH_MS);
   const response = await clientFor(baseURL)
-    .chat.completions.create({
-      model: 'gpt-4o-mini',
-      messages: [{ role: 'user', content: 'Write a short answer.' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    })
+    .chat.completions.create(
+      {
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'Write a short answer.' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      },
+      { fetchOptions: { dispatcher: http.paced(pace) } },
+    )
     .asResponse();
   const decoder = new TextDecoder();
   let events = 0;
@@ -50,6 +54,8 @@ async function readOne(baseURL) {
     let end;
     while ((end = pending.indexOf('\n\n')) !== -1) {
       events++;
+      // As the product does: paced once an event with text is in (the first one carries none).
+      if (!pace.started && /"content":"[^"]/.test(pending.slice(0, end))) pace.start();
       pending = pending.slice(end + 2);
     }
   }

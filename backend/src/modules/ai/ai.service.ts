@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import OpenAI from 'openai';
+import type { RequestOptions } from 'openai/internal/request-options';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { AppConfigService } from '../app-config/app-config.service';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -20,7 +21,7 @@ import { OutboundPolicy } from '../../common/outbound/address-policy';
 import { checkHost, guardedLookup } from '../../common/outbound/guarded-lookup';
 import { EMBEDDING_DIMENSIONS, EMBEDDING_MODEL } from './embedding-model';
 import { chatCompletionChunks } from './chat-stream';
-import { ProviderHttp } from './provider-http';
+import { ProviderHttp, ReadingPace } from './provider-http';
 
 /** One retry smooths a transient 5xx/429 without making a failing provider keep the user waiting long. */
 const MAX_RETRIES = 1;
@@ -112,20 +113,18 @@ export class AiService implements OnApplicationShutdown {
   /**
    * The SDK client of a key and server, made once: building one took about a millisecond of CPU, as much as the
    * rest of an answer's provider work. Timeouts and retries are given per request. At most CLIENTS_KEPT, the
-   * oldest dropped first (a key replaced in the settings is simply never asked for again). A client reads its
-   * answers at one pace (ProviderHttp), so a key has one client per pace in use.
+   * oldest dropped first (a key replaced in the settings is simply never asked for again).
    */
-  private clientFor(choice: ProviderChoice, readEveryMs?: number): OpenAI {
-    const key = `${choice.baseURL ?? ''}\n${choice.apiKey}\n${readEveryMs ?? ''}`;
+  private clientFor(choice: ProviderChoice): OpenAI {
+    const key = `${choice.baseURL ?? ''}\n${choice.apiKey}`;
     let client = this.clients.get(key);
     if (!client) {
       if (this.clients.size >= CLIENTS_KEPT) this.clients.delete(this.clients.keys().next().value!);
-      const http = this.setByAdmin(choice) ? this.adminSetHttp : this.http;
       client = new OpenAI({
         apiKey: choice.apiKey,
         baseURL: choice.baseURL ?? undefined,
         maxRetries: MAX_RETRIES,
-        fetch: (input, init) => http.fetch(input, init, { readEveryMs }),
+        fetch: this.httpFor(choice).fetch,
       });
       this.clients.set(key, client);
     }
@@ -135,6 +134,10 @@ export class AiService implements OnApplicationShutdown {
   /** After the generations have drained (beforeApplicationShutdown): whatever is still open is cut. */
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.http.destroy(), this.adminSetHttp.destroy()]);
+  }
+
+  private httpFor(choice: ProviderChoice): ProviderHttp {
+    return this.setByAdmin(choice) ? this.adminSetHttp : this.http;
   }
 
   /** A server an admin set in the settings, not the operator's own. */
@@ -222,7 +225,8 @@ export class AiService implements OnApplicationShutdown {
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const cancelled = () => !timedOut && request.signal?.aborted === true;
 
-    const client = this.clientFor(choice, request.readEveryMs);
+    const client = this.clientFor(choice);
+    const pace = request.readEveryMs ? new ReadingPace(request.readEveryMs) : null;
     let content = '';
     let finishReason: string | null = null;
     let usage: AiResult['usage'];
@@ -243,6 +247,14 @@ export class AiService implements OnApplicationShutdown {
             signal: controller.signal,
             timeout: timeoutMs,
             maxRetries: MAX_RETRIES,
+            // undici's own Dispatcher, which the SDK's types know only as the copy inside Node's fetch types.
+            ...(pace
+              ? {
+                  fetchOptions: {
+                    dispatcher: this.httpFor(choice).paced(pace),
+                  } as RequestOptions['fetchOptions'],
+                }
+              : {}),
           },
         )
         .asResponse();
@@ -257,6 +269,8 @@ export class AiService implements OnApplicationShutdown {
         const delta = first?.delta?.content;
         if (delta) {
           content += delta;
+          // The first words are in: from here the answer is read at its pace.
+          pace?.start();
           yield { delta };
         }
         // The provider's silence runs the wait out: it restarts once the consumer has taken each chunk (the

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OutboundBlockedError, OutboundPolicy } from '../../common/outbound/address-policy';
 import { guardedLookup } from '../../common/outbound/guarded-lookup';
-import { ProviderHttp } from './provider-http';
+import { ProviderHttp, ReadingPace } from './provider-http';
 
 /** A server whose one route streams `count` chunks `gapMs` apart, or answers the request it got. */
 function startServer(count: number, gapMs: number): Promise<{ server: Server; url: string }> {
@@ -50,6 +50,12 @@ async function readAll(response: Response): Promise<{ reads: number[]; text: str
   return { reads, text };
 }
 
+/** fetch's options reading the answer at `everyMs`, started (as after the first words) unless told. */
+function paced(http: ProviderHttp, everyMs: number, pace = new ReadingPace(everyMs)): RequestInit {
+  if (!pace.started && arguments.length < 3) pace.start();
+  return { dispatcher: http.paced(pace) } as RequestInit;
+}
+
 const expected = (count: number) => Array.from({ length: count }, (_, i) => `data: ${i}\n\n`).join('');
 
 describe('ProviderHttp', () => {
@@ -85,7 +91,7 @@ describe('ProviderHttp', () => {
 
   it('with a pace, delivers the first read at once and the rest in bursts, every byte in order', async () => {
     const sentAt = performance.now();
-    const response = await http.fetch(`${url}/stream`, {}, { readEveryMs: 80 });
+    const response = await http.fetch(`${url}/stream`, paced(http, 80));
     const { reads, text } = await readAll(response);
     const total = performance.now() - sentAt;
     expect(text).toBe(expected(COUNT));
@@ -97,8 +103,26 @@ describe('ProviderHttp', () => {
     for (let i = 2; i < bursts.length; i++) expect(bursts[i] - bursts[i - 1]).toBeGreaterThan(60);
   });
 
+  it('with a pace, reads as the answer comes until the reader has its first words', async () => {
+    const pace = new ReadingPace(80);
+    const response = await http.fetch(`${url}/stream`, paced(http, 80, pace));
+    const started = performance.now();
+    const reads: number[] = [];
+    let text = '';
+    for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+      reads.push(performance.now() - started);
+      text += new TextDecoder().decode(bytes);
+      if (reads.length === 10) pace.start();
+    }
+    expect(text).toBe(expected(COUNT));
+    // The first ten reads came a chunk at a time (5 ms apart), the rest in bursts 80 ms apart.
+    expect(reads[9] - reads[0]).toBeLessThan(80);
+    const later = reads.slice(10).filter((at, i, all) => i === 0 || at - all[i - 1] >= 20);
+    expect(later.length).toBeLessThanOrEqual(Math.ceil((reads.at(-1)! - reads[9]) / 80) + 2);
+  });
+
   it('with a pace, keeps every byte in order when the reader is slower than the provider', async () => {
-    const response = await http.fetch(`${url}/stream`, {}, { readEveryMs: 30 });
+    const response = await http.fetch(`${url}/stream`, paced(http, 30));
     const decoder = new TextDecoder();
     let text = '';
     for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -110,7 +134,10 @@ describe('ProviderHttp', () => {
 
   it('stops a held answer when its signal aborts, and the pool serves the next answer whole', async () => {
     const controller = new AbortController();
-    const response = await http.fetch(`${url}/stream`, { signal: controller.signal }, { readEveryMs: 1000 });
+    const response = await http.fetch(`${url}/stream`, {
+      ...paced(http, 1000),
+      signal: controller.signal,
+    });
     const reading = readAll(response);
     setTimeout(() => controller.abort(), 50);
     await expect(reading).rejects.toMatchObject({ name: 'AbortError' });

@@ -1,16 +1,26 @@
 import type { LookupFunction } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 
-export interface ReadingPace {
-  /** Read the answer at most this often once its first bytes are in (pacedReading); unset reads as they come. */
-  readEveryMs?: number;
+/**
+ * How one streamed answer is read: as it comes until its reader has the first words (`start()`), then at most
+ * one read every `everyMs` (pacedReading). Only the reader knows which bytes hold the first words (an answer
+ * usually opens with an event that carries none), so it says when.
+ */
+export class ReadingPace {
+  started = false;
+
+  constructor(readonly everyMs: number) {}
+
+  start(): void {
+    this.started = true;
+  }
 }
 
 /**
  * The HTTP client under the OpenAI SDK (its `fetch`): undici's request API on a keep-alive pool, answered with a
  * standard Response. Two reasons, both CPU per streamed answer (bench/streaming.mjs): fetch's own machinery cost
  * a 60-chunk answer about 2 ms more than the request API here, and a streamed answer can be read in bursts
- * (`readEveryMs`) instead of waking the process for every chunk the provider sends.
+ * (`paced`) instead of waking the process for every chunk the provider sends.
  *
  * The pool's sockets keep almost nothing in their read buffer (high-water mark 1 byte), so a response whose
  * reading is paused stops reading the socket: the kernel holds what arrives, and the next read takes it all at once.
@@ -27,17 +37,16 @@ export class ProviderHttp {
     });
   }
 
-  /** A fetch for the SDK (with the pace of its reading): same arguments, same errors (an abort rejects with an AbortError). */
-  async fetch(
-    input: string | URL | Request,
-    init: RequestInit = {},
-    { readEveryMs }: ReadingPace = {},
-  ): Promise<Response> {
+  /**
+   * A fetch for the SDK: same arguments, same errors (an abort rejects with an AbortError). `dispatcher` (fetch's
+   * own option, given per request in the SDK's `fetchOptions`) is one of `paced`'s, else the pool itself.
+   */
+  readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (input instanceof Request) throw new TypeError('ProviderHttp.fetch takes a URL and its options');
     const { method, headers, body, signal } = init;
     if (body != null && typeof body !== 'string')
       throw new TypeError('ProviderHttp.fetch sends text bodies only');
-    const dispatcher = readEveryMs ? this.agent.compose(pacedReading(readEveryMs)) : this.agent;
+    const dispatcher = (init as { dispatcher?: Dispatcher }).dispatcher ?? this.agent;
     // fetch sends a method in capitals whatever the case it was given in (the SDK's are already).
     const verb = (method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod;
     const answer = await request(input, {
@@ -58,6 +67,11 @@ export class ProviderHttp {
       status: answer.statusCode,
       headers: responseHeaders,
     });
+  };
+
+  /** The pool, reading one answer at `pace`: pass it as the request's `dispatcher`. */
+  paced(pace: ReadingPace): Dispatcher {
+    return this.agent.compose(pacedReading(pace));
   }
 
   /** Closes the pool, cutting any request still open. */
@@ -70,13 +84,14 @@ export class ProviderHttp {
  * Reads a response's body in bursts, at most one every `everyMs`: a read that comes sooner than that after the
  * last delivered one is kept (with the parser paused, so the socket is not read again) until `everyMs` have passed;
  * then it is delivered and everything the provider sent meanwhile is read and delivered in the same turn of the
- * event loop. The first read of the body is delivered at once, so the first words are never held; the answer's end
+ * event loop. Until the reader has the first words (`pace.start()`) every read is delivered at once, so the first
+ * words are never held; the answer's end
  * is seen up to `everyMs` later. Every chunk the provider sends would otherwise wake the process (about 0.1 ms of
  * CPU each on the 2-core machine), while a streamed answer's events go out one per burst. Pauses asked for by the
  * body's reader (backpressure) are kept apart from the hold: reading resumes only when neither holds it.
  */
-export function pacedReading(everyMs: number): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (options, handler) => dispatch(options, new PacedReadingHandler(handler, everyMs));
+export function pacedReading(pace: ReadingPace): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (options, handler) => dispatch(options, new PacedReadingHandler(handler, pace));
 }
 
 type DispatchHandler = Dispatcher.DispatchHandler;
@@ -95,7 +110,7 @@ class PacedReadingHandler implements DispatchHandler {
 
   constructor(
     private readonly inner: DispatchHandler,
-    private readonly everyMs: number,
+    private readonly pace: ReadingPace,
   ) {
     this.forInner = new InnerController(
       () => this.controller,
@@ -133,7 +148,7 @@ class PacedReadingHandler implements DispatchHandler {
       return;
     }
     const now = performance.now();
-    if (!this.timer && now >= this.holdUntil) {
+    if (!this.pace.started || (!this.timer && now >= this.holdUntil)) {
       this.openTurn(now);
       this.inner.onResponseData?.(this.forInner, chunk);
       return;
@@ -160,7 +175,7 @@ class PacedReadingHandler implements DispatchHandler {
 
   private openTurn(now: number): void {
     this.open = true;
-    this.holdUntil = now + this.everyMs;
+    this.holdUntil = now + this.pace.everyMs;
     setImmediate(() => (this.open = false));
   }
 
