@@ -18,9 +18,9 @@ export class ReadingPace {
 
 /**
  * The HTTP client under the OpenAI SDK (its `fetch`): undici's request API on a keep-alive pool, answered with a
- * standard Response. Two reasons, both CPU per streamed answer (bench/streaming.mjs): fetch's own machinery cost
- * a 60-chunk answer about 2 ms more than the request API here, and a streamed answer can be read in bursts
- * (`paced`) instead of waking the process for every chunk the provider sends.
+ * standard Response. Two reasons, both CPU per streamed answer: fetch's own machinery cost a 60-chunk answer 2-4 ms
+ * more than this client here, and a streamed answer can be read in bursts (`paced`) instead of waking the process
+ * for every chunk the provider sends (docs/DECISIONS.md, "A streamed answer is read at the pace its events go out").
  *
  * The pool's sockets keep almost nothing in their read buffer (high-water mark 1 byte), so a response whose
  * reading is paused stops reading the socket: the kernel holds what arrives, and the next read takes it all at once.
