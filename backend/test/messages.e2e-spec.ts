@@ -293,6 +293,94 @@ describe('Messages', () => {
     expect(await balance(user)).toBe(1000);
   });
 
+  describe('the provider call begun while the admission commits', () => {
+    /**
+     * Holds this user's reservation insert (the admission's last round trip, with its commit) for `holdMs`, then
+     * lets it through or makes it fail, so what happens meanwhile can be seen.
+     */
+    async function holdAdmission(user: TestUser, holdMs: number, fail: boolean) {
+      await t.db.query(`
+        CREATE OR REPLACE FUNCTION hold_admission_${user.user_id}() RETURNS trigger AS $$
+        BEGIN
+          IF NEW.user_id = ${user.user_id} THEN
+            PERFORM pg_sleep(${holdMs / 1000});
+            ${fail ? "RAISE EXCEPTION 'admission refused by the test';" : ''}
+          END IF;
+          RETURN NEW;
+        END $$ LANGUAGE plpgsql`);
+      await t.db.query(`
+        CREATE TRIGGER hold_admission_${user.user_id} BEFORE INSERT ON word_reservations
+        FOR EACH ROW EXECUTE FUNCTION hold_admission_${user.user_id}()`);
+      return async () => {
+        await t.db.query(`DROP TRIGGER hold_admission_${user.user_id} ON word_reservations`);
+        await t.db.query(`DROP FUNCTION hold_admission_${user.user_id}()`);
+      };
+    }
+
+    it('sends the provider its request before the commit, and streams nothing until it is committed', async () => {
+      const user = await customer();
+      const conversationId = await conversation(user);
+      const { events } = await listen(user);
+      const release = await holdAdmission(user, 400, false);
+      try {
+        fake.reply({ text: 'one two three', chunks: 3 });
+        let answered = false;
+        const posted = send(user, { content: 'Hi', conversation_id: conversationId })
+          .expect(201)
+          .then((res) => {
+            answered = true;
+            return res;
+          });
+        await waitFor(() => fake.requests.length === 1);
+        expect(answered).toBe(false);
+        expect(fake.requests[0].messages.at(-1)).toEqual({ role: 'user', content: 'Hi' });
+        // The provider answers in full meanwhile; nothing of it goes out, nor is saved, before the commit.
+        await sleep(150);
+        expect(answered).toBe(false);
+        expect(events.filter((e) => e.event.startsWith('message_stream'))).toEqual([]);
+        expect(await rows(conversationId)).toEqual([]);
+        const { body } = await posted;
+        const end = await waitFor(() => events.find((e) => e.event === 'message_stream_end'));
+        expect(end.payload.message).toMatchObject({
+          message_id: body.message.message_id,
+          content: 'one two three',
+        });
+        const streamed = events.filter((e) => e.event === 'message_stream').map((e) => e.payload.content);
+        expect(streamed.join('')).toBe('one two three');
+        expect(await balance(user)).toBe(1000 - 3);
+      } finally {
+        await release();
+      }
+    });
+
+    it('stops the provider call when the admission fails to commit: nothing streamed, saved or charged', async () => {
+      const user = await customer();
+      const conversationId = await conversation(user);
+      const { events } = await listen(user);
+      const release = await holdAdmission(user, 300, true);
+      try {
+        fake.reply({ text: 'word '.repeat(40), chunks: 40, delayMs: 50 });
+        // supertest sends once it is awaited or then()'d.
+        const posted = send(user, { content: 'Hi', conversation_id: conversationId }).then((res) => res);
+        await waitFor(() => fake.requests.length === 1);
+        expect((await posted).status).toBe(500);
+        await fake.requests[0].closed;
+        expect(fake.requests[0].closedByClient).toBe(true);
+        await sleep(100);
+        expect(events.filter((e) => e.event.startsWith('message_'))).toEqual([]);
+        expect(await rows(conversationId)).toEqual([]);
+        expect(await balance(user)).toBe(1000);
+        // Its words are not held either: the next message is admitted and answered.
+      } finally {
+        await release();
+      }
+      fake.reply({ text: 'fine' });
+      await send(user, { content: 'Again', conversation_id: conversationId }).expect(201);
+      await waitFor(() => events.find((e) => e.event === 'message_stream_end'));
+      expect(await balance(user)).toBe(1000 - 1);
+    });
+  });
+
   it("answers 404 for another user's conversation and messages", async () => {
     const owner = await customer();
     const other = await customer();

@@ -12,7 +12,8 @@ import { toErrorBody } from '../../common/errors/http-exception.filter';
 import { APP_ENV, AppEnv } from '../../config/env';
 import { isDatabaseUnavailable } from '../../database/resilient-pg';
 import { AiError, aiCancelled, isAiCancelled, socketErrorMessage, toAiError } from '../ai/ai.errors';
-import { AiResult, AiService } from '../ai/ai.service';
+import type { ProviderChoice } from '../ai/ai.models';
+import { AiDelta, AiResult, AiService } from '../ai/ai.service';
 import { countWords } from '../ai/words';
 import type { PromptAttachment } from '../conversations/conversation-files';
 import { RealtimeService } from '../realtime/realtime.service';
@@ -114,6 +115,36 @@ export interface AdmissionLimits {
 /** Stored-target upkeep run by every instance: turns targets whose lease lapsed into interrupted ones. */
 export interface LeaseSweeper {
   sweep(held: string[]): Promise<void>;
+}
+
+/** A generation's provider call as it began: its prompt read and its request sent (see `begin`). */
+interface Begun {
+  generation: AsyncGenerator<AiDelta, AiResult, undefined>;
+  /** The generation's first step, already asked for, so the request is on its way; its consumer awaits it. */
+  first: Promise<IteratorResult<AiDelta, AiResult>>;
+  provider: ProviderChoice;
+  sources: SearchResult[] | null;
+  avatar: AvatarKnowledge | null;
+}
+
+/**
+ * A generation's provider call begun while its admission commits (`GenerationService.headStart`): `run` takes the
+ * answer from there, and nothing goes out before it does. `cancel()` ends the call when the admission fails.
+ */
+export class HeadStart {
+  constructor(
+    readonly controller: AbortController,
+    readonly begun: Promise<Begun>,
+  ) {
+    // Its failure is reported by `run`, which awaits it, or not at all when it is cancelled.
+    begun.catch(() => undefined);
+  }
+
+  cancel(): void {
+    this.controller.abort('cancel' satisfies StopReason);
+    // An answer whose first words came already waits at them: returning closes its connection and its timer.
+    void this.begun.then((b) => b.generation.return(undefined as never)).catch(() => undefined);
+  }
 }
 
 interface Running {
@@ -279,8 +310,8 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
    * Runs one admitted generation to its end and resolves with what `persist` saved. A failure rejects: the
    * target is discarded (or, once text was streamed, interrupted) and, when streamed, reported on the socket.
    */
-  run<T>(spec: GenerationSpec<T>, reservation: Reservation): Promise<T> {
-    const controller = new AbortController();
+  run<T>(spec: GenerationSpec<T>, reservation: Reservation, head?: HeadStart): Promise<T> {
+    const controller = head?.controller ?? new AbortController();
     const entry: Running = {
       spec: spec as GenerationSpec<unknown>,
       controller,
@@ -290,9 +321,24 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
       done: Promise.resolve(),
     };
     this.running.set(spec.id, entry);
-    const done = this.execute(spec, entry).finally(() => this.running.delete(spec.id));
+    const done = this.execute(spec, entry, head).finally(() => this.running.delete(spec.id));
     entry.done = done.catch(() => undefined);
     return done;
+  }
+
+  /**
+   * Begins the provider call of `spec` (its prompt read, its request sent) before its admission has committed,
+   * so the first words come a database round trip sooner. Hand it to `run` once admitted; `cancel()` it if the
+   * admission fails. Nothing is streamed or saved before `run`.
+   */
+  headStart<T>(spec: GenerationSpec<T>): HeadStart {
+    const controller = new AbortController();
+    // Begun once the caller's turn is over, so the commit's own round trip is sent first and waits for nothing.
+    const begun = new Promise((resolve) => setImmediate(resolve)).then(() => {
+      if (controller.signal.aborted) throw aiCancelled();
+      return this.begin(spec, controller.signal);
+    });
+    return new HeadStart(controller, begun);
   }
 
   /** Stops the generations answering to `key`, on every instance. */
@@ -362,7 +408,59 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     return keys;
   }
 
-  private async execute<T>(spec: GenerationSpec<T>, run: Running): Promise<T> {
+  /**
+   * Reads the prompt (the web searched first when asked), builds it and sends the provider its request; the
+   * first step of the answer is asked for, so the request goes out before anyone reads it.
+   */
+  private async begin<T>(spec: GenerationSpec<T>, signal: AbortSignal): Promise<Begun> {
+    // Which key and model: a configuration read (read again after a database blip like the prompt), looked up
+    // while the prompt is read, since neither needs the other; its failure is reported after the prompt's.
+    const providerLookup = this.whileDatabaseBlips(() =>
+      this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }),
+    );
+    providerLookup.catch(() => undefined);
+    // Reading the prompt changes nothing, so a connection lost to a database blip is simply read again.
+    const [history, attachment, avatar] = await this.whileDatabaseBlips(() =>
+      Promise.all([
+        spec.prompt.history(),
+        spec.prompt.attachment?.() ?? Promise.resolve(null),
+        spec.prompt.avatar?.() ?? Promise.resolve(null),
+      ]),
+    );
+    let sources: SearchResult[] | null = null;
+    if (spec.prompt.search) {
+      sources = await this.search
+        .search(spec.prompt.search.provider, spec.prompt.search.query, signal)
+        .catch((err: unknown) => {
+          throw signal.aborted ? aiCancelled() : err;
+        });
+    }
+    const messages = buildPrompt({
+      instruction: spec.prompt.instruction,
+      attachment,
+      history,
+      search: sources,
+      avatar,
+    });
+    const provider = await providerLookup;
+    const generation = this.ai.stream({
+      messages,
+      model: spec.model,
+      organization_id: spec.owner.organization_id,
+      signal,
+      provider,
+      // A streamed answer's text goes out in events at most every STREAM_BATCH_MS: the provider's answer is read
+      // at that pace (each read wakes the process), and each read goes out as one event. An answer nobody
+      // watches is read as it comes, so it ends as soon as the provider's does.
+      readEveryMs: spec.stream ? STREAM_BATCH_MS : undefined,
+    });
+    const first = generation.next();
+    // Awaited by the consumer; a cancelled head start has none.
+    first.catch(() => undefined);
+    return { generation, first, provider, sources, avatar };
+  }
+
+  private async execute<T>(spec: GenerationSpec<T>, run: Running, head?: HeadStart): Promise<T> {
     const signal = run.controller.signal;
     const batcher = spec.stream
       ? new StreamBatcher(
@@ -374,51 +472,12 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         )
       : null;
     const limit = new WordLimit(run.reservation.limited ? run.reservation.words : Infinity);
-    // Which key and model: a configuration read (read again after a database blip like the prompt), looked up
-    // while the prompt is read, since neither needs the other; its failure is reported after the prompt's.
-    const providerLookup = this.whileDatabaseBlips(() =>
-      this.ai.resolveProvider({ organization_id: spec.owner.organization_id, model: spec.model }),
-    );
-    providerLookup.catch(() => undefined);
     try {
-      // Reading the prompt changes nothing, so a connection lost to a database blip is simply read again.
-      const [history, attachment, avatar] = await this.whileDatabaseBlips(() =>
-        Promise.all([
-          spec.prompt.history(),
-          spec.prompt.attachment?.() ?? Promise.resolve(null),
-          spec.prompt.avatar?.() ?? Promise.resolve(null),
-        ]),
-      );
-      let sources: SearchResult[] | null = null;
-      if (spec.prompt.search) {
-        sources = await this.search
-          .search(spec.prompt.search.provider, spec.prompt.search.query, signal)
-          .catch((err: unknown) => {
-            throw signal.aborted ? aiCancelled() : err;
-          });
-      }
-      const messages = buildPrompt({
-        instruction: spec.prompt.instruction,
-        attachment,
-        history,
-        search: sources,
-        avatar,
-      });
-      const provider = await providerLookup;
-      const generation = this.ai.stream({
-        messages,
-        model: spec.model,
-        organization_id: spec.owner.organization_id,
-        signal,
-        provider,
-        // A streamed answer's text goes out in events at most every STREAM_BATCH_MS: the provider's answer is read
-        // at that pace (each read wakes the process), and each read goes out as one event. An answer nobody
-        // watches is read as it comes, so it ends as soon as the provider's does.
-        readEveryMs: spec.stream ? STREAM_BATCH_MS : undefined,
-      });
+      const { generation, first, provider, sources, avatar } = await (head?.begun ??
+        this.begin(spec, signal));
       let result: Pick<AiResult, 'finish_reason' | 'model'> | null = null;
-      for (;;) {
-        const next = await generation.next();
+      for (let step = first; ; step = generation.next()) {
+        const next = await step;
         if (next.done) {
           result = next.value;
           break;

@@ -13,6 +13,7 @@ import {
   GenerationOwner,
   GenerationService,
   GenerationSpec,
+  HeadStart,
   LAPSED_REASON,
 } from '../generation/generation.service';
 import type { HistoryMessage } from '../generation/prompt-builder';
@@ -150,11 +151,11 @@ export class MessagesService implements OnModuleInit {
   }
 
   async send(me: Principal, body: SendMessageBody): Promise<SendMessageResponse> {
-    const { user_message, message, job, reservation } = await this.start(me, body);
-    if (body.stream === false)
-      return { user_message, message: await this.engine.run(this.spec(job, false), reservation) };
+    const live = body.stream !== false;
+    const { user_message, message, spec, reservation, head } = await this.start(me, body, live);
+    if (!live) return { user_message, message: await this.engine.run(spec, reservation, head) };
     // The failure is already reported on the socket (and logged) by the engine.
-    this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
+    this.engine.run(spec, reservation, head).catch(() => undefined);
     return { user_message, message };
   }
 
@@ -168,8 +169,8 @@ export class MessagesService implements OnModuleInit {
     body: SendMessageBody,
     hidden?: { visible: string; prompt: string },
   ): Promise<SendMessageResponse> {
-    const { user_message, job, reservation } = await this.start(me, body, hidden);
-    return { user_message, message: await this.engine.run(this.spec(job, true), reservation) };
+    const { user_message, spec, reservation, head } = await this.start(me, body, true, hidden);
+    return { user_message, message: await this.engine.run(spec, reservation, head) };
   }
 
   /**
@@ -181,21 +182,34 @@ export class MessagesService implements OnModuleInit {
     avatarId: number,
     hidden: { visible: string; prompt: string; question: string },
   ): Promise<SendMessageResponse> {
-    const { user_message, message, job, reservation } = await this.start(me, { avatar_id: avatarId }, hidden);
+    const { user_message, message, spec, reservation, head } = await this.start(
+      me,
+      { avatar_id: avatarId },
+      true,
+      hidden,
+    );
     // The failure is already reported on the socket (and logged) by the engine.
-    this.engine.run(this.spec(job, true), reservation).catch(() => undefined);
+    this.engine.run(spec, reservation, head).catch(() => undefined);
     return { user_message, message };
   }
 
   /**
    * Checks the request, reserves the words, saves the user's message and the pending answer; the generation is
-   * the caller's to run.
+   * the caller's to run (`live`: streamed on the socket). Its provider call is begun while the admission commits
+   * (`head`) when nothing is left to look up for it.
    */
   private async start(
     me: Principal,
     body: SendMessageBody,
+    live: boolean,
     hidden?: { visible: string; prompt: string; question?: string },
-  ): Promise<{ user_message: MessageDto; message: MessageDto; job: Job; reservation: Reservation }> {
+  ): Promise<{
+    user_message: MessageDto;
+    message: MessageDto;
+    spec: GenerationSpec<MessageDto>;
+    reservation: Reservation;
+    head?: HeadStart;
+  }> {
     // Avatars switched off: sending to one is refused as their routes are (404 feature_disabled).
     if (body.avatar_id != null) await this.flags.assertOn('avatars_enabled');
     // An avatar the caller cannot see is 404; without a conversation, the message goes to the thread with it.
@@ -234,64 +248,78 @@ export class MessagesService implements OnModuleInit {
     const alone = body.saveOnConversation === false || body.learnFromPrevResponse === false;
     // Who pays is the caller, whatever the conversation's scope (which chooses the provider key below).
     const payer = ownerOf(me, null, this.access);
+    type Exchange = Awaited<ReturnType<MessagesRepository['insertExchange']>>;
+    const specFor = (
+      { user_message, message, earlier }: Exchange,
+      { conversation, attachment }: ConversationWithAttachment,
+      avatarId: number | null,
+    ) =>
+      this.spec(
+        {
+          owner: ownerOf(me, conversation.organization_id, this.access),
+          conversation_id: conversation.conversation_id,
+          message_id: message.message_id,
+          model: chosenModel(body, conversation),
+          user_message_id: user_message.message_id,
+          history_from: alone ? user_message.message_id : 0,
+          history_rows: [{ role: 'user', content: prompt ?? content }, ...earlier],
+          attachment,
+          delete_user_message: body.deleteUserMsg === true,
+          keep: body.saveOnConversation !== false,
+          search: provider ? { provider, query: prompt ?? content } : null,
+          avatar: avatarId
+            ? {
+                avatar_id: avatarId,
+                question: hidden?.question ?? prompt ?? content,
+                thread: conversation.thread_avatar_id === avatarId,
+              }
+            : null,
+        },
+        live,
+      );
+    let head: { spec: GenerationSpec<MessageDto>; start: HeadStart } | undefined;
     // The words are reserved in the transaction that saves the exchange: refused (404, 412, 429), nothing is saved.
-    const { reservation, stored } = await this.engine.admitWith(
-      payer,
-      body.model,
-      async (m, read: ConversationWithAttachment | undefined) => {
-        const target = read ?? thread!;
-        const exchange = await this.repository.insertExchange(
-          m,
-          {
-            conversation_id: target.conversation.conversation_id,
-            user_id: me.user_id,
-            content,
-            prompt,
-            message_type_id: body.message_type_id ?? null,
-            model: chosenModel(body, target.conversation),
-          },
-          this.engine.leaseMs / 1000,
-          alone ? 0 : HISTORY_MAX_MESSAGES - 1,
-          (idParam) => this.conversations.touchStatement(idParam),
-        );
-        return {
-          stored: { ...exchange, target },
-          id: cancelKeys.message(exchange.message.message_id),
-        };
-      },
-      conversationRead,
-    );
-    const {
-      user_message,
-      message,
-      earlier,
-      target: { conversation, attachment },
-    } = stored;
-    const avatarId = chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, conversation.avatar_id));
-    const owner = ownerOf(me, conversation.organization_id, this.access);
-    const model = chosenModel(body, conversation);
-
-    const job: Job = {
-      owner,
-      conversation_id: conversation.conversation_id,
-      message_id: message.message_id,
-      model,
-      user_message_id: user_message.message_id,
-      history_from: alone ? user_message.message_id : 0,
-      history_rows: [{ role: 'user', content: prompt ?? content }, ...earlier],
-      attachment,
-      delete_user_message: body.deleteUserMsg === true,
-      keep: body.saveOnConversation !== false,
-      search: provider ? { provider, query: prompt ?? content } : null,
-      avatar: avatarId
-        ? {
-            avatar_id: avatarId,
-            question: hidden?.question ?? prompt ?? content,
-            thread: conversation.thread_avatar_id === avatarId,
+    const { reservation, stored } = await this.engine
+      .admitWith(
+        payer,
+        body.model,
+        async (m, read: ConversationWithAttachment | undefined) => {
+          const target = read ?? thread!;
+          const exchange = await this.repository.insertExchange(
+            m,
+            {
+              conversation_id: target.conversation.conversation_id,
+              user_id: me.user_id,
+              content,
+              prompt,
+              message_type_id: body.message_type_id ?? null,
+              model: chosenModel(body, target.conversation),
+            },
+            this.engine.leaseMs / 1000,
+            alone ? 0 : HISTORY_MAX_MESSAGES - 1,
+            (idParam) => this.conversations.touchStatement(idParam),
+          );
+          // Admitted, and the prompt is known unless a bound avatar is still to be looked up: the provider call
+          // begins while the commit is on its way.
+          if (chosenAvatar || target.conversation.avatar_id == null) {
+            const spec = specFor(exchange, target, chosenAvatar?.avatar_id ?? null);
+            head = { spec, start: this.engine.headStart(spec) };
           }
-        : null,
-    };
-    return { user_message, message, job, reservation };
+          return {
+            stored: { ...exchange, target },
+            id: cancelKeys.message(exchange.message.message_id),
+          };
+        },
+        conversationRead,
+      )
+      .catch((err: unknown) => {
+        head?.start.cancel();
+        throw err;
+      });
+    const { user_message, message, target } = stored;
+    if (head) return { user_message, message, spec: head.spec, reservation, head: head.start };
+    const avatarId = chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, target.conversation.avatar_id));
+    return { user_message, message, spec: specFor(stored, target, avatarId), reservation };
   }
 
   /** The avatar a conversation is bound to, when the caller may still see it. */
