@@ -1,5 +1,5 @@
 // Shared helpers for the bench scripts: start the built backend, wait for health, run a load, print a table.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -209,6 +209,28 @@ export async function tcpProxy(target) {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * What a wake-up costs on this machine: the CPU time (user + system) a Node.js process that does nothing else
+ * spends per timer wake-up, woken every `everyMs`, in µs. A streamed answer at one stream wakes the backend a few
+ * dozen times, most of them after a pause, so this prices the one-stream CPU per answer before any work of ours.
+ */
+export function wakeUpCostUs(everyMs, wakes) {
+  const script = `
+    const started = process.cpuUsage();
+    let left = ${Number(wakes)};
+    const tick = () => {
+      if (--left > 0) return void setTimeout(tick, ${Number(everyMs)});
+      const used = process.cpuUsage(started);
+      process.stdout.write(String((used.user + used.system) / ${Number(wakes)}));
+    };
+    setTimeout(tick, ${Number(everyMs)});`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['-e', script], (err, stdout) =>
+      err ? reject(err) : resolve(Number(stdout)),
+    );
+  });
 }
 
 /** CPU time (user + system, every thread) the process `pid` has used so far, in ms (Linux /proc). */

@@ -36,6 +36,7 @@ import {
   startBackend,
   table,
   threadCpuMs,
+  wakeUpCostUs,
   whereItRan,
 } from './lib.mjs';
 import { PARTS, breakdown } from './profile-breakdown.mjs';
@@ -510,6 +511,13 @@ async function main() {
       .map((v) => v.toFixed(1))
       .join(' / ');
   console.log(`load average (1/5/15 min) at start: ${load()} on ${cpus().length} cores`);
+  // The price of a wake-up here, at the pause of a paced read and at the provider's own chunk interval.
+  const afterPause = await wakeUpCostUs(80, 100);
+  const afterChunk = await wakeUpCostUs(DELAY_MS, 400);
+  console.log(
+    `a wake-up on this machine: ${afterPause.toFixed(0)} µs of CPU after 80 ms idle, ` +
+      `${afterChunk.toFixed(0)} µs after ${DELAY_MS} ms (a Node.js process woken by a timer, doing nothing else)`,
+  );
   const fake = await startFake();
   const reader = startReader();
   let errors = 0;
@@ -534,7 +542,8 @@ Notes:
   over one answer's duration (${ANSWER_MS} ms), each then running its next one as soon as it ends.
 - backend CPU ms/answer: the backend process's CPU time (user + system, every thread) during the level, over the
   answers it completed. At one stream it is several times the figure under load: every chunk wakes an otherwise
-  idle process, where under load one wake-up serves many streams. reading only: the same for a process that does
+  idle process, where under load one wake-up serves many streams; "a wake-up on this machine" (printed at the
+  start) prices each one, and the longer the process slept, the dearer its wake-up. reading only: the same for a process that does
   nothing but read the same answers the product's way (the same SDK, HTTP client and reading pace), at the same
   level (bench/stream-reader.mjs), right after the product's pass: the part of the backend's figure that is
   reading the provider's answers. The breakdown attributes main-thread samples of
