@@ -293,14 +293,20 @@ describe('Messages', () => {
     expect(await balance(user)).toBe(1000);
   });
 
-  describe('the provider call begun while the admission commits', () => {
+  // The admission's round trips: the first (the lock, the words, the conversation and its history) decides; the
+  // exchange's insert and the reservation's with the commit follow, and the provider call begins beside them.
+  describe.each([
+    ['the exchange is saved', 'messages'],
+    ['the admission commits', 'word_reservations'],
+  ])('the provider call begun while %s', (_held, table) => {
     /**
-     * Holds this user's reservation insert (the admission's last round trip, with its commit) for `holdMs`, then
-     * lets it through or makes it fail, so what happens meanwhile can be seen.
+     * Holds this user's insert into `table` (each row) for `holdMs`, then lets it through or makes it fail, so
+     * what happens meanwhile can be seen.
      */
     async function holdAdmission(user: TestUser, holdMs: number, fail: boolean) {
+      const name = `hold_${table}_${user.user_id}`;
       await t.db.query(`
-        CREATE OR REPLACE FUNCTION hold_admission_${user.user_id}() RETURNS trigger AS $$
+        CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger AS $$
         BEGIN
           IF NEW.user_id = ${user.user_id} THEN
             PERFORM pg_sleep(${holdMs / 1000});
@@ -309,17 +315,19 @@ describe('Messages', () => {
           RETURN NEW;
         END $$ LANGUAGE plpgsql`);
       await t.db.query(`
-        CREATE TRIGGER hold_admission_${user.user_id} BEFORE INSERT ON word_reservations
-        FOR EACH ROW EXECUTE FUNCTION hold_admission_${user.user_id}()`);
+        CREATE TRIGGER ${name} BEFORE INSERT ON ${table}
+        FOR EACH ROW EXECUTE FUNCTION ${name}()`);
       return async () => {
-        await t.db.query(`DROP TRIGGER hold_admission_${user.user_id} ON word_reservations`);
-        await t.db.query(`DROP FUNCTION hold_admission_${user.user_id}()`);
+        await t.db.query(`DROP TRIGGER ${name} ON ${table}`);
+        await t.db.query(`DROP FUNCTION ${name}()`);
       };
     }
 
-    it('sends the provider its request before the commit, and streams nothing until it is committed', async () => {
+    it('sends the provider its request first, with the history, and streams nothing until it is committed', async () => {
       const user = await customer();
       const conversationId = await conversation(user);
+      fake.reply({ text: 'Hello there' });
+      await send(user, { content: 'Earlier', conversation_id: conversationId, stream: false }).expect(201);
       const { events } = await listen(user);
       const release = await holdAdmission(user, 400, false);
       try {
@@ -331,14 +339,18 @@ describe('Messages', () => {
             answered = true;
             return res;
           });
-        await waitFor(() => fake.requests.length === 1);
+        await waitFor(() => fake.requests.length === 2);
         expect(answered).toBe(false);
-        expect(fake.requests[0].messages.at(-1)).toEqual({ role: 'user', content: 'Hi' });
+        expect(fake.requests[1].messages.slice(-3)).toEqual([
+          { role: 'user', content: 'Earlier' },
+          { role: 'assistant', content: 'Hello there' },
+          { role: 'user', content: 'Hi' },
+        ]);
         // The provider answers in full meanwhile; nothing of it goes out, nor is saved, before the commit.
         await sleep(150);
         expect(answered).toBe(false);
         expect(events.filter((e) => e.event.startsWith('message_stream'))).toEqual([]);
-        expect(await rows(conversationId)).toEqual([]);
+        expect((await rows(conversationId)).length).toBe(2);
         const { body } = await posted;
         const end = await waitFor(() => events.find((e) => e.event === 'message_stream_end'));
         expect(end.payload.message).toMatchObject({
@@ -347,13 +359,13 @@ describe('Messages', () => {
         });
         const streamed = events.filter((e) => e.event === 'message_stream').map((e) => e.payload.content);
         expect(streamed.join('')).toBe('one two three');
-        expect(await balance(user)).toBe(1000 - 3);
+        expect(await balance(user)).toBe(1000 - 2 - 3);
       } finally {
         await release();
       }
     });
 
-    it('stops the provider call when the admission fails to commit: nothing streamed, saved or charged', async () => {
+    it('stops the provider call when the admission fails: nothing streamed, saved or charged', async () => {
       const user = await customer();
       const conversationId = await conversation(user);
       const { events } = await listen(user);

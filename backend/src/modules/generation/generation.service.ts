@@ -117,6 +117,9 @@ export interface LeaseSweeper {
   sweep(held: string[]): Promise<void>;
 }
 
+/** What a generation's provider call needs to begin: for whom, which model, the prompt, whether it is watched. */
+export type CallSpec = Pick<GenerationSpec<unknown>, 'owner' | 'model' | 'prompt'> & { streamed: boolean };
+
 /** A generation's provider call as it began: its prompt read and its request sent (see `begin`). */
 interface Begun {
   generation: AsyncGenerator<AiDelta, AiResult, undefined>;
@@ -252,14 +255,15 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
   /**
    * Admits like `admit` and stores the generation's target (`store`, which names the generation's id) in the
    * reservation's own transaction: one transaction less before the first token; nothing is kept when either
-   * fails. `read` (the target's own row, from its module) runs in the transaction's opening round trip and is
-   * handed to `store`. Only who pays is needed here: the caller, unmetered or not, whatever the target's scope.
+   * fails. `reads` (the target's own row and what its prompt needs, from their modules) run in the transaction's
+   * opening round trip and are handed to `store`, which runs once the words are admitted. Only who pays is needed
+   * here: the caller, unmetered or not, whatever the target's scope.
    */
-  async admitWith<T, R = undefined>(
+  async admitWith<T, R extends readonly unknown[] = []>(
     payer: Pick<GenerationOwner, 'user_id' | 'staff'>,
     requestedModel: string | null | undefined,
     store: (m: EntityManager, read: R) => Promise<{ stored: T; id: string }>,
-    read?: StatementRead<R>,
+    reads?: { readonly [K in keyof R]: StatementRead<R[K]> },
   ): Promise<{ reservation: Reservation; stored: T }> {
     await this.checkAdmission(requestedModel);
     return this.words.reserveWith(
@@ -269,7 +273,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         const { stored, id } = await store(m, target);
         return { stored, reference: id };
       },
-      read,
+      reads,
     );
   }
 
@@ -327,11 +331,12 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
-   * Begins the provider call of `spec` (its prompt read, its request sent) before its admission has committed,
-   * so the first words come a database round trip sooner. Hand it to `run` once admitted; `cancel()` it if the
-   * admission fails. Nothing is streamed or saved before `run`.
+   * Begins a provider call (its prompt read, its request sent) once its words are admitted, before its target is
+   * stored and its admission has committed, so the first words come two database round trips sooner. Hand it to
+   * `run` with the generation's spec once admitted; `cancel()` it if the admission fails. Nothing is streamed or
+   * saved before `run`.
    */
-  headStart<T>(spec: GenerationSpec<T>): HeadStart {
+  headStart(spec: CallSpec): HeadStart {
     const controller = new AbortController();
     // Begun once the caller's turn is over, so the commit's own round trip is sent first and waits for nothing.
     const begun = new Promise((resolve) => setImmediate(resolve)).then(() => {
@@ -412,7 +417,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
    * Reads the prompt (the web searched first when asked), builds it and sends the provider its request; the
    * first step of the answer is asked for, so the request goes out before anyone reads it.
    */
-  private async begin<T>(spec: GenerationSpec<T>, signal: AbortSignal): Promise<Begun> {
+  private async begin(spec: CallSpec, signal: AbortSignal): Promise<Begun> {
     // Which key and model: a configuration read (read again after a database blip like the prompt), looked up
     // while the prompt is read, since neither needs the other; its failure is reported after the prompt's.
     const providerLookup = this.whileDatabaseBlips(() =>
@@ -452,7 +457,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
       // A streamed answer's text goes out in events at most every STREAM_BATCH_MS: the provider's answer is read
       // at that pace (each read wakes the process), and each read goes out as one event. An answer nobody
       // watches is read as it comes, so it ends as soon as the provider's does.
-      readEveryMs: spec.stream ? STREAM_BATCH_MS : undefined,
+      readEveryMs: spec.streamed ? STREAM_BATCH_MS : undefined,
     });
     const first = generation.next();
     // Awaited by the consumer; a cancelled head start has none.
@@ -474,7 +479,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     const limit = new WordLimit(run.reservation.limited ? run.reservation.words : Infinity);
     try {
       const { generation, first, provider, sources, avatar } = await (head?.begun ??
-        this.begin(spec, signal));
+        this.begin({ ...spec, streamed: spec.stream !== null }, signal));
       let result: Pick<AiResult, 'finish_reason' | 'model'> | null = null;
       for (let step = first; ; step = generation.next()) {
         const next = await step;

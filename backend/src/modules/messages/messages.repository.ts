@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { prepared } from '../../database/prepared-statements';
+import { builtRead, type StatementRead } from '../../database/unit-of-work';
 import { Brackets, EntityManager, In, ObjectLiteral, Repository } from 'typeorm';
 import type { Page } from '../../common/http/pagination';
 import type { MessageCitationDto, MessageDto, MessageSourceDto } from './dto/message.dto';
@@ -53,6 +54,12 @@ export interface CompletedAnswer {
   unlinkUserMessage: boolean;
 }
 
+/** A message as the model sees it: its role and its text (the prompt when there is one). */
+export interface HistoryRow {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
 /** A scope's conversation ids as a subquery (from the conversations module) and its parameters. */
 export interface ConversationScope {
   sql: string;
@@ -68,27 +75,18 @@ export class MessagesRepository {
     return m ? m.getRepository(Message) : this.messages;
   }
 
-  /** The user's message and its pending answer (status generating, leased for `leaseSecs`), in `m`. */
   /**
-   * Saves the user's message and the pending answer, runs `alongside` (another module's statement on the
-   * conversation, given where it finds the conversation's id), and reads the `earlier` newest messages the
-   * model may see before the new one (newest first; 0 reads none), as `history` would.
+   * Saves the user's message and the pending answer (status generating, leased for `leaseSecs`) in `m`, and runs
+   * `alongside` (another module's statement on the conversation, given where it finds the conversation's id).
    */
   async insertExchange(
     m: EntityManager,
     message: NewMessage,
     leaseSecs: number,
-    earlier: number,
     alongside: (conversationIdParam: string) => string,
-  ): Promise<{
-    user_message: MessageDto;
-    message: MessageDto;
-    earlier: { role: 'user' | 'assistant'; content: string }[];
-  }> {
-    // Hand-written: both rows, the statement alongside and the history before them in one statement (the answer
-    // names the question's id), three round trips less on the way to an answer's first token than two inserts,
-    // the other statement and a read. The read sees the conversation as it was before the inserts, so the new
-    // message is not among `earlier`.
+  ): Promise<{ user_message: MessageDto; message: MessageDto }> {
+    // Hand-written: both rows and the statement alongside in one statement (the answer names the question's id),
+    // two round trips less on the way to an answer's first token than two inserts and the other statement.
     const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
     const rows = (await m.query(
       prepared(`WITH asked AS (
@@ -103,19 +101,10 @@ export class MessagesRepository {
          RETURNING *
        ), alongside AS (
          ${alongside('$1')}
-       ), earlier AS (
-         SELECT role, COALESCE(prompt, content) AS content, "createdAt", message_id
-           FROM messages
-          WHERE conversation_id = $1 AND content IS NOT NULL AND status = 'complete'
-          ORDER BY "createdAt" DESC, message_id DESC
-          LIMIT $8
        )
-       SELECT ${columns}, 0 AS position,
-              (SELECT json_agg(json_build_object('role', role, 'content', content)
-                               ORDER BY "createdAt" DESC, message_id DESC) FROM earlier) AS earlier
-         FROM asked
+       SELECT ${columns}, 0 AS position FROM asked
        UNION ALL
-       SELECT ${columns}, 1 AS position, NULL FROM pending
+       SELECT ${columns}, 1 AS position FROM pending
        ORDER BY position`),
       [
         message.conversation_id,
@@ -125,16 +114,10 @@ export class MessagesRepository {
         message.message_type_id,
         message.model,
         leaseSecs,
-        earlier,
       ],
-    )) as (MessageDto & {
-      position: number;
-      earlier: { role: 'user' | 'assistant'; content: string }[] | null;
-    })[];
-    const [user_message, pending] = rows.map(
-      ({ position: _position, earlier: _earlier, ...row }) => row as MessageDto,
-    );
-    return { user_message, message: pending, earlier: rows[0].earlier ?? [] };
+    )) as (MessageDto & { position: number })[];
+    const [user_message, pending] = rows.map(({ position: _position, ...row }) => row as MessageDto);
+    return { user_message, message: pending };
   }
 
   /** An interrupted answer back to generating (content cleared, leased); null when it is not interrupted. */
@@ -282,18 +265,30 @@ export class MessagesRepository {
     beforeId: number,
     fromId: number,
     limit: number,
-  ): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
+  ): Promise<HistoryRow[]> {
+    return this.historyQuery(conversationId, limit)
+      .andWhere('m.message_id < :beforeId AND m.message_id >= :fromId', { beforeId, fromId })
+      .getRawMany();
+  }
+
+  /**
+   * The `limit` newest complete messages of a conversation, newest first, as `history` reads them: a read for
+   * another statement's round trip (a new message's, before it is saved, so it is not among them).
+   */
+  historyRead(conversationId: number, limit: number): StatementRead<HistoryRow[]> {
+    return builtRead(this.historyQuery(conversationId, limit), (rows: HistoryRow[]) => rows);
+  }
+
+  private historyQuery(conversationId: number, limit: number) {
     return this.messages
       .createQueryBuilder('m')
       .select('m.role', 'role')
       .addSelect('COALESCE(m.prompt, m.content)', 'content')
       .where('m.conversation_id = :conversationId', { conversationId })
-      .andWhere('m.message_id < :beforeId AND m.message_id >= :fromId', { beforeId, fromId })
       .andWhere('m.content IS NOT NULL AND m.status = :complete', { complete: 'complete' })
       .orderBy('m.createdAt', 'DESC')
       .addOrderBy('m.message_id', 'DESC')
-      .limit(limit)
-      .getRawMany();
+      .limit(limit);
   }
 
   /** The text (or a template's prompt) of a message, for the avatar's retrieval when its answer is retried. */

@@ -33,7 +33,7 @@ import type {
   UpdateMessageBody,
 } from './dto/message.dto';
 import type { Message } from './message.entity';
-import { MessagesRepository } from './messages.repository';
+import { type HistoryRow, MessagesRepository } from './messages.repository';
 
 export { NO_ACCESS_MESSAGE } from '../words/words.service';
 
@@ -62,20 +62,39 @@ export function checkContent(content: string): void {
   if (estimateTokens(content) > MAX_MESSAGE_TOKENS) throw badInput(TOO_LONG_MESSAGE, 'message_too_long');
 }
 
-/** What a message's generation needs once the request that started it is gone. */
-interface Job {
+/** The newest messages with content, within the budget, oldest first; the newest one always among them. */
+function fitHistory(rows: HistoryRow[]): HistoryMessage[] {
+  const picked: HistoryMessage[] = [];
+  let budget = HISTORY_TOKEN_BUDGET;
+  for (const row of rows) {
+    const cost = estimateTokens(row.content);
+    if (picked.length && cost > budget) break;
+    budget -= cost;
+    picked.push({ role: row.role, content: row.content });
+  }
+  return picked.reverse();
+}
+
+/** What a message's prompt needs: known once its words are admitted, before its rows are saved. */
+interface PromptJob {
   owner: GenerationOwner;
   conversation_id: number;
-  message_id: number;
   model: string | null;
-  /** The user message this answers. */
-  user_message_id: number | null;
-  /** The oldest message the model may see: 0 for the whole conversation, the user message for none before it. */
-  history_from: number;
-  /** The messages the model may see, newest first, when they were read as the exchange was saved. */
-  history_rows?: { role: 'user' | 'assistant'; content: string }[];
+  /** The messages the model may see, newest first, the one to answer among them. */
+  history: () => Promise<HistoryRow[]>;
   /** The conversation's attachment when it was read with the conversation; left out, it is read when needed. */
   attachment?: AttachedFile;
+  /** Search the web for `query` first, when asked for. */
+  search: { provider: SearchProvider; query: string } | null;
+  /** The avatar answering (its context and the passages retrieved for `question`), if any. */
+  avatar: { avatar_id: number; question: string; thread: boolean } | null;
+}
+
+/** What a message's generation needs once the request that started it is gone. */
+interface Job extends PromptJob {
+  message_id: number;
+  /** The user message this answers. */
+  user_message_id: number | null;
   /** Delete the user message once the answer is saved (template apply's deleteUserMsg). */
   delete_user_message: boolean;
   /**
@@ -83,10 +102,6 @@ interface Job {
    * charged, both its rows are deleted in that transaction, and the answer is still streamed and returned.
    */
   keep: boolean;
-  /** Search the web for `query` first, when asked for. */
-  search: { provider: SearchProvider; query: string } | null;
-  /** The avatar answering (its context and the passages retrieved for `question`), if any. */
-  avatar: { avatar_id: number; question: string; thread: boolean } | null;
 }
 
 /** What a message needs of its conversation (an avatar's thread or one named by id) and its attached file. */
@@ -227,64 +242,56 @@ export class MessagesService implements OnModuleInit {
       : body.template_id == null
         ? { content: body.content ?? '', prompt: null }
         : await this.applyTemplate(me, body.template_id, body.values);
-    // An avatar's thread is found (or made) first; a conversation named by id is read with the words, in the
-    // round trip that opens the admission.
-    const thread =
-      body.conversation_id === undefined
-        ? {
-            conversation: await this.conversations.avatarThread(
-              me,
-              chosenAvatar!.avatar_id,
-              chosenAvatar!.name,
-            ),
-            attachment: undefined,
-          }
-        : null;
-    const conversationRead =
-      body.conversation_id === undefined
-        ? undefined
-        : this.conversations.ownedWithAttachmentRead(me, body.conversation_id);
+    // An avatar's thread is found (or made) first. The conversation and the messages the model may see are read
+    // with the words, in the round trip that opens the admission.
+    const conversationId =
+      body.conversation_id ??
+      (await this.conversations.avatarThread(me, chosenAvatar!.avatar_id, chosenAvatar!.name))
+        .conversation_id;
     // Template apply sends saveOnConversation false; either flag off means "this prompt alone".
     const alone = body.saveOnConversation === false || body.learnFromPrevResponse === false;
     // Who pays is the caller, whatever the conversation's scope (which chooses the provider key below).
     const payer = ownerOf(me, null, this.access);
-    type Exchange = Awaited<ReturnType<MessagesRepository['insertExchange']>>;
-    const specFor = (
-      { user_message, message, earlier }: Exchange,
+    const promptJob = (
       { conversation, attachment }: ConversationWithAttachment,
+      earlier: HistoryRow[],
       avatarId: number | null,
-    ) =>
-      this.spec(
-        {
-          owner: ownerOf(me, conversation.organization_id, this.access),
-          conversation_id: conversation.conversation_id,
-          message_id: message.message_id,
-          model: chosenModel(body, conversation),
-          user_message_id: user_message.message_id,
-          history_from: alone ? user_message.message_id : 0,
-          history_rows: [{ role: 'user', content: prompt ?? content }, ...earlier],
-          attachment,
-          delete_user_message: body.deleteUserMsg === true,
-          keep: body.saveOnConversation !== false,
-          search: provider ? { provider, query: prompt ?? content } : null,
-          avatar: avatarId
-            ? {
-                avatar_id: avatarId,
-                question: hidden?.question ?? prompt ?? content,
-                thread: conversation.thread_avatar_id === avatarId,
-              }
-            : null,
-        },
-        live,
-      );
-    let head: { spec: GenerationSpec<MessageDto>; start: HeadStart } | undefined;
+    ): PromptJob => ({
+      owner: ownerOf(me, conversation.organization_id, this.access),
+      conversation_id: conversation.conversation_id,
+      model: chosenModel(body, conversation),
+      history: () => Promise.resolve([{ role: 'user', content: prompt ?? content }, ...earlier]),
+      attachment,
+      search: provider ? { provider, query: prompt ?? content } : null,
+      avatar: avatarId
+        ? {
+            avatar_id: avatarId,
+            question: hidden?.question ?? prompt ?? content,
+            thread: conversation.thread_avatar_id === avatarId,
+          }
+        : null,
+    });
+    type Exchange = Awaited<ReturnType<MessagesRepository['insertExchange']>>;
+    const jobOf = (asked: PromptJob, { user_message, message }: Exchange): Job => ({
+      ...asked,
+      message_id: message.message_id,
+      user_message_id: user_message.message_id,
+      delete_user_message: body.deleteUserMsg === true,
+      keep: body.saveOnConversation !== false,
+    });
+    let head: { asked: PromptJob; start: HeadStart } | undefined;
     // The words are reserved in the transaction that saves the exchange: refused (404, 412, 429), nothing is saved.
     const { reservation, stored } = await this.engine
       .admitWith(
         payer,
         body.model,
-        async (m, read: ConversationWithAttachment | undefined) => {
-          const target = read ?? thread!;
+        async (m, [target, earlier]) => {
+          // Admitted, and the prompt is known unless a bound avatar is still to be looked up: the provider call
+          // begins while the exchange is saved and the admission commits.
+          if (chosenAvatar || target.conversation.avatar_id == null) {
+            const asked = promptJob(target, earlier, chosenAvatar?.avatar_id ?? null);
+            head = { asked, start: this.engine.headStart({ ...this.callOf(asked), streamed: live }) };
+          }
           const exchange = await this.repository.insertExchange(
             m,
             {
@@ -296,30 +303,38 @@ export class MessagesService implements OnModuleInit {
               model: chosenModel(body, target.conversation),
             },
             this.engine.leaseMs / 1000,
-            alone ? 0 : HISTORY_MAX_MESSAGES - 1,
             (idParam) => this.conversations.touchStatement(idParam),
           );
-          // Admitted, and the prompt is known unless a bound avatar is still to be looked up: the provider call
-          // begins while the commit is on its way.
-          if (chosenAvatar || target.conversation.avatar_id == null) {
-            const spec = specFor(exchange, target, chosenAvatar?.avatar_id ?? null);
-            head = { spec, start: this.engine.headStart(spec) };
-          }
           return {
-            stored: { ...exchange, target },
+            stored: { exchange, target, earlier },
             id: cancelKeys.message(exchange.message.message_id),
           };
         },
-        conversationRead,
+        [
+          this.conversations.ownedWithAttachmentRead(me, conversationId),
+          this.repository.historyRead(conversationId, alone ? 0 : HISTORY_MAX_MESSAGES - 1),
+        ],
       )
       .catch((err: unknown) => {
         head?.start.cancel();
         throw err;
       });
-    const { user_message, message, target } = stored;
-    if (head) return { user_message, message, spec: head.spec, reservation, head: head.start };
-    const avatarId = chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, target.conversation.avatar_id));
-    return { user_message, message, spec: specFor(stored, target, avatarId), reservation };
+    const { exchange, target, earlier } = stored;
+    const { user_message, message } = exchange;
+    const asked =
+      head?.asked ??
+      promptJob(
+        target,
+        earlier,
+        chosenAvatar?.avatar_id ?? (await this.boundAvatar(me, target.conversation.avatar_id)),
+      );
+    return {
+      user_message,
+      message,
+      spec: this.spec(jobOf(asked, exchange), live),
+      reservation,
+      head: head?.start,
+    };
   }
 
   /** The avatar a conversation is bound to, when the caller may still see it. */
@@ -374,7 +389,8 @@ export class MessagesService implements OnModuleInit {
       message_id: messageId,
       model: current.model,
       user_message_id: current.user_message_id,
-      history_from: 0,
+      // The conversation before the answer, its question among it.
+      history: () => this.repository.history(current.conversation_id, messageId, 0, HISTORY_MAX_MESSAGES),
       delete_user_message: false,
       keep: true,
       search: null,
@@ -472,19 +488,9 @@ export class MessagesService implements OnModuleInit {
     const { owner, message_id, conversation_id } = job;
     return {
       id: cancelKeys.message(message_id),
-      owner,
       keys: [cancelKeys.conversation(conversation_id)],
-      model: job.model,
+      ...this.callOf(job),
       source: 'message',
-      prompt: {
-        history: () => this.history(job),
-        attachment: () => this.conversations.attachmentContext(conversation_id, job.model, job.attachment),
-        search: job.search,
-        avatar: job.avatar
-          ? () =>
-              this.avatars.knowledgeFor(job.avatar!.avatar_id, job.avatar!.question, owner.organization_id)
-          : undefined,
-      },
       stream: live
         ? (content, offset) =>
             this.realtime.emitToUser(owner.user_id, 'message_stream', {
@@ -524,25 +530,22 @@ export class MessagesService implements OnModuleInit {
     };
   }
 
-  /** The newest messages with content, within the budget, oldest first; the new message is always among them. */
-  private async history(job: Job): Promise<HistoryMessage[]> {
-    const rows =
-      job.history_rows ??
-      (await this.repository.history(
-        job.conversation_id,
-        job.message_id,
-        job.history_from,
-        HISTORY_MAX_MESSAGES,
-      ));
-    const picked: HistoryMessage[] = [];
-    let budget = HISTORY_TOKEN_BUDGET;
-    for (const row of rows) {
-      const cost = estimateTokens(row.content);
-      if (picked.length && cost > budget) break;
-      budget -= cost;
-      picked.push({ role: row.role, content: row.content });
-    }
-    return picked.reverse();
+  /** Who asks which model what: the part of an answer's generation its provider call needs. */
+  private callOf(job: PromptJob): Pick<GenerationSpec<unknown>, 'owner' | 'model' | 'prompt'> {
+    const { owner, avatar } = job;
+    return {
+      owner,
+      model: job.model,
+      prompt: {
+        history: async () => fitHistory(await job.history()),
+        attachment: () =>
+          this.conversations.attachmentContext(job.conversation_id, job.model, job.attachment),
+        search: job.search,
+        avatar: avatar
+          ? () => this.avatars.knowledgeFor(avatar.avatar_id, avatar.question, owner.organization_id)
+          : undefined,
+      },
+    };
   }
 
   /**

@@ -233,22 +233,23 @@ export class WordsService {
    * Reserves words and, in the same transaction, stores what they pay for (`store`, which names the reference
    * the reservation is released by): one transaction instead of two before a generation starts, the
    * reservation written once with its name. Refused (429, 412), nothing is stored; when `store` fails, nothing
-   * is reserved. The caller's `read` (what `store` needs, from another module) runs in the opening round trip and
-   * is judged before the words, so a missing target answers 404 whatever the balance.
+   * is reserved. The caller's `reads` (what `store` needs, from other modules) run in the opening round trip and
+   * are judged before the words, so a missing target answers 404 whatever the balance.
    */
-  async reserveWith<T, R = undefined>(
+  async reserveWith<T, R extends readonly unknown[] = []>(
     user_id: number,
     input: ReserveInput,
     store: (m: EntityManager, read: R) => Promise<{ stored: T; reference: string }>,
-    read?: StatementRead<R>,
+    reads?: { readonly [K in keyof R]: StatementRead<R[K]> },
   ): Promise<{ reservation: Reservation; stored: T }> {
+    const theirs = (reads ?? []) as readonly StatementRead<unknown>[];
     return this.inTurn(user_id, async () => {
       const own = this.admissionOpening(user_id);
       const { value, closed } = await this.transactions.runInline(
-        read ? [...own, read.statement] : own,
+        [...own, ...theirs.map((r) => r.statement)],
         async (m, opened) => {
           const state = this.admissionOpened(opened);
-          const target = read ? read.read(opened[own.length]) : (undefined as R);
+          const target = theirs.map((r, i) => r.read(opened[own.length + i])) as unknown as R;
           const held = await this.admissionFrom(m, user_id, input, state);
           const { stored, reference } = await store(m, target);
           // The reservation is written with the commit.
