@@ -338,7 +338,8 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
    */
   headStart(spec: CallSpec): HeadStart {
     const controller = new AbortController();
-    // Begun once the caller's turn is over, so the commit's own round trip is sent first and waits for nothing.
+    // Begun once the caller's turn is over, so the statement it sends next (the exchange's) goes first and waits
+    // for none of this work.
     const begun = new Promise((resolve) => setImmediate(resolve)).then(() => {
       if (controller.signal.aborted) throw aiCancelled();
       return this.begin(spec, controller.signal);
