@@ -367,4 +367,45 @@ describe('Generation engine', () => {
     await b.close();
     second = null;
   });
+
+  it('drains a generation admitted as the drain begins: it is run, and the drain ends once it has', async () => {
+    const b = await secondInstance();
+    const user = await k.customer();
+    const conversationId = await k.conversation(user);
+    // The exchange's insert is held, so the drain begins while the admission is under way.
+    const hold = `hold_drain_${user.user_id}`;
+    await k.t.db.query(`
+      CREATE OR REPLACE FUNCTION ${hold}() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.user_id = ${user.user_id} THEN PERFORM pg_sleep(0.2); END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await k.t.db.query(
+      `CREATE TRIGGER ${hold} BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION ${hold}()`,
+    );
+    try {
+      k.fake.reply({ text: 'word '.repeat(5), chunks: 5, delayMs: 40 });
+      // supertest sends once it is awaited or then()'d.
+      const posted = request(b.getHttpServer())
+        .post('/api/messages')
+        .set('Authorization', user.auth)
+        .send({ content: 'Hi', conversation_id: conversationId })
+        .then((res) => res);
+      // The provider call begins once the words are admitted, before the exchange is saved.
+      await waitFor(() => k.fake.requests.length === 1);
+      const drained = b.get(GenerationService).drain();
+      expect((await posted).status).toBe(201);
+      await drained;
+      const answers = (await k.t.db.query(
+        `SELECT status, words FROM messages WHERE conversation_id = $1 AND role = 'assistant'`,
+        [conversationId],
+      )) as { status: string; words: number }[];
+      expect(answers).toEqual([{ status: 'complete', words: 5 }]);
+    } finally {
+      await k.t.db.query(`DROP TRIGGER ${hold} ON messages`);
+      await k.t.db.query(`DROP FUNCTION ${hold}()`);
+    }
+    await b.close();
+    second = null;
+  });
 });

@@ -184,6 +184,14 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
   private readonly sweepers: LeaseSweeper[] = [];
   private timers: ReturnType<typeof setInterval>[] = [];
   private draining: Promise<void> | null = null;
+  /**
+   * Generations between their admission and `run`: a token while the admission is under way, then its
+   * reservation until it is run or released. A drain waits for them as for the running ones, so a generation
+   * admitted as the drain began is run and finished, not cut off by the stop that follows.
+   */
+  private readonly unstarted = new Set<object>();
+  /** Resolved when an entry leaves `unstarted`, for a drain that waits on it. */
+  private unstartedLeft: { promise: Promise<void>; resolve: () => void } | null = null;
 
   constructor(
     @Inject(APP_ENV) private readonly env: AppEnv,
@@ -248,8 +256,13 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     requestedModel: string | null | undefined,
     limits: AdmissionLimits = {},
   ): Promise<Reservation> {
-    await this.checkAdmission(requestedModel);
-    return this.words.reserve(owner.user_id, this.reserveInput(owner, limits));
+    return this.admitting(
+      async () => {
+        await this.checkAdmission(requestedModel);
+        return this.words.reserve(owner.user_id, this.reserveInput(owner, limits));
+      },
+      (reservation) => reservation,
+    );
   }
 
   /**
@@ -265,16 +278,42 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     store: (m: EntityManager, read: R) => Promise<{ stored: T; id: string }>,
     reads?: { readonly [K in keyof R]: StatementRead<R[K]> },
   ): Promise<{ reservation: Reservation; stored: T }> {
-    await this.checkAdmission(requestedModel);
-    return this.words.reserveWith(
-      payer.user_id,
-      this.reserveInput(payer, {}),
-      async (m, target: R) => {
-        const { stored, id } = await store(m, target);
-        return { stored, reference: id };
+    return this.admitting(
+      async () => {
+        await this.checkAdmission(requestedModel);
+        return this.words.reserveWith(
+          payer.user_id,
+          this.reserveInput(payer, {}),
+          async (m, target: R) => {
+            const { stored, id } = await store(m, target);
+            return { stored, reference: id };
+          },
+          reads,
+        );
       },
-      reads,
+      (admitted) => admitted.reservation,
     );
+  }
+
+  /** Runs an admission as one of the generations not yet started (see `unstarted`); its reservation stays one. */
+  private async admitting<A>(admission: () => Promise<A>, reservationOf: (admitted: A) => Reservation) {
+    const underWay = {};
+    this.unstarted.add(underWay);
+    try {
+      const admitted = await admission();
+      this.unstarted.add(reservationOf(admitted));
+      return admitted;
+    } finally {
+      this.started(underWay);
+    }
+  }
+
+  /** `entry` (an admission's token or reservation) is no longer waiting to start. */
+  private started(entry: object): void {
+    if (!this.unstarted.delete(entry)) return;
+    const left = this.unstartedLeft;
+    this.unstartedLeft = null;
+    left?.resolve();
   }
 
   private async checkAdmission(requestedModel: string | null | undefined): Promise<void> {
@@ -303,6 +342,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
   }
 
   async release(reservation: Reservation): Promise<void> {
+    this.started(reservation);
     await this.words
       .release(reservation)
       .catch((err: Error) =>
@@ -315,6 +355,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
    * target is discarded (or, once text was streamed, interrupted) and, when streamed, reported on the socket.
    */
   run<T>(spec: GenerationSpec<T>, reservation: Reservation, head?: HeadStart): Promise<T> {
+    this.started(reservation);
     const controller = head?.controller ?? new AbortController();
     const entry: Running = {
       spec: spec as GenerationSpec<unknown>,
@@ -376,17 +417,27 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
     return true;
   }
 
-  /** Stops accepting, lets the running generations finish for SHUTDOWN_DRAIN_MS, then interrupts the rest. */
+  /**
+   * Stops accepting, lets the running generations (and those admitted but not yet started, once they start)
+   * finish for SHUTDOWN_DRAIN_MS, then interrupts the rest.
+   */
   drain(): Promise<void> {
     this.draining ??= (async () => {
       const all = () => [...this.running.values()];
-      if (all().length) {
-        this.logger.log(`Draining ${all().length} running generations`);
+      if (all().length || this.unstarted.size) {
+        this.logger.log(`Draining ${all().length} running generations and ${this.unstarted.size} admitted`);
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          Promise.allSettled(all().map((r) => r.done)),
-          new Promise((resolve) => (timer = setTimeout(resolve, this.env.shutdownDrainMs))),
-        ]);
+        let over = false;
+        const deadline = new Promise<void>(
+          (resolve) => (timer = setTimeout(resolve, this.env.shutdownDrainMs)),
+        );
+        void deadline.then(() => (over = true));
+        while (!over && (all().length || this.unstarted.size)) {
+          const waits: Promise<unknown>[] = [deadline];
+          if (all().length) waits.push(Promise.allSettled(all().map((r) => r.done)));
+          if (this.unstarted.size) waits.push(this.nextUnstartedLeaving());
+          await Promise.race(waits);
+        }
         clearTimeout(timer);
       }
       const left = all();
@@ -397,6 +448,15 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
   }
 
   // ---------------------------------------------------------------- internals
+
+  private nextUnstartedLeaving(): Promise<void> {
+    if (!this.unstartedLeft) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      this.unstartedLeft = { promise, resolve };
+    }
+    return this.unstartedLeft.promise;
+  }
 
   private onBus(message: BusMessage): void {
     if (message.type === 'resume') {
