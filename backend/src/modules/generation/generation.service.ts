@@ -131,8 +131,9 @@ interface Begun {
 }
 
 /**
- * A generation's provider call begun while its admission commits (`GenerationService.headStart`): `run` takes the
- * answer from there, and nothing goes out before it does. `cancel()` ends the call when the admission fails.
+ * A generation's provider call begun once its words are admitted, before its admission has committed
+ * (`GenerationService.headStart`): `run` takes the answer from there, and nothing goes out before it does.
+ * `cancel()` ends the call when the admission fails.
  */
 export class HeadStart {
   constructor(

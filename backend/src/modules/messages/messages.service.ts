@@ -210,8 +210,8 @@ export class MessagesService implements OnModuleInit {
 
   /**
    * Checks the request, reserves the words, saves the user's message and the pending answer; the generation is
-   * the caller's to run (`live`: streamed on the socket). Its provider call is begun while the admission commits
-   * (`head`) when nothing is left to look up for it.
+   * the caller's to run (`live`: streamed on the socket). Its provider call is begun once the words are admitted,
+   * while the exchange is saved and the admission commits (`head`), when nothing is left to look up for it.
    */
   private async start(
     me: Principal,
