@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { inlineStatement, UnitOfWork } from '../src/database/unit-of-work';
+import { prepared, preparedName } from '../src/database/prepared-statements';
+import { inlineStatement, UnitOfWork, type StatementRead } from '../src/database/unit-of-work';
 import { startTestApp, TestApp } from './harness';
 
 let t: TestApp;
@@ -16,8 +17,11 @@ afterAll(() => t.close());
  * commit, and a failure anywhere keeps nothing and leaves the connection usable.
  */
 describe('UnitOfWork.runInline', () => {
-  const lock = (user_id: number) =>
-    inlineStatement('SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE', [user_id]);
+  // Marked as prepared (the users module's lock is the same text), so these run by name on a connection that has it.
+  const lock = (user_id: number) => ({
+    sql: prepared('SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE'),
+    values: [user_id],
+  });
   const entry = (user_id: number, reference: string) =>
     inlineStatement(
       `INSERT INTO word_ledger (user_id, kind, words, source, reference)
@@ -173,5 +177,85 @@ describe('UnitOfWork.readTogether', () => {
       ),
     );
     expect(answers.map(([rows]) => (rows as { i: number }[])[0].i)).toEqual([...Array(12).keys()]);
+  });
+});
+
+/**
+ * Marked statements (prepared-statements.ts) written inline run as EXECUTE of the connection's prepared statement
+ * once that connection has prepared it (after its first use there, outside the transaction), with the same rows;
+ * one the database cannot prepare keeps running as written.
+ */
+describe('marked statements run inline', () => {
+  /** How many times this connection has run the prepared statement `name` (0 when it has none of that name). */
+  const runsOf = (name: string): StatementRead<number> => ({
+    statement: {
+      sql: `SELECT COALESCE(sum(generic_plans + custom_plans), 0)::int AS runs
+              FROM pg_prepared_statements WHERE name = $1`,
+      values: [name],
+    },
+    read: (rows) => (rows as { runs: number }[])[0].runs,
+  });
+
+  it('runs a statement by name once its connection has prepared it, with the same rows', async () => {
+    const me = await t.createUser();
+    const sql = prepared('SELECT user_id, $2::int AS n FROM users WHERE user_id = $1 /* marked inline */');
+    const name = preparedName(sql)!;
+    const runs: number[] = [];
+    // Twelve reads one after another on a pool of ten connections: at least one connection serves two of them.
+    for (let i = 0; i < 12; i++) {
+      const [rows, byName] = await uow.readTogether([
+        { statement: { sql, values: [me.user_id, i] }, read: (r) => r },
+        runsOf(name),
+      ] as const);
+      expect(rows).toEqual([{ user_id: me.user_id, n: i }]);
+      runs.push(byName);
+    }
+    expect(Math.max(...runs)).toBeGreaterThanOrEqual(1);
+    // In a transaction's opening and closing round trips too, and what it writes is kept.
+    for (let i = 0; i < 12; i++) {
+      const { value, closed } = await uow.runInline(
+        [{ sql, values: [me.user_id, i] }, runsOf(name).statement],
+        async (m, opened) => ({ value: opened, closing: [{ sql, values: [me.user_id, 100 + i] }] }),
+      );
+      expect(value[0]).toEqual([{ user_id: me.user_id, n: i }]);
+      expect(closed).toEqual([[{ user_id: me.user_id, n: 100 + i }]]);
+      runs.push((value[1] as { runs: number }[])[0].runs);
+    }
+    expect(Math.max(...runs)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('prepares a statement first used in a transaction that failed, and runs it by name after', async () => {
+    const me = await t.createUser();
+    const sql = prepared('SELECT user_id FROM users WHERE user_id = $1 /* marked, first use fails */');
+    const name = preparedName(sql)!;
+    await expect(
+      uow.runInline([{ sql, values: [me.user_id] }], async () => {
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
+    const runs: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const [rows, byName] = await uow.readTogether([
+        { statement: { sql, values: [me.user_id] }, read: (r) => r },
+        runsOf(name),
+      ] as const);
+      expect(rows).toEqual([{ user_id: me.user_id }]);
+      runs.push(byName);
+    }
+    expect(Math.max(...runs)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps running as written a marked statement the database cannot prepare', async () => {
+    // Without values, unknown + unknown names no operator, so PREPARE refuses it; written inline, 1 + 2 is 3.
+    const sql = prepared('SELECT $1 + $2 AS said /* marked, cannot be prepared */');
+    const name = preparedName(sql)!;
+    for (let i = 0; i < 12; i++) {
+      const [said, byName] = await uow.readTogether([
+        { statement: { sql, values: [i, 1] }, read: (rows) => (rows as { said: number }[])[0].said },
+        runsOf(name),
+      ] as const);
+      expect(said).toBe(i + 1);
+      expect(byName).toBe(0);
+    }
   });
 });

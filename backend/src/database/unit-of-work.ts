@@ -8,6 +8,7 @@ import {
   type QueryRunner,
   type SelectQueryBuilder,
 } from 'typeorm';
+import { preparedName } from './prepared-statements';
 
 /**
  * A statement whose values are written into its text (see `inlineStatement`), so it needs no parameters and can
@@ -89,22 +90,75 @@ export function isInlineValue(value: unknown): boolean {
  * the statement; the same text serves with parameters and inline.
  */
 export function inlineStatement(sql: string, values: InlineValue[]): InlineStatement {
-  const literals = values.map(literal);
-  return {
-    sql: sql.replace(/\$(\d+)/g, (placeholder, n: string) => {
-      const value = literals[Number(n) - 1];
-      if (value === undefined) throw new TypeError(`No value for ${placeholder}`);
-      return value;
-    }),
-  };
+  return { sql: withLiterals(sql, values.map(literal)) };
 }
 
-/** The statement's inline text, or null when one of its values cannot be written inline. */
-function inlineText(statement: TransactionStatement): string | null {
-  if (!statement.values) return statement.sql;
-  return statement.values.every(isInlineValue)
-    ? inlineStatement(statement.sql, statement.values as InlineValue[]).sql
-    : null;
+/** `sql` with each parameter ($1, $2...) replaced by its literal. */
+function withLiterals(sql: string, literals: string[]): string {
+  return sql.replace(/\$(\d+)/g, (placeholder, n: string) => {
+    const value = literals[Number(n) - 1];
+    if (value === undefined) throw new TypeError(`No value for ${placeholder}`);
+    return value;
+  });
+}
+
+/** pg's record of the named statements prepared on one connection (name to text); its Parse messages fill it. */
+type PreparedOnConnection = Record<string, string | undefined>;
+
+/** Names a connection was once asked to prepare: each is tried once per connection, whatever came of it. */
+const preparing = new WeakMap<object, Set<string>>();
+
+/**
+ * The marked statements (prepared-statements.ts) as one connection runs them inline: a text the connection has
+ * prepared runs as `EXECUTE name(values)`, so PostgreSQL neither parses nor plans it again (an inline statement's
+ * text is new to the server each time: its values are in it); a text it has not prepared runs as written and is
+ * prepared after the transaction (`prepareMarked`), outside it, once per connection.
+ */
+class InlineStatements {
+  private readonly later = new Map<string, string>();
+
+  constructor(private readonly client: PoolClient) {}
+
+  private get prepared(): PreparedOnConnection | undefined {
+    return (this.client as unknown as { connection?: { parsedStatements?: PreparedOnConnection } }).connection
+      ?.parsedStatements;
+  }
+
+  /** The statement's text for a string of statements, or null when one of its values cannot be written inline. */
+  text(statement: TransactionStatement): string | null {
+    let literals: string[];
+    try {
+      literals = (statement.values ?? []).map(literal);
+    } catch {
+      return null;
+    }
+    const name = preparedName(statement.sql);
+    if (name && this.prepared?.[name] === statement.sql)
+      return literals.length ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`;
+    if (name && !preparing.get(this.client)?.has(name)) this.later.set(name, statement.sql);
+    return statement.values ? withLiterals(statement.sql, literals) : statement.sql;
+  }
+
+  /**
+   * Prepares the marked texts this connection ran as written, each in a statement of its own outside any
+   * transaction (a prepared statement is not undone by a rollback, so one made inside a transaction that failed
+   * would be there without pg knowing it). One that fails is left to run as written on this connection.
+   */
+  async prepareMarked(): Promise<void> {
+    if (!this.later.size || !this.prepared) return;
+    const tried = preparing.get(this.client) ?? new Set<string>();
+    preparing.set(this.client, tried);
+    for (const [name, sql] of this.later) {
+      tried.add(name);
+      try {
+        await this.client.query(`PREPARE ${name} AS ${sql}`);
+        this.prepared[name] = sql;
+      } catch {
+        // The statement keeps running as written; nothing else depends on it being prepared.
+      }
+    }
+    this.later.clear();
+  }
 }
 
 /**
@@ -131,9 +185,10 @@ export class UnitOfWork {
   }): Promise<T> {
     const runner = this.db.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
+    const inlined = new InlineStatements(client);
     try {
       const statements = reads as readonly StatementRead<unknown>[];
-      const texts = statements.map((r) => inlineText(r.statement));
+      const texts = statements.map((r) => inlined.text(r.statement));
       const rows: unknown[][] = new Array(statements.length);
       const inline = texts.flatMap((text, i) => (text === null ? [] : [i]));
       if (inline.length) {
@@ -145,6 +200,7 @@ export class UnitOfWork {
           rows[i] = (await this.send(runner, client, r.statement.sql, [...(r.statement.values ?? [])]))[0];
       return statements.map((r, i) => r.read(rows[i])) as unknown as T;
     } finally {
+      await inlined.prepareMarked();
       await runner.release();
     }
   }
@@ -175,10 +231,11 @@ export class UnitOfWork {
     const runner = this.db.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
     const send = (text: string, values?: unknown[]) => this.send(runner, client, text, values);
+    const inlined = new InlineStatements(client);
     // Statements in order: the inline ones next to `control` (a leading run after START TRANSACTION, a trailing
     // run before COMMIT) share its round trip; the others run alone, with their parameters.
     const runWith = async (control: string, statements: TransactionStatement[], controlFirst: boolean) => {
-      const texts = statements.map(inlineText);
+      const texts = statements.map((s) => inlined.text(s));
       let n = 0;
       while (n < texts.length && texts[controlFirst ? n : texts.length - 1 - n] !== null) n++;
       const ride = (controlFirst ? texts.slice(0, n) : texts.slice(texts.length - n)) as string[];
@@ -217,6 +274,7 @@ export class UnitOfWork {
       throw err;
     } finally {
       runner.query = query;
+      await inlined.prepareMarked();
       await runner.release();
     }
   }

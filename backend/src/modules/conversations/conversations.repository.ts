@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statements';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, ObjectLiteral, Repository } from 'typeorm';
 import { whereOwned, type OwnerScope } from '../../common/database/owner-scope';
@@ -143,11 +144,11 @@ export class ConversationsRepository {
    */
   ownedWithFileStatement(scope: OwnerScope, id: number): TransactionStatement {
     return {
-      sql: `SELECT c.conversation_id, c.user_id, c.organization_id, c.name, c.model, c.tags, c.archived,
+      sql: prepared(`SELECT c.conversation_id, c.user_id, c.organization_id, c.name, c.model, c.tags, c.archived,
           c.avatar_id, c.thread_avatar_id, c."createdAt", c."updatedAt",
           f.file_id AS f_file_id, f.extracted_text AS f_extracted_text, f."createdAt" AS "f_createdAt"
         FROM conversations c LEFT JOIN conversation_files f ON f.conversation_id = c.conversation_id
-        WHERE c.user_id = $1 AND COALESCE(c.organization_id, 0) = $2 AND c.conversation_id = $3`,
+        WHERE c.user_id = $1 AND COALESCE(c.organization_id, 0) = $2 AND c.conversation_id = $3`),
       values: [scope.user_id, scope.organization_id, id],
     };
   }

@@ -276,7 +276,10 @@ export class MessagesRepository {
    * another statement's round trip (a new message's, before it is saved, so it is not among them).
    */
   historyRead(conversationId: number, limit: number): StatementRead<HistoryRow[]> {
-    return builtRead(this.historyQuery(conversationId, limit), (rows: HistoryRow[]) => rows);
+    const read = builtRead(this.historyQuery(conversationId, limit), (rows: HistoryRow[]) => rows);
+    // Two texts in all (with and without history): prepared once per connection, run by name.
+    prepared(read.statement.sql);
+    return read;
   }
 
   private historyQuery(conversationId: number, limit: number) {

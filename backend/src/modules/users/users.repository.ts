@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { prepared } from '../../database/prepared-statements';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { selectColumns } from '../../common/database/select-columns';
@@ -84,7 +85,7 @@ const SIGN_UP_COLUMNS = ['user_id', 'name', 'last_name', 'email', 'createdAt'] a
 export type SignUpRow = Pick<User, (typeof SIGN_UP_COLUMNS)[number]>;
 
 /** Locks a user's row until the transaction ends ($1: the user); a row when the user exists. */
-const LOCK_SQL = 'SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE';
+const LOCK_SQL = prepared('SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE');
 
 /** The users table: the only code that reads or writes it. */
 

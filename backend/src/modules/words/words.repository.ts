@@ -34,11 +34,11 @@ const LOTS_SQL = `SELECT words, unlimited, ${micros('"createdAt"')} AS at, ${mic
                     FROM word_ledger WHERE user_id = $1 AND (words > 0 OR unlimited)`;
 
 /** What admitting a generation reads under the user's lock ($1: the user). */
-const ADMISSION_SQL = `SELECT h.running, h.words AS held_words, l.*
+const ADMISSION_SQL = prepared(`SELECT h.running, h.words AS held_words, l.*
          FROM (SELECT count(*) FILTER (WHERE counts_toward_user_cap)::int AS running,
                       COALESCE(sum(words), 0)::bigint AS words
                  FROM word_reservations WHERE user_id = $1 AND expires_at > now()) h
-         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`;
+         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`);
 
 export interface AdmissionState {
   held: { running: number; words: number };
@@ -58,12 +58,12 @@ export function toAdmissionState(rows: unknown[]): AdmissionState {
  * What charging reads under the user's lock ($1 the user, $2 the source, $3 the reference, $4 the reservation
  * to delete): the debit already recorded under the reference (a replay) and the lots.
  */
-const CHARGE_SQL = `WITH released AS (DELETE FROM word_reservations WHERE reservation_id = $4)
+const CHARGE_SQL = prepared(`WITH released AS (DELETE FROM word_reservations WHERE reservation_id = $4)
        SELECT e.user_id AS existing_user_id, e.words AS existing_words, l.*
          FROM (SELECT 1) one
          LEFT JOIN LATERAL (SELECT user_id, words FROM word_ledger
                              WHERE kind = 'debit' AND source = $2 AND reference = $3 LIMIT 1) e ON true
-         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`;
+         LEFT JOIN LATERAL (${LOTS_SQL}) l ON true`);
 
 export interface ChargeState {
   existing: { user_id: number; words: number } | null;
@@ -84,9 +84,9 @@ export function toChargeState(rows: unknown[]): ChargeState {
 }
 
 /** Records a ledger entry; createdAt keeps the table's default (clock_timestamp()). */
-const APPEND_SQL = `INSERT INTO word_ledger
+const APPEND_SQL = prepared(`INSERT INTO word_ledger
          (user_id, organization_id, kind, words, unlimited, source, reference, expires_at, note, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`);
 
 function appendValues(entry: NewLedgerEntry): unknown[] {
   return [
@@ -112,9 +112,10 @@ export interface NewReservation {
 }
 
 /** Records a reservation that holds until now + $5 milliseconds. */
-const RESERVE_SQL = `INSERT INTO word_reservations (user_id, words, reference, counts_toward_user_cap, expires_at)
+const RESERVE_SQL =
+  prepared(`INSERT INTO word_reservations (user_id, words, reference, counts_toward_user_cap, expires_at)
        VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5 / 1000.0))
-       RETURNING reservation_id`;
+       RETURNING reservation_id`);
 
 function reserveValues(input: NewReservation): unknown[] {
   return [input.user_id, input.words, input.reference, input.countsTowardUserCap, Math.round(input.ttlMs)];
