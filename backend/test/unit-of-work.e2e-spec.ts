@@ -259,3 +259,36 @@ describe('marked statements run inline', () => {
     }
   });
 });
+
+/**
+ * Behind a pooler in transaction mode (DATABASE_POOLER_MODE=transaction) a server connection may change between
+ * transactions, and such poolers follow only the protocol's prepared statements: marked statements written inline
+ * then always run as written, and nothing is prepared with the SQL command.
+ */
+describe('marked statements run inline behind a pooler in transaction mode', () => {
+  let pooled: TestApp;
+  beforeAll(async () => {
+    pooled = await startTestApp({ DATABASE_POOLER_MODE: 'transaction' });
+  });
+  afterAll(() => pooled.close());
+
+  it('runs them as written and prepares nothing', async () => {
+    const work = pooled.app.get(UnitOfWork);
+    const me = await pooled.createUser();
+    const sql = prepared('SELECT user_id, $2::int AS n FROM users WHERE user_id = $1 /* marked, pooled */');
+    for (let i = 0; i < 12; i++) {
+      const [rows, named] = await work.readTogether([
+        { statement: { sql, values: [me.user_id, i] }, read: (r) => r },
+        {
+          statement: {
+            sql: `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = $1`,
+            values: [preparedName(sql)!],
+          },
+          read: (r) => (r as { n: number }[])[0].n,
+        },
+      ] as const);
+      expect(rows).toEqual([{ user_id: me.user_id, n: i }]);
+      expect(named).toBe(0);
+    }
+  });
+});

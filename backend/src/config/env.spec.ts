@@ -15,6 +15,10 @@ describe('loadEnv', () => {
     expect(env.role).toBe('all');
     expect(env.publicUrl).toBe('http://localhost:3000');
     expect(env.databasePoolSize).toBe(10);
+    expect(env.databasePoolerMode).toBe('session');
+    expect(loadEnv({ DATA_DIR: dir, DATABASE_POOLER_MODE: 'transaction' }).databasePoolerMode).toBe(
+      'transaction',
+    );
   });
 
   it('generates APP_SECRET once and keeps it in DATA_DIR', () => {
@@ -30,6 +34,9 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ROLE: 'boss' })).toThrow(/ROLE/);
     expect(() => loadEnv({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), DATABASE_POOLER_MODE: 'statement' })).toThrow(
+      /DATABASE_POOLER_MODE/,
+    );
     expect(() => loadEnv({ DATA_DIR: dataDir(), APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
     expect(() => loadEnv({ DATA_DIR: dataDir(), OUTBOUND_ALLOW: '10.0.0.0/99' })).toThrow(/OUTBOUND_ALLOW/);
     expect(() => loadEnv({ DATA_DIR: dataDir(), OUTBOUND_ALLOW: 'http://x' })).toThrow(/OUTBOUND_ALLOW/);

@@ -6,6 +6,7 @@ import { parseAllowEntry } from '../common/outbound/address-policy';
 
 export type Role = 'api' | 'worker' | 'all';
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+export type DatabasePoolerMode = 'session' | 'transaction';
 
 /** The whole typed configuration. Only `loadEnv` reads process.env; everything else receives an `AppEnv`. */
 export interface AppEnv {
@@ -44,6 +45,12 @@ export interface AppEnv {
   databaseRetryMs: number;
   /** PostgreSQL connections this instance opens at most and keeps open (the embedded database takes one). */
   databasePoolSize: number;
+  /**
+   * How a pooler between the instances and PostgreSQL hands out its server connections: `session` (no pooler, or
+   * one server connection per client connection) or `transaction` (PgBouncer 1.21+ with max_prepared_statements,
+   * which follows only the protocol's prepared statements, so the SQL commands PREPARE and EXECUTE are not used).
+   */
+  databasePoolerMode: DatabasePoolerMode;
   /** Where the built frontends live (served from one origin in production). */
   frontendsDir: string;
   s3Endpoint: string | null;
@@ -94,6 +101,7 @@ export type TrustProxy = false | number | string[];
 
 const ROLES: Role[] = ['api', 'worker', 'all'];
 const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+const DATABASE_POOLER_MODES: DatabasePoolerMode[] = ['session', 'transaction'];
 
 function str(source: NodeJS.ProcessEnv, key: string): string | null {
   const value = source[key];
@@ -248,6 +256,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     maxUploadBytes: int(source, 'MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     databaseRetryMs: int(source, 'DATABASE_RETRY_MS', 10_000, 0, 120_000),
     databasePoolSize: int(source, 'DATABASE_POOL_SIZE', 10, 1, 100),
+    databasePoolerMode: oneOf(source, 'DATABASE_POOLER_MODE', DATABASE_POOLER_MODES, 'session'),
     frontendsDir: resolve(str(source, 'FRONTENDS_DIR') ?? join(__dirname, '..', '..', '..', 'frontends')),
     s3Endpoint: url(source, 'S3_ENDPOINT', ['http:', 'https:']),
     s3AccessKeyId: str(source, 'S3_ACCESS_KEY_ID'),

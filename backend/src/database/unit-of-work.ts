@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient, QueryResult } from 'pg';
 import {
   DataSource,
@@ -8,6 +8,7 @@ import {
   type QueryRunner,
   type SelectQueryBuilder,
 } from 'typeorm';
+import { APP_ENV, type AppEnv } from '../config/env';
 import { preparedName } from './prepared-statements';
 
 /**
@@ -112,12 +113,16 @@ const preparing = new WeakMap<object, Set<string>>();
  * The marked statements (prepared-statements.ts) as one connection runs them inline: a text the connection has
  * prepared runs as `EXECUTE name(values)`, so PostgreSQL neither parses nor plans it again (an inline statement's
  * text is new to the server each time: its values are in it); a text it has not prepared runs as written and is
- * prepared after the transaction (`prepareMarked`), outside it, once per connection.
+ * prepared after the transaction (`prepareMarked`), outside it, once per connection. Not `byName` (behind a
+ * pooler in transaction mode, whose server connections change between transactions), every text runs as written.
  */
 class InlineStatements {
   private readonly later = new Map<string, string>();
 
-  constructor(private readonly client: PoolClient) {}
+  constructor(
+    private readonly client: PoolClient,
+    private readonly byName: boolean,
+  ) {}
 
   private get prepared(): PreparedOnConnection | undefined {
     return (this.client as unknown as { connection?: { parsedStatements?: PreparedOnConnection } }).connection
@@ -132,7 +137,7 @@ class InlineStatements {
     } catch {
       return null;
     }
-    const name = preparedName(statement.sql);
+    const name = this.byName ? preparedName(statement.sql) : undefined;
     if (name && this.prepared?.[name] === statement.sql)
       return literals.length ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`;
     if (name && !preparing.get(this.client)?.has(name)) this.later.set(name, statement.sql);
@@ -168,7 +173,15 @@ class InlineStatements {
  */
 @Injectable()
 export class UnitOfWork {
-  constructor(private readonly db: DataSource) {}
+  /** Whether marked inline statements may run as EXECUTE of the connection's prepared statements. */
+  private readonly byName: boolean;
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_ENV) env: AppEnv,
+  ) {
+    this.byName = env.databasePoolerMode === 'session';
+  }
 
   run<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -185,7 +198,7 @@ export class UnitOfWork {
   }): Promise<T> {
     const runner = this.db.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const inlined = new InlineStatements(client);
+    const inlined = new InlineStatements(client, this.byName);
     try {
       const statements = reads as readonly StatementRead<unknown>[];
       const texts = statements.map((r) => inlined.text(r.statement));
@@ -231,7 +244,7 @@ export class UnitOfWork {
     const runner = this.db.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
     const send = (text: string, values?: unknown[]) => this.send(runner, client, text, values);
-    const inlined = new InlineStatements(client);
+    const inlined = new InlineStatements(client, this.byName);
     // Statements in order: the inline ones next to `control` (a leading run after START TRANSACTION, a trailing
     // run before COMMIT) share its round trip; the others run alone, with their parameters.
     const runWith = async (control: string, statements: TransactionStatement[], controlFirst: boolean) => {
