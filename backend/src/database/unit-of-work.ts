@@ -103,6 +103,12 @@ function withLiterals(sql: string, literals: string[]): string {
   });
 }
 
+/** One statement string on a connection: the rows of each of its statements, in order. */
+async function rowsOf(client: PoolClient, text: string, values?: unknown[]): Promise<unknown[][]> {
+  const answered = (await client.query(text, values)) as unknown as QueryResult | QueryResult[];
+  return (Array.isArray(answered) ? answered : [answered]).map((r) => r.rows as unknown[]);
+}
+
 /** pg's record of the named statements prepared on one connection (name to text); its Parse messages fill it. */
 type PreparedOnConnection = Record<string, string | undefined>;
 
@@ -156,7 +162,7 @@ class InlineStatements {
     for (const [name, sql] of this.later) {
       tried.add(name);
       try {
-        await this.client.query(`PREPARE ${name} AS ${sql}`);
+        await rowsOf(this.client, `PREPARE ${name} AS ${sql}`);
         this.prepared[name] = sql;
       } catch {
         // The statement keeps running as written; nothing else depends on it being prepared.
@@ -218,11 +224,10 @@ export class UnitOfWork {
     }
   }
 
-  /** One statement string on the runner's connection: the rows of each of its statements, in order. */
+  /** `rowsOf` on the runner's connection, its failure logged as TypeORM logs a failed query. */
   private async send(runner: QueryRunner, client: PoolClient, text: string, values?: unknown[]) {
     try {
-      const answered = (await client.query(text, values)) as unknown as QueryResult | QueryResult[];
-      return (Array.isArray(answered) ? answered : [answered]).map((r) => r.rows as unknown[]);
+      return await rowsOf(client, text, values);
     } catch (err) {
       const failed = new QueryFailedError(text, values ?? [], err as Error);
       this.db.logger.logQueryError(failed, text, [], runner);
