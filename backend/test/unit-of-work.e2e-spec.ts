@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { prepared, preparedName } from '../src/database/prepared-statements';
-import { inlineStatement, UnitOfWork, type StatementRead } from '../src/database/unit-of-work';
+import { UnitOfWork, type StatementRead } from '../src/database/unit-of-work';
 import { startTestApp, TestApp } from './harness';
 
 let t: TestApp;
@@ -12,22 +12,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Transactions that open with inline statements (in the round trip of START TRANSACTION) and close with them (in
- * the round trip of COMMIT), on a real database: what they read comes back, what they write is kept with the
+ * Transactions that open with statements sent in the round trip of START TRANSACTION and close with statements
+ * sent in the round trip of COMMIT, on a real database: what they read comes back, what they write is kept with the
  * commit, and a failure anywhere keeps nothing and leaves the connection usable.
  */
-describe('UnitOfWork.runInline', () => {
+describe('UnitOfWork.runBatched', () => {
   // Marked as prepared (the users module's lock is the same text), so these run by name on a connection that has it.
   const lock = (user_id: number) => ({
     sql: prepared('SELECT user_id FROM users WHERE user_id = $1 FOR UPDATE'),
     values: [user_id],
   });
-  const entry = (user_id: number, reference: string) =>
-    inlineStatement(
-      `INSERT INTO word_ledger (user_id, kind, words, source, reference)
-       VALUES ($1, 'grant', 5, 'uow-test', $2) RETURNING reference`,
-      [user_id, `${user_id}-${reference}`],
-    );
+  const entry = (user_id: number, reference: string) => ({
+    sql: `INSERT INTO word_ledger (user_id, kind, words, source, reference)
+          VALUES ($1, 'grant', 5, 'uow-test', $2) RETURNING reference`,
+    values: [user_id, `${user_id}-${reference}`],
+  });
   /** A write made by the work itself, with parameters. */
   const inside = (m: EntityManager, user_id: number) =>
     m.query(
@@ -45,7 +44,7 @@ describe('UnitOfWork.runInline', () => {
 
   it('hands the work what the opening read and the caller what the closing wrote, all committed', async () => {
     const me = await t.createUser();
-    const { value, closed } = await uow.runInline([lock(me.user_id)], async (m, opened) => {
+    const { value, closed } = await uow.runBatched([lock(me.user_id)], async (m, opened) => {
       await inside(m, me.user_id);
       return { value: opened, closing: [entry(me.user_id, 'closing')] };
     });
@@ -54,14 +53,14 @@ describe('UnitOfWork.runInline', () => {
     expect(await entries(me.user_id)).toEqual(['closing', 'inside']);
   });
 
-  it('runs a statement whose values cannot be written inline alone, with its parameters, in its place', async () => {
+  it('sends any value as a parameter, text from a request included, in its place', async () => {
     const me = await t.createUser();
     const noted = (reference: string) => ({
       sql: `INSERT INTO word_ledger (user_id, kind, words, source, reference, note)
             VALUES ($1, 'grant', 5, 'uow-test', $2, $3) RETURNING reference`,
       values: [me.user_id, `${me.user_id}-${reference}`, "a note with 'quotes'"],
     });
-    const { value, closed } = await uow.runInline(
+    const { value, closed } = await uow.runBatched(
       [noted('opening'), lock(me.user_id)],
       async (m, opened) => ({
         value: opened,
@@ -76,7 +75,7 @@ describe('UnitOfWork.runInline', () => {
   it('keeps nothing when a closing statement fails', async () => {
     const me = await t.createUser();
     await expect(
-      uow.runInline([lock(me.user_id)], async (m) => {
+      uow.runBatched([lock(me.user_id)], async (m) => {
         await inside(m, me.user_id);
         // No such user: the foreign key refuses the closing insert, so the commit never runs.
         return { value: null, closing: [entry(me.user_id, 'first'), entry(2_000_000_000, 'orphan')] };
@@ -88,10 +87,10 @@ describe('UnitOfWork.runInline', () => {
   it('keeps nothing when an opening statement or the work fails, and the connections stay usable', async () => {
     const me = await t.createUser();
     await expect(
-      uow.runInline([lock(me.user_id), inlineStatement('SELECT 1 / $1', [0])], async () => ({ value: 1 })),
+      uow.runBatched([lock(me.user_id), { sql: 'SELECT 1 / $1', values: [0] }], async () => ({ value: 1 })),
     ).rejects.toThrow(/division by zero/);
     await expect(
-      uow.runInline([lock(me.user_id)], async (m) => {
+      uow.runBatched([lock(me.user_id)], async (m) => {
         await inside(m, me.user_id);
         throw new Error('work failed');
       }),
@@ -100,7 +99,7 @@ describe('UnitOfWork.runInline', () => {
     // Every pooled connection is out of its transaction: many transactions at once all commit.
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        uow.runInline([lock(me.user_id)], async () => ({
+        uow.runBatched([lock(me.user_id)], async () => ({
           value: i,
           closing: [entry(me.user_id, `after-${i}`)],
         })),
@@ -110,13 +109,9 @@ describe('UnitOfWork.runInline', () => {
   });
 });
 
-/**
- * Reads of several statements sent together: the inline ones in one round trip, the others after them with their
- * parameters; each read gets its own rows, in the order given, with the values written inline read as their
- * parameters would be.
- */
+/** Reads of several statements sent together in one round trip: each read gets its own rows, in the order given. */
 describe('UnitOfWork.readTogether', () => {
-  it('hands each read its own rows, inline or with parameters, in the order given', async () => {
+  it('hands each read its own rows, in the order given', async () => {
     const a = await t.createUser();
     const b = await t.createUser();
     const since = new Date(Date.now() - 60_000);
@@ -135,7 +130,6 @@ describe('UnitOfWork.readTogether', () => {
         },
         read: (rows) => (rows as { n: number }[])[0].n,
       },
-      // Text from outside is never written inline: this one runs on its own, with its parameter.
       {
         statement: { sql: 'SELECT $1::text AS said', values: ["it's 'quoted'"] },
         read: (rows) => (rows as { said: string }[])[0].said,
@@ -149,7 +143,7 @@ describe('UnitOfWork.readTogether', () => {
     expect(count).toBe(2);
     expect(quoted).toBe("it's 'quoted'");
     expect(none).toBe(0);
-    // An instant after every account's creation finds none of them: the inline instant is the same instant.
+    // An instant after every account's creation finds none of them.
     const [later] = await uow.readTogether([
       {
         statement: {
@@ -181,11 +175,11 @@ describe('UnitOfWork.readTogether', () => {
 });
 
 /**
- * Marked statements (prepared-statements.ts) written inline run as EXECUTE of the connection's prepared statement
- * once that connection has prepared it (after its first use there, outside the transaction), with the same rows;
- * one the database cannot prepare keeps running as written.
+ * Marked statements (prepared-statements.ts) in a batch are bound by the name of the connection's prepared
+ * statement once that connection has prepared it (after its first use there, outside the transaction), with the
+ * same rows; one the database cannot prepare keeps being parsed each time.
  */
-describe('marked statements run inline', () => {
+describe('marked statements in batches', () => {
   /** How many times this connection has run the prepared statement `name` (0 when it has none of that name). */
   const runsOf = (name: string): StatementRead<number> => ({
     statement: {
@@ -198,7 +192,7 @@ describe('marked statements run inline', () => {
 
   it('runs a statement by name once its connection has prepared it, with the same rows', async () => {
     const me = await t.createUser();
-    const sql = prepared('SELECT user_id, $2::int AS n FROM users WHERE user_id = $1 /* marked inline */');
+    const sql = prepared('SELECT user_id, $2::int AS n FROM users WHERE user_id = $1 /* marked, batched */');
     const name = preparedName(sql)!;
     const runs: number[] = [];
     // Twelve reads one after another on a pool of ten connections: at least one connection serves two of them.
@@ -213,7 +207,7 @@ describe('marked statements run inline', () => {
     expect(Math.max(...runs)).toBeGreaterThanOrEqual(1);
     // In a transaction's opening and closing round trips too, and what it writes is kept.
     for (let i = 0; i < 12; i++) {
-      const { value, closed } = await uow.runInline(
+      const { value, closed } = await uow.runBatched(
         [{ sql, values: [me.user_id, i] }, runsOf(name).statement],
         async (m, opened) => ({ value: opened, closing: [{ sql, values: [me.user_id, 100 + i] }] }),
       );
@@ -229,7 +223,7 @@ describe('marked statements run inline', () => {
     const sql = prepared('SELECT user_id FROM users WHERE user_id = $1 /* marked, first use fails */');
     const name = preparedName(sql)!;
     await expect(
-      uow.runInline([{ sql, values: [me.user_id] }], async () => {
+      uow.runBatched([{ sql, values: [me.user_id] }], async () => {
         throw new Error('work failed');
       }),
     ).rejects.toThrow('work failed');
@@ -245,16 +239,16 @@ describe('marked statements run inline', () => {
     expect(Math.max(...runs)).toBeGreaterThanOrEqual(1);
   });
 
-  it('keeps running as written a marked statement the database cannot prepare', async () => {
-    // Without values, unknown + unknown names no operator, so PREPARE refuses it; written inline, 1 + 2 is 3.
-    const sql = prepared('SELECT $1 + $2 AS said /* marked, cannot be prepared */');
+  it('keeps parsing a marked statement the database cannot prepare', async () => {
+    // SHOW runs when parsed, but the PREPARE command takes only queries and writes, so it refuses it.
+    const sql = prepared('SHOW max_identifier_length /* marked, cannot be prepared */');
     const name = preparedName(sql)!;
     for (let i = 0; i < 12; i++) {
       const [said, byName] = await uow.readTogether([
-        { statement: { sql, values: [i, 1] }, read: (rows) => (rows as { said: number }[])[0].said },
+        { statement: { sql }, read: (rows) => (rows as { max_identifier_length: string }[])[0] },
         runsOf(name),
       ] as const);
-      expect(said).toBe(i + 1);
+      expect(said).toEqual({ max_identifier_length: '63' });
       expect(byName).toBe(0);
     }
   });
@@ -262,17 +256,17 @@ describe('marked statements run inline', () => {
 
 /**
  * Behind a pooler in transaction mode (DATABASE_POOLER_MODE=transaction) a server connection may change between
- * transactions, and such poolers follow only the protocol's prepared statements: marked statements written inline
- * then always run as written, and nothing is prepared with the SQL command.
+ * transactions, and such poolers follow only the protocol's prepared statements: marked statements in batches are
+ * then parsed each time, and nothing is prepared with the SQL command.
  */
-describe('marked statements run inline behind a pooler in transaction mode', () => {
+describe('marked statements in batches behind a pooler in transaction mode', () => {
   let pooled: TestApp;
   beforeAll(async () => {
     pooled = await startTestApp({ DATABASE_POOLER_MODE: 'transaction' });
   });
   afterAll(() => pooled.close());
 
-  it('runs them as written and prepares nothing', async () => {
+  it('parses them each time and prepares nothing', async () => {
     const work = pooled.app.get(UnitOfWork);
     const me = await pooled.createUser();
     const sql = prepared('SELECT user_id, $2::int AS n FROM users WHERE user_id = $1 /* marked, pooled */');

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import * as pg from 'pg';
 import type { PoolClient, QueryResult } from 'pg';
+import { prepareValue } from 'pg/lib/utils';
 import {
   DataSource,
   EntityManager,
@@ -12,17 +14,8 @@ import { APP_ENV, type AppEnv } from '../config/env';
 import { preparedName } from './prepared-statements';
 
 /**
- * A statement whose values are written into its text (see `inlineStatement`), so it needs no parameters and can
- * travel in one round trip with START TRANSACTION or COMMIT, which the extended protocol (one statement with
- * parameters per round trip) cannot do.
- */
-export interface InlineStatement {
-  readonly sql: string;
-}
-
-/**
- * A statement for `runInline`, as its owner's repository builds it: its text with parameters ($1, $2...) and
- * their values. Without `values` it is already inline.
+ * A statement for `runBatched` or `readTogether`, as its owner's repository builds it: its text with parameters
+ * ($1, $2...) and their values.
  */
 export interface TransactionStatement {
   readonly sql: string;
@@ -47,66 +40,80 @@ export function builtRead<Row, T>(
   return { statement: { sql, values }, read: (rows) => read(rows as Row[]) };
 }
 
-/** The values a statement may carry in its text: none of them can hold a quote or any text from a request. */
-export type InlineValue = number | boolean | null | string | Date | readonly number[];
-
-/** Names the product makes itself ('message', 'message:12', an uuid): letters, digits and _ : . - only. */
-const PLAIN_NAME = /^[A-Za-z0-9_:.-]{0,120}$/;
-
-function wholeNumber(value: number): string {
-  if (!Number.isSafeInteger(value))
-    throw new TypeError(`An inline statement takes whole numbers, not ${value}`);
-  return String(value);
+/** One statement of a batch as it goes out: by the name of the connection's prepared statement, or parsed. */
+interface Outgoing {
+  readonly text: string;
+  readonly values: unknown[];
+  /** Set when the connection has prepared `text` under this name: then it is bound, not parsed again. */
+  readonly name?: string;
 }
 
-function literal(value: unknown): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'number') return wholeNumber(value);
-  // An instant in UTC (every timestamp column is timestamptz); an invalid date throws.
-  if (value instanceof Date) return `'${value.toISOString()}'`;
-  // A list of whole numbers, as an array literal (for `= ANY($1)`).
-  if (Array.isArray(value)) {
-    if (!value.every((v) => typeof v === 'number'))
-      throw new TypeError('An inline statement takes lists of whole numbers only');
-    return `'{${value.map(wholeNumber).join(',')}}'`;
-  }
-  if (typeof value === 'string' && PLAIN_NAME.test(value)) return `'${value}'`;
-  throw new TypeError('An inline statement takes plain names only (letters, digits and _ : . -)');
-}
-
-/** Whether `value` may be written into an inline statement. */
-export function isInlineValue(value: unknown): boolean {
-  try {
-    literal(value);
-    return true;
-  } catch {
-    return false;
-  }
+/** The part of pg's connection a batch writes to (its extended-protocol messages). */
+interface ProtocolWriter {
+  stream: { cork?(): void; uncork?(): void };
+  parse(message: { text: string; name: string; types: number[] }): void;
+  bind(message: {
+    portal: string;
+    statement: string;
+    values: unknown[];
+    valueMapper: (value: unknown) => unknown;
+  }): void;
+  describe(message: { type: 'P'; name: string }): void;
+  execute(message: { portal: string; rows: number }): void;
+  sync(): void;
 }
 
 /**
- * The statement `sql` with its parameters ($1, $2...) replaced by `values` written as literals: whole numbers,
- * booleans, null, plain names (see PLAIN_NAME), instants and lists of whole numbers. Anything else throws, so no text from a request can reach
- * the statement; the same text serves with parameters and inline.
+ * Several statements, each with its parameters, written at once and answered in one round trip: the extended
+ * protocol's messages of every statement (Parse unless the connection prepared it, Bind, Describe, Execute) and
+ * one Sync at the end. node-postgres sends a Sync after each statement and waits for its answer before the next;
+ * its own Query class reads the answers (one result per statement, as for a string of several statements). When
+ * one statement fails, PostgreSQL skips the rest up to the Sync, so nothing after it runs.
  */
-export function inlineStatement(sql: string, values: InlineValue[]): InlineStatement {
-  return { sql: withLiterals(sql, values.map(literal)) };
-}
+class StatementBatch extends pg.Query {
+  constructor(
+    private readonly outgoing: readonly Outgoing[],
+    callback: (err: Error | undefined, result: unknown) => void,
+  ) {
+    // The text only names the batch in errors; the statements go out in `submit`.
+    super({ text: outgoing.map((s) => s.text).join(';\n') }, callback);
+    this.submit = (connection) => this.write(connection as unknown as ProtocolWriter);
+  }
 
-/** `sql` with each parameter ($1, $2...) replaced by its literal. */
-function withLiterals(sql: string, literals: string[]): string {
-  return sql.replace(/\$(\d+)/g, (placeholder, n: string) => {
-    const value = literals[Number(n) - 1];
-    if (value === undefined) throw new TypeError(`No value for ${placeholder}`);
-    return value;
-  });
+  private write(connection: ProtocolWriter): void {
+    // Every message in one write (pg's own Query corks the same way for one statement).
+    connection.stream.cork?.();
+    try {
+      for (const { text, values, name } of this.outgoing) {
+        if (!name) connection.parse({ text, name: '', types: [] });
+        connection.bind({ portal: '', statement: name ?? '', values, valueMapper: prepareValue });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({ portal: '', rows: 0 });
+      }
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+  }
 }
 
 /** One statement string on a connection: the rows of each of its statements, in order. */
 async function rowsOf(client: PoolClient, text: string, values?: unknown[]): Promise<unknown[][]> {
-  const answered = (await client.query(text, values)) as unknown as QueryResult | QueryResult[];
+  return rowsOfAnswer((await client.query(text, values)) as unknown as QueryResult | QueryResult[]);
+}
+
+function rowsOfAnswer(answered: QueryResult | QueryResult[]): unknown[][] {
   return (Array.isArray(answered) ? answered : [answered]).map((r) => r.rows as unknown[]);
+}
+
+/** A batch on a connection: the rows of each of its statements, in order. */
+function rowsOfBatch(client: PoolClient, outgoing: readonly Outgoing[]): Promise<unknown[][]> {
+  return new Promise((resolve, reject) => {
+    const batch = new StatementBatch(outgoing, (err, answered) =>
+      err ? reject(err) : resolve(rowsOfAnswer(answered as QueryResult | QueryResult[])),
+    );
+    void client.query(batch);
+  });
 }
 
 /** pg's record of the named statements prepared on one connection (name to text); its Parse messages fill it. */
@@ -116,18 +123,18 @@ type PreparedOnConnection = Record<string, string | undefined>;
 const preparing = new WeakMap<object, Set<string>>();
 
 /**
- * The marked statements (prepared-statements.ts) as one connection runs them inline: a text the connection has
- * prepared runs as `EXECUTE name(values)`, so PostgreSQL neither parses nor plans it again (an inline statement's
- * text is new to the server each time: its values are in it); a text it has not prepared runs as written and is
- * prepared after the transaction (`prepareMarked`), outside it, once per connection. Not `byName` (behind a
- * pooler in transaction mode, whose server connections change between transactions), every text runs as written.
+ * The marked statements (prepared-statements.ts) of one connection's batches: a text the connection has prepared
+ * is bound by its name, so PostgreSQL neither parses nor plans it again; a text it has not prepared is parsed
+ * (unnamed) and prepared after the transaction (`prepareMarked`), outside it, once per connection. Not
+ * `preparing` (behind a pooler in transaction mode, which follows only the statements the protocol prepares),
+ * nothing is prepared with the SQL command.
  */
-class InlineStatements {
+class MarkedStatements {
   private readonly later = new Map<string, string>();
 
   constructor(
     private readonly client: PoolClient,
-    private readonly byName: boolean,
+    private readonly preparingAfter: boolean,
   ) {}
 
   private get prepared(): PreparedOnConnection | undefined {
@@ -135,25 +142,20 @@ class InlineStatements {
       ?.parsedStatements;
   }
 
-  /** The statement's text for a string of statements, or null when one of its values cannot be written inline. */
-  text(statement: TransactionStatement): string | null {
-    let literals: string[];
-    try {
-      literals = (statement.values ?? []).map(literal);
-    } catch {
-      return null;
-    }
-    const name = this.byName ? preparedName(statement.sql) : undefined;
-    if (name && this.prepared?.[name] === statement.sql)
-      return literals.length ? `EXECUTE ${name}(${literals.join(', ')})` : `EXECUTE ${name}`;
-    if (name && !preparing.get(this.client)?.has(name)) this.later.set(name, statement.sql);
-    return statement.values ? withLiterals(statement.sql, literals) : statement.sql;
+  /** The statement as it goes out in a batch. */
+  outgoing(statement: TransactionStatement): Outgoing {
+    const text = statement.sql;
+    const values = [...(statement.values ?? [])];
+    const name = preparedName(text);
+    if (name && this.prepared?.[name] === text) return { text, values, name };
+    if (name && this.preparingAfter && !preparing.get(this.client)?.has(name)) this.later.set(name, text);
+    return { text, values };
   }
 
   /**
-   * Prepares the marked texts this connection ran as written, each in a statement of its own outside any
+   * Prepares the marked texts this connection parsed unnamed, each in a statement of its own outside any
    * transaction (a prepared statement is not undone by a rollback, so one made inside a transaction that failed
-   * would be there without pg knowing it). One that fails is left to run as written on this connection.
+   * would be there without pg knowing it). One that fails is left to be parsed each time on this connection.
    */
   async prepareMarked(): Promise<void> {
     if (!this.later.size || !this.prepared) return;
@@ -165,7 +167,7 @@ class InlineStatements {
         await rowsOf(this.client, `PREPARE ${name} AS ${sql}`);
         this.prepared[name] = sql;
       } catch {
-        // The statement keeps running as written; nothing else depends on it being prepared.
+        // The statement keeps being parsed each time; nothing else depends on it being prepared.
       }
     }
     this.later.clear();
@@ -179,14 +181,14 @@ class InlineStatements {
  */
 @Injectable()
 export class UnitOfWork {
-  /** Whether marked inline statements may run as EXECUTE of the connection's prepared statements. */
-  private readonly byName: boolean;
+  /** Whether the marked statements a connection parsed are prepared after its transaction (see MarkedStatements). */
+  private readonly preparingAfter: boolean;
 
   constructor(
     private readonly db: DataSource,
     @Inject(APP_ENV) env: AppEnv,
   ) {
-    this.byName = env.databasePoolerMode === 'session';
+    this.preparingAfter = env.databasePoolerMode === 'session';
   }
 
   run<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
@@ -194,91 +196,72 @@ export class UnitOfWork {
   }
 
   /**
-   * Reads of several modules (each built by its owner's repository), sent together: those whose values can be
-   * written inline go in one round trip, as one statement string that PostgreSQL runs in one snapshot; any other
-   * runs after them on the same connection, with its parameters. Each read's `read` gets its own rows. A request
-   * that needs four lists pays one round trip, instead of four pooled connections' worth of writes and waits.
+   * Reads of several modules (each built by its owner's repository), sent together in one round trip, each with
+   * its parameters; each read's `read` gets its own rows. A request that needs four lists pays one round trip,
+   * instead of four pooled connections' worth of writes and waits.
    */
   async readTogether<T extends readonly unknown[]>(reads: {
     readonly [K in keyof T]: StatementRead<T[K]>;
   }): Promise<T> {
     const runner = this.db.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const inlined = new InlineStatements(client, this.byName);
+    const marked = new MarkedStatements(client, this.preparingAfter);
     try {
       const statements = reads as readonly StatementRead<unknown>[];
-      const texts = statements.map((r) => inlined.text(r.statement));
-      const rows: unknown[][] = new Array(statements.length);
-      const inline = texts.flatMap((text, i) => (text === null ? [] : [i]));
-      if (inline.length) {
-        const together = await this.send(runner, client, inline.map((i) => texts[i]).join(';\n'));
-        inline.forEach((i, n) => (rows[i] = together[n]));
-      }
-      for (const [i, r] of statements.entries())
-        if (texts[i] === null)
-          rows[i] = (await this.send(runner, client, r.statement.sql, [...(r.statement.values ?? [])]))[0];
+      if (!statements.length) return [] as unknown as T;
+      const rows = await this.send(
+        runner,
+        client,
+        statements.map((r) => marked.outgoing(r.statement)),
+      );
       return statements.map((r, i) => r.read(rows[i])) as unknown as T;
     } finally {
-      await inlined.prepareMarked();
+      await marked.prepareMarked();
       await runner.release();
     }
   }
 
-  /** `rowsOf` on the runner's connection, its failure logged as TypeORM logs a failed query. */
-  private async send(runner: QueryRunner, client: PoolClient, text: string, values?: unknown[]) {
+  /** A batch on the runner's connection, its failure logged as TypeORM logs a failed query. */
+  private async send(runner: QueryRunner, client: PoolClient, outgoing: readonly Outgoing[]) {
     try {
-      return await rowsOf(client, text, values);
+      return await rowsOfBatch(client, outgoing);
     } catch (err) {
-      const failed = new QueryFailedError(text, values ?? [], err as Error);
+      const text = outgoing.map((s) => s.text).join(';\n');
+      const failed = new QueryFailedError(text, [], err as Error);
       this.db.logger.logQueryError(failed, text, [], runner);
       throw failed;
     }
   }
 
   /**
-   * Like `run`, with `opening` run first in the same round trip as START TRANSACTION (a lock and the reads made
-   * under it), and the `closing` statements the work answers with run last in the same round trip as COMMIT (the
-   * last writes): two round trips less, on the way to an answer's first token and at its end. A statement whose
-   * values cannot be written inline runs on its own, with parameters, in its place in the order. The work gets
-   * the opening statements' rows, the caller the closing ones', one array per statement.
+   * Like `run`, with `opening` sent in the same round trip as START TRANSACTION (a lock and the reads made under
+   * it, and any write that needs nothing the work decides), and the `closing` statements the work answers with
+   * sent in the same round trip as COMMIT (the last writes): two round trips less, on the way to an answer's first
+   * token and at its end. The work gets the opening statements' rows, the caller the closing ones', one array per
+   * statement.
    */
-  async runInline<T>(
+  async runBatched<T>(
     opening: TransactionStatement[],
     work: (m: EntityManager, opened: unknown[][]) => Promise<{ value: T; closing?: TransactionStatement[] }>,
   ): Promise<{ value: T; closed: unknown[][] }> {
     const runner = this.db.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const send = (text: string, values?: unknown[]) => this.send(runner, client, text, values);
-    const inlined = new InlineStatements(client, this.byName);
-    // Statements in order: the inline ones next to `control` (a leading run after START TRANSACTION, a trailing
-    // run before COMMIT) share its round trip; the others run alone, with their parameters.
-    const runWith = async (control: string, statements: TransactionStatement[], controlFirst: boolean) => {
-      const texts = statements.map((s) => inlined.text(s));
-      let n = 0;
-      while (n < texts.length && texts[controlFirst ? n : texts.length - 1 - n] !== null) n++;
-      const ride = (controlFirst ? texts.slice(0, n) : texts.slice(texts.length - n)) as string[];
-      const alone = controlFirst ? statements.slice(n) : statements.slice(0, statements.length - n);
-      const runAlone = async () => {
-        const rows: unknown[][] = [];
-        for (const s of alone) rows.push((await send(s.sql, s.values && [...s.values]))[0]);
-        return rows;
-      };
-      if (controlFirst) {
-        const together = await send([control, ...ride].join(';\n'));
-        return [...together.slice(1), ...(await runAlone())];
-      }
-      const before = await runAlone();
-      const together = await send([...ride, control].join(';\n'));
-      return [...before, ...together.slice(0, -1)];
-    };
+    const marked = new MarkedStatements(client, this.preparingAfter);
+    const batch = (statements: TransactionStatement[]) =>
+      this.send(
+        runner,
+        client,
+        statements.map((s) => marked.outgoing(s)),
+      );
     let opened: unknown[][] = [];
     let closing: TransactionStatement[] = [];
     let closed: unknown[][] = [];
-    // TypeORM starts and commits the transaction with these single statements; the inline ones ride along.
+    // TypeORM starts and commits the transaction with these single statements; the batches ride with them.
     const query = runner.query.bind(runner);
     runner.query = (async (sql: string, ...rest: unknown[]) => {
-      if (sql === 'START TRANSACTION' && opening.length) opened = await runWith(sql, opening, true);
-      else if (sql === 'COMMIT' && closing.length) closed = await runWith(sql, closing, false);
+      if (sql === 'START TRANSACTION' && opening.length)
+        opened = (await batch([{ sql }, ...opening])).slice(1);
+      else if (sql === 'COMMIT' && closing.length) closed = (await batch([...closing, { sql }])).slice(0, -1);
       else return query(sql, ...(rest as []));
     }) as typeof runner.query;
     try {
@@ -292,7 +275,7 @@ export class UnitOfWork {
       throw err;
     } finally {
       runner.query = query;
-      await inlined.prepareMarked();
+      await marked.prepareMarked();
       await runner.release();
     }
   }

@@ -81,7 +81,13 @@ export interface GenerationSpec<T> {
    * Saves the result in the engine's settle transaction, which also charges the words; null when the target is
    * gone (deleted meanwhile): then nothing is charged.
    */
-  persist(m: EntityManager, output: GenerationOutput): Promise<T | null>;
+  persist(m: EntityManager, output: GenerationOutput, saved?: T | null): Promise<T | null>;
+  /**
+   * The save's statement, when one statement saves the result and it needs nothing the transaction reads first:
+   * it is sent in the settle's opening round trip (after the user's lock and the charge's reads) instead of a
+   * round trip of its own, and what it read is handed to `persist` as `saved` (null: the target is gone).
+   */
+  saving?(output: GenerationOutput): StatementRead<T | null>;
   /**
    * The result as saved, when it already is (a save whose commit went through although its connection was
    * lost before the answer came back); null otherwise. Without it, a lost commit is not retried.
@@ -599,11 +605,16 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
         if (already !== null) return already;
       }
       const charge = { source: spec.source, reference: spec.id, organization_id: spec.owner.organization_id };
-      // Three round trips: the user's lock and the charge's reads open the transaction, the result is saved, and
-      // the charge is recorded with the commit.
-      const opening = this.words.settleOpening(run.reservation, charge);
-      const { value } = await this.unitOfWork.runInline(opening, async (m, opened) => {
-        const stored = await spec.persist(m, output);
+      // Two round trips when the spec has its save's statement: the user's lock, the charge's reads and the save
+      // open the transaction, and the charge is recorded with the commit (three without it).
+      const saving = spec.saving?.(output);
+      const opening = [
+        ...this.words.settleOpening(run.reservation, charge),
+        ...(saving ? [saving.statement] : []),
+      ];
+      const { value } = await this.unitOfWork.runBatched(opening, async (m, opened) => {
+        const saved = saving?.read(opened[opening.length - 1]);
+        const stored = await spec.persist(m, output, saved);
         if (stored === null) return { value: null };
         const { closing } = await this.words.settleOpened(run.reservation, output.words, charge, m, opened);
         return { value: stored, closing };

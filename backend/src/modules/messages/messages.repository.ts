@@ -300,13 +300,17 @@ export class MessagesRepository {
     return row?.prompt ?? row?.content ?? '';
   }
 
-  /** Writes a generating answer as complete, in `m`; null when it is no longer generating (deleted meanwhile). */
-  async complete(m: EntityManager, id: number, answer: CompletedAnswer): Promise<MessageDto | null> {
+  /**
+   * Writes a generating answer as complete, as a statement a transaction sends with others
+   * (UnitOfWork.runBatched); it reads null when the answer is no longer generating (deleted meanwhile).
+   */
+  completeRead(id: number, answer: CompletedAnswer): StatementRead<MessageDto | null> {
     // Hand-written: every answer is saved here, where the query builder cost more CPU than the statement. The
     // update is wrapped in a SELECT so the driver answers its rows alone, as for any read.
     const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
-    const rows = (await m.query(
-      prepared(`WITH saved AS (
+    return {
+      statement: {
+        sql: prepared(`WITH saved AS (
          UPDATE messages
             SET content = $2, finish_reason = $3, words = $4, model = $5, sources = $6, citations = $7,
                 status = 'complete', partial_content = NULL, lease_until = NULL, interrupted_reason = NULL,
@@ -316,18 +320,19 @@ export class MessagesRepository {
           RETURNING ${columns}
        )
        SELECT * FROM saved`),
-      [
-        id,
-        answer.content,
-        answer.finish_reason,
-        answer.words,
-        answer.model,
-        answer.sources === null ? null : JSON.stringify(answer.sources),
-        answer.citations === null ? null : JSON.stringify(answer.citations),
-        answer.unlinkUserMessage,
-      ],
-    )) as MessageDto[];
-    return rows[0] ?? null;
+        values: [
+          id,
+          answer.content,
+          answer.finish_reason,
+          answer.words,
+          answer.model,
+          answer.sources === null ? null : JSON.stringify(answer.sources),
+          answer.citations === null ? null : JSON.stringify(answer.citations),
+          answer.unlinkUserMessage,
+        ],
+      },
+      read: (rows) => (rows as MessageDto[])[0] ?? null,
+    };
   }
 
   /**

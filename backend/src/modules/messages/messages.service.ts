@@ -33,7 +33,7 @@ import type {
   UpdateMessageBody,
 } from './dto/message.dto';
 import type { Message } from './message.entity';
-import { type HistoryRow, MessagesRepository } from './messages.repository';
+import { type CompletedAnswer, type HistoryRow, MessagesRepository } from './messages.repository';
 
 export { NO_ACCESS_MESSAGE } from '../words/words.service';
 
@@ -119,6 +119,19 @@ interface ConversationWithAttachment {
 /** A model chosen for this message wins over the conversation's; AiService resolves null/'Unset'. */
 function chosenModel(body: SendMessageBody, conversation: { model: string | null }): string | null {
   return body.model?.trim() || conversation.model || null;
+}
+
+/** What saving a finished answer writes. */
+function completedAnswer(job: Job, output: GenerationOutput): CompletedAnswer {
+  return {
+    content: output.content,
+    finish_reason: output.finish_reason,
+    words: output.words,
+    model: output.model,
+    sources: output.sources ? output.sources.map(({ title, url }) => ({ title, url })) : null,
+    citations: output.citations,
+    unlinkUserMessage: job.delete_user_message || !job.keep,
+  };
 }
 
 /** Whom a generation is for; whether they generate without buying words is the access policy's answer. */
@@ -500,7 +513,9 @@ export class MessagesService implements OnModuleInit {
               content,
             })
         : null,
-      persist: (m, output) => this.save(m, job, output),
+      saving: (output) => this.repository.completeRead(job.message_id, completedAnswer(job, output)),
+      // The engine saved the answer with `saving`: what is left is dropping what is not kept.
+      persist: (m, _output, saved) => this.afterSave(m, job, saved ?? null),
       // An exchange kept out of the conversation leaves no row to tell whether a lost commit went through.
       stored: job.keep ? () => this.repository.findComplete(message_id) : undefined,
       finished: (saved) => {
@@ -552,16 +567,11 @@ export class MessagesService implements OnModuleInit {
    * Writes the answer in the engine's settle transaction (which charges its words), so a saved answer is always
    * paid and a charge always has its answer. Null when the pending answer no longer exists (deleted meanwhile).
    */
-  private async save(m: EntityManager, job: Job, output: GenerationOutput): Promise<MessageDto | null> {
-    const saved = await this.repository.complete(m, job.message_id, {
-      content: output.content,
-      finish_reason: output.finish_reason,
-      words: output.words,
-      model: output.model,
-      sources: output.sources ? output.sources.map(({ title, url }) => ({ title, url })) : null,
-      citations: output.citations,
-      unlinkUserMessage: job.delete_user_message || !job.keep,
-    });
+  /**
+   * After the answer was saved (`saved`; null when it was no longer generating): an exchange kept out of the
+   * conversation is deleted, and so is a question asked to be deleted.
+   */
+  private async afterSave(m: EntityManager, job: Job, saved: MessageDto | null): Promise<MessageDto | null> {
     if (!saved) return null;
     if (!job.keep)
       await this.repository.delete(

@@ -17,7 +17,7 @@ export class UserLocksService {
     return this.users.lockForUpdate(user_id, m);
   }
 
-  /** The same lock as a statement a transaction opens with (UnitOfWork.runInline); it reads a row when the user exists. */
+  /** The same lock as a statement a transaction opens with (UnitOfWork.runBatched); it reads a row when the user exists. */
   lockStatement(user_id: number): TransactionStatement {
     return this.users.lockStatement(user_id);
   }

@@ -103,7 +103,7 @@ export class UsersRepository {
     return (result.identifiers[0] as { user_id: number }).user_id;
   }
 
-  /** `lockForUpdate` as a statement a transaction opens with (UnitOfWork.runInline): a row when the user exists. */
+  /** `lockForUpdate` as a statement a transaction opens with (UnitOfWork.runBatched): a row when the user exists. */
   lockStatement(user_id: number): TransactionStatement {
     return { sql: LOCK_SQL, values: [user_id] };
   }

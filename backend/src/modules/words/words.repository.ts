@@ -162,7 +162,7 @@ export class WordsRepository {
     await this.ledgerRepo(m).query(APPEND_SQL, appendValues(entry));
   }
 
-  /** `appendEntry` as a statement a transaction closes with (UnitOfWork.runInline). */
+  /** `appendEntry` as a statement a transaction closes with (UnitOfWork.runBatched). */
   appendStatement(entry: NewLedgerEntry): TransactionStatement {
     return { sql: APPEND_SQL, values: appendValues(entry) };
   }
@@ -213,7 +213,7 @@ export class WordsRepository {
   }
 
   /**
-   * `admissionState` as a statement a transaction opens with (UnitOfWork.runInline), after the user's lock;
+   * `admissionState` as a statement a transaction opens with (UnitOfWork.runBatched), after the user's lock;
    * read its rows with `toAdmissionState`.
    */
   admissionStatement(user_id: number): TransactionStatement {
@@ -241,7 +241,7 @@ export class WordsRepository {
   }
 
   /**
-   * `chargeState` as a statement a transaction opens with (UnitOfWork.runInline), after the user's lock. Read
+   * `chargeState` as a statement a transaction opens with (UnitOfWork.runBatched), after the user's lock. Read
    * its rows with `toChargeState`.
    */
   chargeStatement(
@@ -259,7 +259,7 @@ export class WordsRepository {
   }
 
   /**
-   * `insertReservation` as a statement a transaction closes with (UnitOfWork.runInline). Read the id from its
+   * `insertReservation` as a statement a transaction closes with (UnitOfWork.runBatched). Read the id from its
    * rows with `toReservationId`.
    */
   reservationStatement(input: NewReservation): TransactionStatement {

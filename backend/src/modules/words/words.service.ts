@@ -245,7 +245,7 @@ export class WordsService {
     const theirs = (reads ?? []) as readonly StatementRead<unknown>[];
     return this.inTurn(user_id, async () => {
       const own = this.admissionOpening(user_id);
-      const { value, closed } = await this.transactions.runInline(
+      const { value, closed } = await this.transactions.runBatched(
         [...own, ...theirs.map((r) => r.statement)],
         async (m, opened) => {
           const state = this.admissionOpened(opened);
@@ -288,7 +288,7 @@ export class WordsService {
     const reserveIn = async (m: EntityManager, state: AdmissionState) =>
       this.insertReservation(m, user_id, input, await this.admissionFrom(m, user_id, input, state));
     if (!manager) {
-      const { value } = await this.transactions.runInline(
+      const { value } = await this.transactions.runBatched(
         this.admissionOpening(user_id),
         async (m, opened) => ({ value: await reserveIn(m, this.admissionOpened(opened)) }),
       );
@@ -399,7 +399,7 @@ export class WordsService {
   }
 
   /**
-   * What a transaction that settles `reservation` opens with (UnitOfWork.runInline), in the round trip that
+   * What a transaction that settles `reservation` opens with (UnitOfWork.runBatched), in the round trip that
    * starts it: the user's lock, then what charging reads (deleting the reservation).
    */
   settleOpening(reservation: Reservation, input: DebitInput): TransactionStatement[] {
