@@ -8,6 +8,9 @@ import { migrations } from './migrations';
 import { QueryErrorLogger } from './query-logger';
 import { resilientPg } from './resilient-pg';
 
+/** How long a request may wait for the embedded database's one connection before it is answered 503. */
+const EMBEDDED_CONNECTION_WAIT_MS = 60_000;
+
 /** TypeORM on PostgreSQL (DATABASE_URL) or the embedded PGlite; migrations run at start, never synchronize. */
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
@@ -48,8 +51,11 @@ export class DatabaseModule implements OnApplicationShutdown {
                 // every table it touches on first use, which made the first requests it served several times
                 // slower (tens of milliseconds) each time an idle connection had been closed and reopened.
                 min: env.databaseUrl ? env.databasePoolSize : 1,
-                // A connect that gets no answer (a database host gone, packets dropped) fails and is retried.
-                connectionTimeoutMillis: 5000,
+                // A connect that gets no answer (a database host gone, packets dropped) fails and is retried. The
+                // embedded database has one connection, which a request may wait for behind a long transaction
+                // (a large file's passages written for an avatar take seconds there): that wait is a queue, not an
+                // unreachable database, so it is not cut short.
+                connectionTimeoutMillis: env.databaseUrl ? 5000 : EMBEDDED_CONNECTION_WAIT_MS,
                 keepAlive: true,
                 ...(schema ? { options: `-c search_path=${schema}` } : {}),
               },
