@@ -1,3 +1,4 @@
+import * as pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import { prepared, preparedName } from '../src/database/prepared-statements';
 import { UnitOfWork, type StatementRead } from '../src/database/unit-of-work';
@@ -69,6 +70,27 @@ describe('UnitOfWork.runBatched', () => {
     );
     expect(value).toEqual([[{ reference: `${me.user_id}-opening` }], [{ user_id: me.user_id }]]);
     expect(closed).toEqual([[{ reference: `${me.user_id}-closing` }], [{ reference: `${me.user_id}-last` }]]);
+    expect(await entries(me.user_id)).toEqual(['closing', 'last', 'opening']);
+  });
+
+  it('sends the opening with START TRANSACTION and the closing with COMMIT: two round trips in all', async () => {
+    const me = await t.createUser();
+    const noted = (reference: string) => ({
+      sql: `INSERT INTO word_ledger (user_id, kind, words, source, reference, note)
+            VALUES ($1, 'grant', 5, 'uow-test', $2, $3) RETURNING reference`,
+      values: [me.user_id, `${me.user_id}-${reference}`, 'text from a request, with a \' quote'],
+    });
+    // Every round trip of node-postgres is one call of its client's query (it sends one and waits for it).
+    const sent = jest.spyOn(pg.Client.prototype, 'query');
+    try {
+      await uow.runBatched([lock(me.user_id), noted('opening')], async () => ({
+        value: null,
+        closing: [noted('closing'), entry(me.user_id, 'last')],
+      }));
+      expect(sent).toHaveBeenCalledTimes(2);
+    } finally {
+      sent.mockRestore();
+    }
     expect(await entries(me.user_id)).toEqual(['closing', 'last', 'opening']);
   });
 

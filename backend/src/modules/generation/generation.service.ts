@@ -20,7 +20,7 @@ import { RealtimeService } from '../realtime/realtime.service';
 import { STREAM_BATCH_MS, StreamBatcher } from '../realtime/stream-batcher';
 import type { SearchProvider, SearchResult } from '../search/search.provider';
 import { SearchService } from '../search/search.service';
-import { Reservation, WordsService } from '../words/words.service';
+import { Reservation, type StoredWithReservation, WordsService } from '../words/words.service';
 import { BusMessage, cancelKeys, GenerationBus } from './generation-bus';
 import { AvatarKnowledge, buildPrompt, HistoryMessage, KnowledgePassage } from './prompt-builder';
 import { WordLimit } from './word-limit';
@@ -273,30 +273,23 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
   }
 
   /**
-   * Admits like `admit` and stores the generation's target (`store`, which names the generation's id) in the
-   * reservation's own transaction: one transaction less before the first token; nothing is kept when either
+   * Admits like `admit` and stores the generation's target (`store`, whose reference is the generation's id) in
+   * the reservation's own transaction: one transaction less before the first token; nothing is kept when either
    * fails. `reads` (the target's own row and what its prompt needs, from their modules) run in the transaction's
-   * opening round trip and are handed to `store`, which runs once the words are admitted. Only who pays is needed
-   * here: the caller, unmetered or not, whatever the target's scope.
+   * opening round trip and are handed to `store`, which runs once the words are admitted; its statements are
+   * written with the commit. Only who pays is needed here: the caller, unmetered or not, whatever the target's
+   * scope.
    */
   async admitWith<T, R extends readonly unknown[] = []>(
     payer: Pick<GenerationOwner, 'user_id' | 'staff'>,
     requestedModel: string | null | undefined,
-    store: (m: EntityManager, read: R) => Promise<{ stored: T; id: string }>,
+    store: (m: EntityManager, read: R) => Promise<StoredWithReservation<T>>,
     reads?: { readonly [K in keyof R]: StatementRead<R[K]> },
   ): Promise<{ reservation: Reservation; stored: T }> {
     return this.admitting(
       async () => {
         await this.checkAdmission(requestedModel);
-        return this.words.reserveWith(
-          payer.user_id,
-          this.reserveInput(payer, {}),
-          async (m, target: R) => {
-            const { stored, id } = await store(m, target);
-            return { stored, reference: id };
-          },
-          reads,
-        );
+        return this.words.reserveWith(payer.user_id, this.reserveInput(payer, {}), store, reads);
       },
       (admitted) => admitted.reservation,
     );

@@ -42,6 +42,12 @@ export interface NewMessage {
   model: string | null;
 }
 
+/** The ids an exchange's two messages are saved under: the user's message, then the answer. */
+export interface ExchangeIds {
+  asked: number;
+  answer: number;
+}
+
 export interface CompletedAnswer {
   content: string;
   finish_reason: string | null;
@@ -76,28 +82,45 @@ export class MessagesRepository {
   }
 
   /**
-   * Saves the user's message and the pending answer (status generating, leased for `leaseSecs`) in `m`, and runs
-   * `alongside` (another module's statement on the conversation, given where it finds the conversation's id).
+   * Two new message ids, for an exchange (`exchangeRead`): read with the admission's other reads, so the exchange
+   * and the reservation that names its answer can be written together with the commit.
    */
-  async insertExchange(
-    m: EntityManager,
+  newExchangeIdsRead(): StatementRead<ExchangeIds> {
+    return {
+      statement: {
+        sql: prepared(`SELECT nextval(pg_get_serial_sequence('messages', 'message_id'))::int AS id
+                         FROM generate_series(1, 2) ORDER BY 1`),
+      },
+      read: (rows) => {
+        const [asked, answer] = (rows as { id: number }[]).map((r) => r.id);
+        return { asked, answer };
+      },
+    };
+  }
+
+  /**
+   * Saves the user's message and the pending answer (status generating, leased for `leaseSecs`) under the ids
+   * given, and runs `alongside` (another module's statement on the conversation, given where it finds the
+   * conversation's id): a statement a transaction sends with others (UnitOfWork.runBatched).
+   */
+  exchangeRead(
+    ids: ExchangeIds,
     message: NewMessage,
     leaseSecs: number,
     alongside: (conversationIdParam: string) => string,
-  ): Promise<{ user_message: MessageDto; message: MessageDto }> {
-    // Hand-written: both rows and the statement alongside in one statement (the answer names the question's id),
-    // two round trips less on the way to an answer's first token than two inserts and the other statement.
+  ): StatementRead<{ user_message: MessageDto; message: MessageDto }> {
+    // Hand-written: both rows and the statement alongside in one statement, on the way to an answer's first token.
     const columns = VISIBLE.map((c) => `"${c}"`).join(', ');
-    const rows = (await m.query(
-      prepared(`WITH asked AS (
-         INSERT INTO messages (conversation_id, user_id, role, content, prompt, message_type_id, model)
-         VALUES ($1, $2, 'user', $3, $4, $5, $6)
+    return {
+      statement: {
+        sql: prepared(`WITH asked AS (
+         INSERT INTO messages (message_id, conversation_id, user_id, role, content, prompt, message_type_id, model)
+         VALUES ($8, $1, $2, 'user', $3, $4, $5, $6)
          RETURNING *
        ), pending AS (
-         INSERT INTO messages
-           (conversation_id, user_id, role, content, user_message_id, message_type_id, model, status, lease_until)
-         SELECT $1, $2, 'assistant', NULL, asked.message_id, $5, $6, 'generating', now() + make_interval(secs => $7)
-           FROM asked
+         INSERT INTO messages (message_id, conversation_id, user_id, role, content, user_message_id,
+                               message_type_id, model, status, lease_until)
+         VALUES ($9, $1, $2, 'assistant', NULL, $8, $5, $6, 'generating', now() + make_interval(secs => $7))
          RETURNING *
        ), alongside AS (
          ${alongside('$1')}
@@ -106,18 +129,25 @@ export class MessagesRepository {
        UNION ALL
        SELECT ${columns}, 1 AS position FROM pending
        ORDER BY position`),
-      [
-        message.conversation_id,
-        message.user_id,
-        message.content,
-        message.prompt,
-        message.message_type_id,
-        message.model,
-        leaseSecs,
-      ],
-    )) as (MessageDto & { position: number })[];
-    const [user_message, pending] = rows.map(({ position: _position, ...row }) => row as MessageDto);
-    return { user_message, message: pending };
+        values: [
+          message.conversation_id,
+          message.user_id,
+          message.content,
+          message.prompt,
+          message.message_type_id,
+          message.model,
+          leaseSecs,
+          ids.asked,
+          ids.answer,
+        ],
+      },
+      read: (rows) => {
+        const [user_message, pending] = (rows as (MessageDto & { position: number })[]).map(
+          ({ position: _position, ...row }) => row as MessageDto,
+        );
+        return { user_message, message: pending };
+      },
+    };
   }
 
   /** An interrupted answer back to generating (content cleared, leased); null when it is not interrupted. */

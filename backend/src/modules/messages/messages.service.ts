@@ -35,6 +35,9 @@ import type {
 import type { Message } from './message.entity';
 import { type CompletedAnswer, type HistoryRow, MessagesRepository } from './messages.repository';
 
+/** The user's message and the pending answer of an exchange, as saved. */
+type Exchange = { user_message: MessageDto; message: MessageDto };
+
 export { NO_ACCESS_MESSAGE } from '../words/words.service';
 
 const PAGE_SIZE = 20;
@@ -284,7 +287,6 @@ export class MessagesService implements OnModuleInit {
           }
         : null,
     });
-    type Exchange = Awaited<ReturnType<MessagesRepository['insertExchange']>>;
     const jobOf = (asked: PromptJob, { user_message, message }: Exchange): Job => ({
       ...asked,
       message_id: message.message_id,
@@ -294,19 +296,21 @@ export class MessagesService implements OnModuleInit {
     });
     let head: { asked: PromptJob; start: HeadStart } | undefined;
     // The words are reserved in the transaction that saves the exchange: refused (404, 412, 429), nothing is saved.
+    // The exchange's ids are read with the conversation, so the exchange is written with the reservation and the
+    // commit.
     const { reservation, stored } = await this.engine
       .admitWith(
         payer,
         body.model,
-        async (m, [target, earlier]) => {
+        async (_m, [target, earlier, ids]) => {
           // Admitted, and the prompt is known unless a bound avatar is still to be looked up: the provider call
           // begins while the exchange is saved and the admission commits.
           if (chosenAvatar || target.conversation.avatar_id == null) {
             const asked = promptJob(target, earlier, chosenAvatar?.avatar_id ?? null);
             head = { asked, start: this.engine.headStart({ ...this.callOf(asked), streamed: live }) };
           }
-          const exchange = await this.repository.insertExchange(
-            m,
+          const exchange = this.repository.exchangeRead(
+            ids,
             {
               conversation_id: target.conversation.conversation_id,
               user_id: me.user_id,
@@ -319,13 +323,15 @@ export class MessagesService implements OnModuleInit {
             (idParam) => this.conversations.touchStatement(idParam),
           );
           return {
-            stored: { exchange, target, earlier },
-            id: cancelKeys.message(exchange.message.message_id),
+            reference: cancelKeys.message(ids.answer),
+            statements: [exchange.statement],
+            stored: ([rows]) => ({ exchange: exchange.read(rows), target, earlier }),
           };
         },
         [
           this.conversations.ownedWithAttachmentRead(me, conversationId),
           this.repository.historyRead(conversationId, alone ? 0 : HISTORY_MAX_MESSAGES - 1),
+          this.repository.newExchangeIdsRead(),
         ],
       )
       .catch((err: unknown) => {

@@ -110,6 +110,16 @@ export interface LedgerEntryView {
  * below zero; rows are stamped with clock_timestamp() after the lock, so their time order is the order in which
  * they were decided (what replayBalance relies on).
  */
+/**
+ * What a caller stores with a reservation (`reserveWith`): the reference the reservation is released by, the
+ * statements that store it (written with the commit, before the reservation) and what they stored, from their rows.
+ */
+export interface StoredWithReservation<T> {
+  reference: string;
+  statements: TransactionStatement[];
+  stored(rows: unknown[][]): T;
+}
+
 @Injectable()
 export class WordsService {
   /** The last queued reservation of each user on this instance (see reserve). */
@@ -231,15 +241,16 @@ export class WordsService {
 
   /**
    * Reserves words and, in the same transaction, stores what they pay for (`store`, which names the reference
-   * the reservation is released by): one transaction instead of two before a generation starts, the
-   * reservation written once with its name. Refused (429, 412), nothing is stored; when `store` fails, nothing
-   * is reserved. The caller's `reads` (what `store` needs, from other modules) run in the opening round trip and
-   * are judged before the words, so a missing target answers 404 whatever the balance.
+   * the reservation is released by and gives the statements that store it): one transaction instead of two before
+   * a generation starts, the reservation written once with its name. Refused (429, 412), nothing is stored; when
+   * storing fails, nothing is reserved. The caller's `reads` (what `store` needs, from other modules) run in the
+   * opening round trip and are judged before the words, so a missing target answers 404 whatever the balance. The
+   * storing statements and the reservation are sent with the commit: two round trips in all.
    */
   async reserveWith<T, R extends readonly unknown[] = []>(
     user_id: number,
     input: ReserveInput,
-    store: (m: EntityManager, read: R) => Promise<{ stored: T; reference: string }>,
+    store: (m: EntityManager, read: R) => Promise<StoredWithReservation<T>>,
     reads?: { readonly [K in keyof R]: StatementRead<R[K]> },
   ): Promise<{ reservation: Reservation; stored: T }> {
     const theirs = (reads ?? []) as readonly StatementRead<unknown>[];
@@ -251,14 +262,21 @@ export class WordsService {
           const state = this.admissionOpened(opened);
           const target = theirs.map((r, i) => r.read(opened[own.length + i])) as unknown as R;
           const held = await this.admissionFrom(m, user_id, input, state);
-          const { stored, reference } = await store(m, target);
-          // The reservation is written with the commit.
-          const row = this.reservationRow(user_id, { ...input, reference }, held);
-          return { value: { stored, held }, closing: [this.rows.reservationStatement(row)] };
+          const storing = await store(m, target);
+          // What stores the target, then the reservation, are written with the commit.
+          const row = this.reservationRow(user_id, { ...input, reference: storing.reference }, held);
+          return {
+            value: { storing, held },
+            closing: [...storing.statements, this.rows.reservationStatement(row)],
+          };
         },
       );
-      const reservation_id = toReservationId(closed[0]);
-      return { reservation: { reservation_id, user_id, ...value.held }, stored: value.stored };
+      const { storing, held } = value;
+      const reservation_id = toReservationId(closed[storing.statements.length]);
+      return {
+        reservation: { reservation_id, user_id, ...held },
+        stored: storing.stored(closed.slice(0, storing.statements.length)),
+      };
     });
   }
 
