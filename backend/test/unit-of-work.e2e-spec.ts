@@ -78,7 +78,7 @@ describe('UnitOfWork.runBatched', () => {
     const noted = (reference: string) => ({
       sql: `INSERT INTO word_ledger (user_id, kind, words, source, reference, note)
             VALUES ($1, 'grant', 5, 'uow-test', $2, $3) RETURNING reference`,
-      values: [me.user_id, `${me.user_id}-${reference}`, 'text from a request, with a \' quote'],
+      values: [me.user_id, `${me.user_id}-${reference}`, "text from a request, with a ' quote"],
     });
     // Every round trip of node-postgres is one call of its client's query (it sends one and waits for it).
     const sent = jest.spyOn(pg.Client.prototype, 'query');
