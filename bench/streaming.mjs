@@ -192,7 +192,12 @@ async function productStream(base, user, conversation_id) {
       text += p.content;
     };
     onEnd = (p) => {
-      if (p.conversation_id === conversation_id) resolve(performance.now());
+      if (p.conversation_id !== conversation_id) return;
+      // The end event carries the whole saved text, which the stream's last words may come only with.
+      const saved = p.message?.content ?? '';
+      if (saved.startsWith(text)) text = saved;
+      else disorder++;
+      resolve(performance.now());
     };
     onFailure = (p) => reject(new Error(`socket reported ${JSON.stringify(p)}`));
     timer = setTimeout(() => reject(new Error('no message_stream_end in time')), STREAM_TIMEOUT_MS);

@@ -52,6 +52,13 @@ describe('Generation engine', () => {
   function rebuild(events: Received[], message_id: number, joinedLate = false): string {
     let text = '';
     for (const e of events) {
+      const saved = e.payload.message as { message_id: number; content: string } | undefined;
+      // The end event carries the whole text: it extends what was streamed (the last words may come only with it).
+      if (e.event === 'message_stream_end' && saved?.message_id === message_id) {
+        if (!saved.content.startsWith(text)) throw new Error(`the end's text does not extend "${text}"`);
+        text = saved.content;
+        continue;
+      }
       if (e.event !== 'message_stream' || e.payload.message_id !== message_id) continue;
       const offset = e.payload.offset as number;
       const content = e.payload.content as string;

@@ -81,7 +81,11 @@ export interface MessageStreamPayload {
 
 export interface MessageStreamEndPayload {
   conversation_id: number;
-  /** The stored message row, written once at the end of the stream. */
+  /**
+   * The stored message row, written once at the end of the stream. Its content is the whole answer: the stream's
+   * last words may come only with this event (they go out on their own only when saving takes longer than a
+   * stream event's interval), so a client shows this text, not what the chunks added up to.
+   */
   message: StreamedMessage;
 }
 

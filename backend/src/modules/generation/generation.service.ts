@@ -95,6 +95,12 @@ export interface GenerationSpec<T> {
   stored?(): Promise<T | null>;
   /** Called once saved and charged (the end event). */
   finished?(saved: T): void;
+  /**
+   * The end event (`finished`) carries the whole text as saved: then the text the provider's last burst brought
+   * goes with it instead of in a stream event of its own (one write less per answer), or on its own after
+   * STREAM_BATCH_MS if the save takes longer, so it is never held beyond the stream's pace.
+   */
+  endCarriesText?: boolean;
   /** Renews the lease on the stored target with the text so far; false when the target is gone. */
   checkpoint?(text: string, leaseMs: number): Promise<boolean>;
   /** Ends the target as interrupted with the text so far (nothing charged) and tells the user. */
@@ -557,7 +563,8 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
           break;
         }
       }
-      batcher?.end();
+      if (spec.endCarriesText) batcher?.holdTail(STREAM_BATCH_MS);
+      else batcher?.end();
       if (signal.aborted) throw aiCancelled();
       const model = result?.model ?? provider.model;
       const output: GenerationOutput = {
@@ -571,6 +578,7 @@ export class GenerationService implements OnApplicationBootstrap, BeforeApplicat
       const saved = await this.saveAndCharge(spec, run, output);
       // The target was deleted while it was generated: nothing saved, nothing charged.
       if (saved === null) throw aiCancelled();
+      batcher?.dropTail();
       spec.finished?.(saved);
       return saved;
     } catch (err) {

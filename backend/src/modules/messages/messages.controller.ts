@@ -70,7 +70,8 @@ export class MessagesController {
     summary: 'Send a message and generate the answer',
     description:
       'Streamed (default): answers at once with the pending answer (content null), then sends `message_stream` ' +
-      'batches and `message_stream_end` with the saved answer on the socket, or `openai-error` / `error`. ' +
+      'batches and `message_stream_end` with the saved answer on the socket (the last words may come only with ' +
+      'it: show its text), or `openai-error` / `error`. ' +
       'With `stream: false` the complete answer comes back. Words are charged once the answer is saved. ' +
       'With `template_id` and `values` it applies a template (the user message shows the template’s name). ' +
       'With `searchOnInternet` the web is searched first; a failed search is an `error` event (or 502), ' +

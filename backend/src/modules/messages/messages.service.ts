@@ -524,6 +524,8 @@ export class MessagesService implements OnModuleInit {
       persist: (m, _output, saved) => this.afterSave(m, job, saved ?? null),
       // An exchange kept out of the conversation leaves no row to tell whether a lost commit went through.
       stored: job.keep ? () => this.repository.findComplete(message_id) : undefined,
+      // message_stream_end carries the saved row, its whole text included.
+      endCarriesText: true,
       finished: (saved) => {
         if (live)
           this.realtime.emitToUser(owner.user_id, 'message_stream_end', {

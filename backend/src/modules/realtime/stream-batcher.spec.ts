@@ -77,4 +77,43 @@ describe('StreamBatcher', () => {
     expect(sent.at(-1)).toEqual([' Bye', 14]);
     expect(jest.getTimerCount()).toBe(0);
   });
+
+  it('holds the tail for the end event: dropped when it goes first, sent on its own after the interval else', () => {
+    const sent: [string, number][] = [];
+    const batcher = new StreamBatcher((c, offset) => sent.push([c, offset]), { burstsPaced: true });
+    batcher.push('Hi');
+    batcher.push(' there');
+    batcher.holdTail(80);
+    jest.advanceTimersByTime(79);
+    expect(sent).toEqual([['Hi', 0]]);
+    batcher.dropTail();
+    jest.advanceTimersByTime(1000);
+    expect(sent).toEqual([['Hi', 0]]);
+    expect(jest.getTimerCount()).toBe(0);
+
+    const late = new StreamBatcher((c, offset) => sent.push([c, offset]), { burstsPaced: true });
+    late.push('Yo');
+    late.push(' you');
+    late.holdTail(80);
+    late.push(' ignored');
+    jest.advanceTimersByTime(80);
+    expect(sent.slice(1)).toEqual([
+      ['Yo', 0],
+      [' you', 2],
+    ]);
+    // Nothing is left for the end event, which carries the whole text anyway.
+    late.dropTail();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('sends a held tail at once on end (the generation failed before its end event)', () => {
+    const sent: string[] = [];
+    const batcher = new StreamBatcher((c) => sent.push(c), { burstsPaced: true });
+    batcher.push('Hi');
+    batcher.push(' there');
+    batcher.holdTail(80);
+    batcher.end();
+    expect(sent).toEqual(['Hi', ' there']);
+    expect(jest.getTimerCount()).toBe(0);
+  });
 });

@@ -13,6 +13,9 @@ export const STREAM_BATCH_TOKENS = 24;
  * read at that pace, ProviderHttp): each burst goes out as one event at the end of the turn of the event loop that
  * delivered it, so the text waits for neither a timer nor a token count (waiting for the timer too would hold it
  * up to twice as long).
+ *
+ * `holdTail` keeps the text not yet sent when the source has ended, for an end event that carries the whole text
+ * anyway: it goes with that event (`dropTail`), or on its own if the end event has not gone within the interval.
  */
 export class StreamBatcher {
   private buffer = '';
@@ -60,5 +63,25 @@ export class StreamBatcher {
   end(): void {
     this.flush();
     this.ended = true;
+  }
+
+  /**
+   * The source has ended: what is not sent yet waits up to `ms` for the end event that carries it (`dropTail`),
+   * then goes out on its own. Nothing more is taken; `end()` still sends it at once.
+   */
+  holdTail(ms: number): void {
+    this.ended = true;
+    if (this.immediate) clearImmediate(this.immediate);
+    this.immediate = null;
+    if (this.buffer === '') return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), ms);
+  }
+
+  /** The end event carries the text held by `holdTail`: it is not sent on its own. */
+  dropTail(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.buffer = '';
   }
 }
