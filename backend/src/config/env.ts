@@ -48,7 +48,7 @@ export interface AppEnv {
   /**
    * How a pooler between the instances and PostgreSQL hands out its server connections: `session` (no pooler, or
    * one server connection per client connection) or `transaction` (PgBouncer 1.21+ with max_prepared_statements,
-   * which follows only the protocol's prepared statements, so the SQL commands PREPARE and EXECUTE are not used).
+   * which follows only the protocol's prepared statements, so the SQL command PREPARE is not used).
    */
   databasePoolerMode: DatabasePoolerMode;
   /** Where the built frontends live (served from one origin in production). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openEmbeddedDatabase, serveEmbeddedBackups } from './embedded-backup';
 import { hearNotifications } from './embedded-notifications';
+import { runClientMessagesTogether } from './embedded-socket-batches';
 import type { EmbeddedDatabaseMessage, EmbeddedDatabaseRequest } from './embedded-postgres';
 
 /** The file name PostgreSQL clients look for in a socket folder (port 5432). */
@@ -39,7 +40,8 @@ async function serve(dataDir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const db = await openEmbeddedDatabase(dir);
   hearNotifications(db)((notification) => send({ type: 'notification', notification }));
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const { PGLiteSocketServer, PGLiteSocketHandler } = await import('@electric-sql/pglite-socket');
+  runClientMessagesTogether(PGLiteSocketHandler);
   const folder = socketFolder(dataDir);
   const path = join(folder, SOCKET_FILE);
   // A socket file left by a process that died is stale; the app owns this path while it runs.

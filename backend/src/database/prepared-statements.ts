@@ -9,8 +9,8 @@ const names = new Map<string, string>();
  * planning it on every run (0.3 to 0.6 ms of the database's time for the message exchange's statement). Answers
  * the text unchanged, so a repository writes `m.query(prepared(SQL), values)`. Only for statements whose text is
  * the same on every run (values as parameters): each text takes a name, and a prepared statement, on every
- * connection for as long as it lives. A marked text sent inline by `UnitOfWork` (values in its text) runs as
- * `EXECUTE name(values)` of the same prepared statement.
+ * connection for as long as it lives. A marked text in a `UnitOfWork` batch is bound by the same name once its
+ * connection has prepared it.
  */
 export function prepared(sql: string): string {
   if (!names.has(sql) && names.size < MAX_PREPARED_STATEMENTS) names.set(sql, `prepared_${names.size + 1}`);
