@@ -124,12 +124,12 @@ export class AnalyticsDailyFigures1795760000000 implements MigrationInterface {
 }
 
 /** The advisory lock class of the customer spans (with the user_id as the second key). */
-const SPANS_LOCK = 1095650;
+export const SPANS_LOCK = 1095650;
 /** The most customers one statement locks one by one. */
-const SPANS_LOCKS_MAX = 64;
+export const SPANS_LOCKS_MAX = 64;
 
 /** A timestamp's UTC day. */
-const day = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`;
+export const day = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`;
 
 /** Statuses of a purchase whose first payment was received (as PAID_STATUSES of the purchases module). */
 const PAID = `('active', 'completed', 'cancelled', 'revoked')`;
@@ -235,9 +235,11 @@ const SOURCES: { table: string; statements: (changed: string) => string[] }[] = 
  * created are kept apart), and the per-day counts of span starts and ends. A lock per customer, taken in id order, makes
  * concurrent writers for one customer take turns; each statement after it sees what the other committed.
  */
-const SPANS_FUNCTION = `
-  CREATE FUNCTION analytics_customer_spans_of(ids int[]) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-  BEGIN
+/**
+ * The start of `analytics_customer_spans_of`: the customers' locks and their inverted purchases (shared with
+ * later versions of the function).
+ */
+export const SPANS_LOCK_AND_INVERTED = `
     IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
     -- Many customers at once (a bulk write, the backfill) take the lock of all of them instead of one each.
     IF cardinality(ids) > ${SPANS_LOCKS_MAX} THEN
@@ -250,14 +252,14 @@ const SPANS_FUNCTION = `
     INSERT INTO analytics_customer_inverted (user_id, created_at, expires_at)
     SELECT user_id, "createdAt", expires_at FROM purchases
      WHERE user_id = ANY(ids) AND status IN ('active', 'completed') AND expires_at < "createdAt";
-    WITH old AS (DELETE FROM analytics_customer_spans WHERE user_id = ANY(ids) RETURNING starts_at, ends_at),
-    delta AS (
-      SELECT ${day('starts_at')} AS day, -1 AS starts, 0 AS ends FROM old
-      UNION ALL SELECT ${day('ends_at')}, 0, -1 FROM old WHERE ends_at IS NOT NULL)
-    INSERT INTO analytics_customer_spans_daily AS d (day, starts, ends)
-    SELECT day, sum(starts), sum(ends) FROM delta GROUP BY day ORDER BY day
-    ON CONFLICT (day) DO UPDATE SET starts = d.starts + EXCLUDED.starts, ends = d.ends + EXCLUDED.ends;
-    WITH p AS (
+`.slice(1);
+
+/**
+ * The customers' spans recomputed from their running purchases and written (`new`: the rows written), as the
+ * common table expressions of one statement (shared with later versions of the function).
+ */
+export const SPANS_NEW_CTES = `
+    p AS (
       SELECT user_id, "createdAt" AS c, expires_at AS e FROM purchases
        WHERE user_id = ANY(ids) AND status IN ('active', 'completed')
          AND (expires_at IS NULL OR expires_at >= "createdAt")),
@@ -273,7 +275,19 @@ const SPANS_FUNCTION = `
     new AS (
       INSERT INTO analytics_customer_spans (user_id, starts_at, ends_at, previous_end)
       SELECT user_id, starts_at, ends_at, lag(ends_at) OVER (PARTITION BY user_id ORDER BY starts_at) FROM spans
-      RETURNING starts_at, ends_at),
+      RETURNING starts_at, ends_at),`.trimStart();
+
+export const SPANS_FUNCTION = `
+  CREATE FUNCTION analytics_customer_spans_of(ids int[]) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+  BEGIN
+${SPANS_LOCK_AND_INVERTED}    WITH old AS (DELETE FROM analytics_customer_spans WHERE user_id = ANY(ids) RETURNING starts_at, ends_at),
+    delta AS (
+      SELECT ${day('starts_at')} AS day, -1 AS starts, 0 AS ends FROM old
+      UNION ALL SELECT ${day('ends_at')}, 0, -1 FROM old WHERE ends_at IS NOT NULL)
+    INSERT INTO analytics_customer_spans_daily AS d (day, starts, ends)
+    SELECT day, sum(starts), sum(ends) FROM delta GROUP BY day ORDER BY day
+    ON CONFLICT (day) DO UPDATE SET starts = d.starts + EXCLUDED.starts, ends = d.ends + EXCLUDED.ends;
+    WITH ${SPANS_NEW_CTES}
     delta AS (
       SELECT ${day('starts_at')} AS day, 1 AS starts, 0 AS ends FROM new
       UNION ALL SELECT ${day('ends_at')}, 0, 1 FROM new WHERE ends_at IS NOT NULL)

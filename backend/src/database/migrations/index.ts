@@ -28,6 +28,7 @@ import { FreeTrialCoveringIndexes1795770000001 } from './1795770000001-FreeTrial
 import { AvatarUsageCoveringIndex1795780000000 } from './1795780000000-AvatarUsageCoveringIndex';
 import { CustomerSearchOneIndex1795780000001 } from './1795780000001-CustomerSearchOneIndex';
 import { AvatarUsagePreviousConversation1795790000000 } from './1795790000000-AvatarUsagePreviousConversation';
+import { AnalyticsSpansOneUpsert1795800000000 } from './1795800000000-AnalyticsSpansOneUpsert';
 import { DocumentEditor1764680000000 } from './1764680000000-DocumentEditor';
 import { GeneratedIdeas1764681000000 } from './1764681000000-GeneratedIdeas';
 import { Tutorials1764682000000 } from './1764682000000-Tutorials';
@@ -87,4 +88,5 @@ export const migrations = [
   AvatarUsageCoveringIndex1795780000000,
   CustomerSearchOneIndex1795780000001,
   AvatarUsagePreviousConversation1795790000000,
+  AnalyticsSpansOneUpsert1795800000000,
 ];
