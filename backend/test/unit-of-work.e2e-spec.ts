@@ -54,18 +54,20 @@ describe('UnitOfWork.runBatched', () => {
     expect(await entries(me.user_id)).toEqual(['closing', 'inside']);
   });
 
+  /** A write whose note is text as a request would bring it (quotes included), sent as a parameter. */
+  const noted = (user_id: number, reference: string) => ({
+    sql: `INSERT INTO word_ledger (user_id, kind, words, source, reference, note)
+          VALUES ($1, 'grant', 5, 'uow-test', $2, $3) RETURNING reference`,
+    values: [user_id, `${user_id}-${reference}`, "a note with 'quotes'"],
+  });
+
   it('sends any value as a parameter, text from a request included, in its place', async () => {
     const me = await t.createUser();
-    const noted = (reference: string) => ({
-      sql: `INSERT INTO word_ledger (user_id, kind, words, source, reference, note)
-            VALUES ($1, 'grant', 5, 'uow-test', $2, $3) RETURNING reference`,
-      values: [me.user_id, `${me.user_id}-${reference}`, "a note with 'quotes'"],
-    });
     const { value, closed } = await uow.runBatched(
-      [noted('opening'), lock(me.user_id)],
+      [noted(me.user_id, 'opening'), lock(me.user_id)],
       async (m, opened) => ({
         value: opened,
-        closing: [noted('closing'), entry(me.user_id, 'last')],
+        closing: [noted(me.user_id, 'closing'), entry(me.user_id, 'last')],
       }),
     );
     expect(value).toEqual([[{ reference: `${me.user_id}-opening` }], [{ user_id: me.user_id }]]);
@@ -75,17 +77,12 @@ describe('UnitOfWork.runBatched', () => {
 
   it('sends the opening with START TRANSACTION and the closing with COMMIT: two round trips in all', async () => {
     const me = await t.createUser();
-    const noted = (reference: string) => ({
-      sql: `INSERT INTO word_ledger (user_id, kind, words, source, reference, note)
-            VALUES ($1, 'grant', 5, 'uow-test', $2, $3) RETURNING reference`,
-      values: [me.user_id, `${me.user_id}-${reference}`, "text from a request, with a ' quote"],
-    });
     // Every round trip of node-postgres is one call of its client's query (it sends one and waits for it).
     const sent = jest.spyOn(pg.Client.prototype, 'query');
     try {
-      await uow.runBatched([lock(me.user_id), noted('opening')], async () => ({
+      await uow.runBatched([lock(me.user_id), noted(me.user_id, 'opening')], async () => ({
         value: null,
-        closing: [noted('closing'), entry(me.user_id, 'last')],
+        closing: [noted(me.user_id, 'closing'), entry(me.user_id, 'last')],
       }));
       expect(sent).toHaveBeenCalledTimes(2);
     } finally {
