@@ -97,21 +97,14 @@ class StatementBatch extends pg.Query {
   }
 }
 
-/** One statement string on a connection: the rows of each of its statements, in order. */
-async function rowsOf(client: PoolClient, text: string, values?: unknown[]): Promise<unknown[][]> {
-  return rowsOfAnswer((await client.query(text, values)) as unknown as QueryResult | QueryResult[]);
-}
-
-function rowsOfAnswer(answered: QueryResult | QueryResult[]): unknown[][] {
-  return (Array.isArray(answered) ? answered : [answered]).map((r) => r.rows as unknown[]);
-}
-
 /** A batch on a connection: the rows of each of its statements, in order. */
 function rowsOfBatch(client: PoolClient, outgoing: readonly Outgoing[]): Promise<unknown[][]> {
   return new Promise((resolve, reject) => {
-    const batch = new StatementBatch(outgoing, (err, answered) =>
-      err ? reject(err) : resolve(rowsOfAnswer(answered as QueryResult | QueryResult[])),
-    );
+    const batch = new StatementBatch(outgoing, (err, answered) => {
+      if (err) return reject(err);
+      const results = answered as QueryResult | QueryResult[];
+      resolve((Array.isArray(results) ? results : [results]).map((r) => r.rows as unknown[]));
+    });
     void client.query(batch);
   });
 }
@@ -164,7 +157,7 @@ class MarkedStatements {
     for (const [name, sql] of this.later) {
       tried.add(name);
       try {
-        await rowsOf(this.client, `PREPARE ${name} AS ${sql}`);
+        await rowsOfBatch(this.client, [{ text: `PREPARE ${name} AS ${sql}`, values: [] }]);
         this.prepared[name] = sql;
       } catch {
         // The statement keeps being parsed each time; nothing else depends on it being prepared.
