@@ -105,12 +105,6 @@ export interface LedgerEntryView {
 }
 
 /**
- * The word ledger: grants, debits and the balance derived from them. Every change to a user's ledger takes a
- * lock on the user's row first, so concurrent debits are checked one after another and the balance never goes
- * below zero; rows are stamped with clock_timestamp() after the lock, so their time order is the order in which
- * they were decided (what replayBalance relies on).
- */
-/**
  * What a caller stores with a reservation (`reserveWith`): the reference the reservation is released by, the
  * statements that store it (written with the commit, before the reservation) and what they stored, from their rows.
  */
@@ -120,6 +114,12 @@ export interface StoredWithReservation<T> {
   stored(rows: unknown[][]): T;
 }
 
+/**
+ * The word ledger: grants, debits and the balance derived from them. Every change to a user's ledger takes a
+ * lock on the user's row first, so concurrent debits are checked one after another and the balance never goes
+ * below zero; rows are stamped with clock_timestamp() after the lock, so their time order is the order in which
+ * they were decided (what replayBalance relies on).
+ */
 @Injectable()
 export class WordsService {
   /** The last queued reservation of each user on this instance (see reserve). */
