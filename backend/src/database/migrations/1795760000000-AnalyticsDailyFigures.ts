@@ -124,9 +124,9 @@ export class AnalyticsDailyFigures1795760000000 implements MigrationInterface {
 }
 
 /** The advisory lock class of the customer spans (with the user_id as the second key). */
-export const SPANS_LOCK = 1095650;
+const SPANS_LOCK = 1095650;
 /** The most customers one statement locks one by one. */
-export const SPANS_LOCKS_MAX = 64;
+const SPANS_LOCKS_MAX = 64;
 
 /** A timestamp's UTC day. */
 export const day = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`;
@@ -231,11 +231,6 @@ const SOURCES: { table: string; statements: (changed: string) => string[] }[] = 
 ];
 
 /**
- * Recomputes the spans of the given customers from their running purchases (those that expire before they were
- * created are kept apart), and the per-day counts of span starts and ends. A lock per customer, taken in id order, makes
- * concurrent writers for one customer take turns; each statement after it sees what the other committed.
- */
-/**
  * The start of `analytics_customer_spans_of`: the customers' locks and their inverted purchases (shared with
  * later versions of the function).
  */
@@ -277,6 +272,11 @@ export const SPANS_NEW_CTES = `
       SELECT user_id, starts_at, ends_at, lag(ends_at) OVER (PARTITION BY user_id ORDER BY starts_at) FROM spans
       RETURNING starts_at, ends_at),`.trimStart();
 
+/**
+ * Recomputes the spans of the given customers from their running purchases (those that expire before they were
+ * created are kept apart), and the per-day counts of span starts and ends. A lock per customer, taken in id order, makes
+ * concurrent writers for one customer take turns; each statement after it sees what the other committed.
+ */
 export const SPANS_FUNCTION = `
   CREATE FUNCTION analytics_customer_spans_of(ids int[]) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
   BEGIN

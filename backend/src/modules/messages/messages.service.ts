@@ -35,6 +35,9 @@ import type {
 import type { Message } from './message.entity';
 import { type CompletedAnswer, type HistoryRow, MessagesRepository } from './messages.repository';
 
+/** The user's message and the pending answer of an exchange, as the messages repository reads them. */
+type Exchange = ReturnType<ReturnType<MessagesRepository['exchangeRead']>['read']>;
+
 export { NO_ACCESS_MESSAGE } from '../words/words.service';
 
 const PAGE_SIZE = 20;
@@ -284,7 +287,6 @@ export class MessagesService implements OnModuleInit {
           }
         : null,
     });
-    type Exchange = ReturnType<ReturnType<MessagesRepository['exchangeRead']>['read']>;
     const jobOf = (asked: PromptJob, { user_message, message }: Exchange): Job => ({
       ...asked,
       message_id: message.message_id,
