@@ -259,6 +259,21 @@ export function threadCpuMs(pid, name) {
 }
 /** Linux's USER_HZ: /proc counts CPU time in these ticks. */
 const CLOCK_TICKS = 100;
+/**
+ * CPU time (ms) every thread of `pid` has run so far, from the scheduler's own count in nanoseconds
+ * (/proc/<pid>/task/<tid>/schedstat): precise enough for an idle process, which uses a few ticks in seconds.
+ */
+export function cpuMsPrecise(pid) {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return ns / 1e6;
+}
 
 /**
  * Where a backend ran, from what it answers and what it left behind rather than from the settings it was given:

@@ -27,6 +27,7 @@ import {
   ROOT,
   api,
   cpuMs,
+  cpuMsPrecise,
   freePort,
   freshDatabase,
   inspectorProfiler,
@@ -48,6 +49,8 @@ const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,50,200,500').split(',').map(
 const MIN_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const PROFILE_STREAMS = Number(process.env.BENCH_PROFILE_STREAMS ?? 20);
 const PROFILE_ANSWERS = Number(process.env.BENCH_PROFILE_ANSWERS ?? 100);
+/** How long the backend is left idle, between the warm-up and the levels, to read what it spends doing nothing. */
+const IDLE_MS = 10_000;
 /** The embedded database's thread as the backend names it (backend/src/database/embedded-postgres.ts). */
 const EMBEDDED_DATABASE_THREAD = 'embedded-db';
 /** Customers streaming: each has one socket and runs up to (concurrency / USERS) answers at once. */
@@ -362,6 +365,15 @@ async function benchSetup(setup, fake, reader) {
     // Warm-up (not reported): connection pools, JIT, the product's first-use caches.
     await runLevel(5, 2, () => directStream(baseURL));
     await runLevel(5, 2, product);
+    // What the backend spends with nothing to do (timers, job queues, Redis): at one stream, where an answer
+    // lasts about a third of a second, part of every answer's CPU.
+    const idleBefore = cpuMsPrecise(server.child.pid);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idlePerSecond = ((cpuMsPrecise(server.child.pid) - idleBefore) * 1000) / IDLE_MS;
+    console.log(
+      `the backend idle for ${IDLE_MS / 1000} s (its customers' sockets connected): ` +
+        `${idlePerSecond.toFixed(2)} ms of CPU per second`,
+    );
 
     const rows = [];
     const firstRows = [];

@@ -239,18 +239,24 @@ export function pathUnder(path: string, prefix: string): boolean {
   return want.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
 }
 
-/** The switched-off feature an API call belongs to (by path, then by query parameter), or null. */
+/**
+ * The switched-off feature an API call belongs to (by path, then by query parameter), or null. Every HTTP call
+ * asks, and most features are on: the flags are read first, so a call's path is matched only against the
+ * features that are off.
+ */
 export function disabledFeatureOfApiCall(
   path: string,
   query: Iterable<string>,
   read: FlagReader,
 ): FeatureDeclaration | null {
-  const names = new Set(query);
+  // `query` may be an iterator, read once: its names are collected the first time an off feature needs them.
+  let names: Set<string> | null = null;
   for (const feature of FEATURES) {
-    const gated =
-      feature.api.some((prefix) => pathUnder(path, prefix)) ||
-      (feature.apiQuery ?? []).some((name) => names.has(name));
-    if (gated && !isFeatureOn(feature.flag, read)) return feature;
+    if (isFeatureOn(feature.flag, read)) continue;
+    if (feature.api.some((prefix) => pathUnder(path, prefix))) return feature;
+    if (!feature.apiQuery?.length) continue;
+    const seen = (names ??= new Set(query));
+    if (feature.apiQuery.some((name) => seen.has(name))) return feature;
   }
   return null;
 }

@@ -34,6 +34,12 @@ const DEFAULTS: Required<JobOptions> = { attempts: 5, backoffMs: 2000 };
 const OUTBOX_LIMIT = 10_000;
 /** How long a health probe waits for Redis. */
 const PROBE_MS = 1000;
+/**
+ * How long an idle worker's blocking read for the next job lasts before it is sent again (BullMQ's drainDelay,
+ * 5 s by default). A new job wakes the read at once whatever this is, so it only sets how often an idle
+ * instance wakes: as long as BullMQ lets a read block (10 s).
+ */
+const WORKER_IDLE_WAIT_S = 10;
 
 interface HeldJob {
   name: string;
@@ -98,6 +104,7 @@ export class JobQueue implements OnApplicationShutdown {
         connection,
         prefix: this.env.redisPrefix,
         concurrency: 4,
+        drainDelay: WORKER_IDLE_WAIT_S,
         ...(options.lockDurationMs
           ? { lockDuration: options.lockDurationMs, stalledInterval: options.lockDurationMs }
           : {}),
