@@ -39,6 +39,13 @@ describe('PeerWatch', () => {
     now += PEER_START_HOLD_MS;
   }
 
+  /** Started, past the start hold, and alone by a fresh count. */
+  async function startedAlone(peers: PeerWatch) {
+    await started(peers);
+    await peers.recount();
+    expect(peers.alone).toBe(true);
+  }
+
   it('is not alone before it has counted, and alone once the count is one', async () => {
     const { peers, redis } = watch(async () => 1);
     expect(peers.alone).toBe(false);
@@ -73,9 +80,7 @@ describe('PeerWatch', () => {
 
   it("keeps publishing for the hold period after another instance's hello, whatever the count says", async () => {
     const { peers, redis } = watch(async () => 1);
-    await started(peers);
-    await peers.recount();
-    expect(peers.alone).toBe(true);
+    await startedAlone(peers);
     redis.sub.emit('message', 'p:peers', 'other');
     expect(peers.alone).toBe(false);
     await peers.recount();
@@ -130,9 +135,7 @@ describe('PeerWatch', () => {
   it('does not trust a count asked before a hello once the hold is over', async () => {
     const count = jest.fn(async () => 1);
     const { peers, redis } = watch(count);
-    await started(peers);
-    await peers.recount();
-    expect(peers.alone).toBe(true);
+    await startedAlone(peers);
     // A count is asked, another instance says hello, then the count answers one: it was read before the newcomer
     // subscribed.
     let answer: (instances: number) => void = () => undefined;
@@ -152,9 +155,7 @@ describe('PeerWatch', () => {
 
   it('publishes while the connection that hears hellos is down, and for the hold period after', async () => {
     const { peers, redis } = watch(async () => 1);
-    await started(peers);
-    await peers.recount();
-    expect(peers.alone).toBe(true);
+    await startedAlone(peers);
     redis.sub.emit('close');
     await peers.recount();
     expect(peers.alone).toBe(false);
@@ -175,9 +176,7 @@ describe('PeerWatch', () => {
       if (fail) throw new Error('Redis is down');
       return 1;
     });
-    await started(peers);
-    await peers.recount();
-    expect(peers.alone).toBe(true);
+    await startedAlone(peers);
     fail = true;
     await peers.recount();
     expect(peers.alone).toBe(false);
