@@ -70,8 +70,11 @@ describe('feature flags declaration', () => {
       'organizations_enabled',
     );
     expect(disabledFeatureOfApiCall('/api/campaigns', [], off)?.flag).toBe('campaigns_enabled');
-    // The gate passes the query's names as an iterator, which can be read only once.
-    const names = new URLSearchParams('x=1&organization_id=3').keys();
+    // The gate passes the query's names as an iterator (URLSearchParams.keys()), which can be read only once.
+    const names = (function* () {
+      yield 'x';
+      yield 'organization_id';
+    })();
     expect(disabledFeatureOfApiCall('/api/conversations', names, off)?.flag).toBe('organizations_enabled');
     expect(disabledFeatureOfApiCall('/api/conversations', ['organization_id'], reader({}))).toBeNull();
     expect(disabledFeatureOfScreen('/documents/5', off)?.flag).toBe('documents_enabled');
